@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export const FONT_SIZE_SCALES = ['small', 'medium', 'large'] as const;
+export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;
+
+export const PreferencesSchema = z.object({
+  theme: z.enum(THEMES),
+  compactMode: z.boolean(),
+  showPatientPhotos: z.boolean(),
+  highContrast: z.boolean(),
+  reduceMotion: z.boolean(),
+  screenReaderOptimized: z.boolean(),
+  fontSizeScale: z.enum(FONT_SIZE_SCALES),
+  calendarView: z.enum(CALENDAR_VIEWS),
+  showWeekends: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'auto',
+  compactMode: false,
+  showPatientPhotos: true,
+  highContrast: false,
+  reduceMotion: false,
+  screenReaderOptimized: false,
+  fontSizeScale: 'medium',
+  calendarView: 'week',
+  showWeekends: true,
+};
+
+/** PUT /api/user-preferences takes any subset of the fields, and nothing else. */
+export const UpdatePreferencesInputSchema = PreferencesSchema.partial().strict();
+export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesInputSchema>;

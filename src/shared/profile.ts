@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { EmailSchema, PhoneSchema } from './auth';
+
+export const UpdateProfileInputSchema = z.strictObject({
+  firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+  email: EmailSchema.optional(),
+  phone: PhoneSchema.nullable().optional(),
+  timeZone: z.string().trim().max(64).nullable().optional(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+export const PHOTO_MAX_BYTES = 512 * 1024;
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A profile photo travels as a data URL; the browser scales it down before sending. */
+export const UploadPhotoInputSchema = z.strictObject({
+  dataUrl: z
+    .string()
+    .max(Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64, 'Photo must be at most 512 KB')
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, 'Photo must be a PNG, JPEG or WebP image'),
+});
+export type UploadPhotoInput = z.infer<typeof UploadPhotoInputSchema>;
