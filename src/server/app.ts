@@ -1,0 +1,90 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { accountRoutes } from './features/accounts/routes';
+import { adminRoutes } from './features/admin/routes';
+import { authRoutes } from './features/auth/routes';
+import { preferenceRoutes } from './features/preferences/routes';
+import { realtimeRoutes } from './features/realtime/routes';
+import { systemRoutes } from './features/system/routes';
+import { authGuard } from './platform/auth-guard';
+import type { AppContext } from './platform/context';
+import { Mailer } from './platform/email';
+import { registerErrorHandling } from './platform/errors';
+import { DomainEventBus } from './platform/events';
+import { loggerOptions } from './platform/logger';
+import { AuthRateLimits } from './platform/rate-limits';
+import { createInProcessBus, createRedisBus } from './platform/realtime/bus';
+import { SocketHub } from './platform/realtime/hub';
+import { serveWebApp } from './platform/static-web';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole clinic: main.ts listens on it, tests inject into it. */
+export async function buildApp(options: { config: Config; database: Database }) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const log: FastifyBaseLogger = app.log;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log,
+    events: new DomainEventBus(log),
+    mailer: new Mailer(database.db, log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    rateLimits: new AuthRateLimits({
+      perMinutePerAddress: config.authRateLimitPerMinute,
+      accountFailuresPer15Minutes: config.authAccountFailuresPer15Minutes,
+      redis,
+    }),
+    bus,
+    hub: new SocketHub(bus),
+  };
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+    },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Clinic Portal API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authGuard, { db: ctx.db });
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(preferenceRoutes(ctx));
+  await app.register(adminRoutes(ctx));
+  await app.register(realtimeRoutes(ctx));
+  await serveWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    ctx.hub.closeAll(1001, 'Server shutting down');
+    ctx.mailer.close();
+    await bus.close();
+    redis?.disconnect();
+  });
+
+  return { app, ctx };
+}

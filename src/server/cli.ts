@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { EmailSchema, PasswordSchema } from '../shared/auth';
+import { RoleSchema } from '../shared/roles';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { demoAccountsTable, seedDemo } from './db/seed';
+import { createAccount, toUser } from './features/accounts/service';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                 apply pending database migrations
+  seed                    add the demo clinic's accounts (skips those that exist)
+  create-user --email E --password P --role R --first-name F --last-name L [--phone N]
+                          create an account of any role and print it as JSON
+
+The database is DATABASE_URL when set, otherwise the embedded one under DATA_DIR.`;
+
+const CreateUserSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  role: RoleSchema,
+  'first-name': z.string().trim().min(1, 'first name is required').max(100),
+  'last-name': z.string().trim().min(1, 'last name is required').max(100),
+  phone: z.string().max(40).optional(),
+});
+
+async function withDatabase<T>(run: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    return await run(database);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function main(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      phone: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return console.log(USAGE);
+
+  if (command === 'migrate') {
+    await withDatabase(async () => {});
+    return console.log(JSON.stringify({ migrated: true }));
+  }
+  if (command === 'seed') {
+    const created = await withDatabase((database) => seedDemo(database.db));
+    console.log(JSON.stringify({ created }));
+    return console.error(demoAccountsTable());
+  }
+  if (command === 'create-user') {
+    const parsed = CreateUserSchema.safeParse(values);
+    if (!parsed.success) {
+      throw new Error(
+        parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'),
+      );
+    }
+    const input = parsed.data;
+    const user = await withDatabase((database) =>
+      database.db.transaction((tx) =>
+        createAccount(
+          tx,
+          {
+            email: input.email,
+            password: input.password,
+            role: input.role,
+            firstName: input['first-name'],
+            lastName: input['last-name'],
+            phone: input.phone,
+          },
+          { actorId: null },
+        ),
+      ),
+    );
+    return console.log(JSON.stringify(toUser(user), null, 2));
+  }
+  throw new Error(`Unknown command '${command}'.\n\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SEED: z.enum(['demo', 'none']).optional(),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Clinic Portal <no-reply@clinic.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  MIN_SUPPORTED_VERSION: z.string().default('1.0.0'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  WEB_DIST_DIR: z.string().default('dist/web'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof ConfigSchema>) {
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    /** The demo clinic is seeded on an empty embedded database unless SEED=none; on PostgreSQL only with SEED=demo. */
+    seed: env.SEED ?? (env.DATABASE_URL ? 'none' : 'demo'),
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
+    authAccountFailuresPer15Minutes: env.AUTH_ACCOUNT_RATE_LIMIT,
+    minSupportedVersion: env.MIN_SUPPORTED_VERSION,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR,
+    version: packageJson.version,
+  } as const;
+}
+
+/** The only place that reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** Configuration for tests: defaults with overrides, never the machine's environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/** PostgreSQL when a URL is given; otherwise embedded PGlite, in memory when dataDir is 'memory://'. */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const client = options.pglite ?? (await openPglite(options.dataDir ?? 'memory://'));
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+/** Built by `npm run build`: an initialised, migrated empty cluster, so a new data directory skips initdb. */
+export const PGLITE_TEMPLATE_PATH = resolve('dist/pglite-template.tar.gz');
+
+async function openPglite(dataDir: string) {
+  if (dataDir === 'memory://') return new PGlite();
+  const clusterDir = join(dataDir, 'pglite');
+  const isNew = !existsSync(join(clusterDir, 'PG_VERSION'));
+  const loadDataDir =
+    isNew && existsSync(PGLITE_TEMPLATE_PATH) ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) : undefined;
+  const client = new PGlite(clusterDir, { loadDataDir });
+  await client.waitReady;
+  return client;
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

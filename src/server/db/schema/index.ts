@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './activity';
+export * from './email';
+export * from './preferences';

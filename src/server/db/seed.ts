@@ -1,0 +1,32 @@
+import { count } from 'drizzle-orm';
+import { createAccount } from '../features/accounts/service';
+import type { Db } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { users } from './schema';
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row.value === 0;
+}
+
+/** The demo clinic: one account per role, all with the demo password. Skips accounts that already exist. */
+export async function seedDemo(db: Db) {
+  const created: string[] = [];
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      try {
+        await createAccount(tx, { ...account, password: DEMO_PASSWORD }, { actorId: null });
+        created.push(account.email);
+      } catch (error) {
+        if ((error as Error).message.includes('already exists')) continue;
+        throw error;
+      }
+    }
+  });
+  return created;
+}
+
+export function demoAccountsTable() {
+  const rows = DEMO_ACCOUNTS.map((account) => `  ${account.role.padEnd(13)} ${account.email}`);
+  return [`Demo accounts (password: ${DEMO_PASSWORD}):`, ...rows].join('\n');
+}

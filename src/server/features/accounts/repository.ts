@@ -1,0 +1,70 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles';
+import type { Db, Tx } from '../../db/client';
+import { profiles, userPhotos, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export async function findUserByEmail(db: Db | Tx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findProfile(db: Db | Tx, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? { userId, phone: null, timeZone: null };
+}
+
+export async function insertUser(db: Db | Tx, values: typeof users.$inferInsert & { phone?: string | null }) {
+  const { phone, ...user } = values;
+  const [row] = await db.insert(users).values(user).returning();
+  await db.insert(profiles).values({ userId: row.id, phone: phone ?? null });
+  return row;
+}
+
+export async function updateUser(db: Db | Tx, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function upsertProfile(
+  db: Db | Tx,
+  userId: string,
+  values: Partial<Omit<ProfileRow, 'userId'>>,
+) {
+  await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: values });
+}
+
+export async function countActiveUsersWithRole(db: Db | Tx, role: Role) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.isActive, true)));
+  return row.value;
+}
+
+export async function insertPhoto(db: Db | Tx, values: typeof userPhotos.$inferInsert) {
+  await db.insert(userPhotos).values(values);
+}
+
+export async function deletePhotosOf(db: Db | Tx, userId: string) {
+  await db.delete(userPhotos).where(eq(userPhotos.userId, userId));
+}
+
+export async function findPhoto(db: Db, id: string) {
+  const [row] = await db.select().from(userPhotos).where(eq(userPhotos.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { MeResponse, Profile, User } from '../../../shared/auth';
+import type { UpdateProfileInput, UploadPhotoInput } from '../../../shared/profile';
+import type { Role } from '../../../shared/roles';
+import type { Db, Tx } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import type { RequestMeta } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import * as accounts from './repository';
+
+export type { UserRow } from './repository';
+
+export function toUser(row: accounts.UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    profileImage: row.photoId ? `/api/photos/${row.photoId}` : null,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toProfile(row: accounts.ProfileRow): Profile {
+  return { userId: row.userId, phone: row.phone, timeZone: row.timeZone };
+}
+
+export const hashPassword = (password: string) => hash(password);
+export const passwordMatches = (passwordHash: string, password: string) =>
+  verify(passwordHash, password).catch(() => false);
+
+export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists';
+
+export const findAccountByEmail = accounts.findUserByEmail;
+export const findAccountById = accounts.findUserById;
+
+export async function getAccount(db: Db, userId: string): Promise<MeResponse> {
+  const user = await accounts.findUserById(db, userId);
+  if (!user) throw notFound('Account not found');
+  return { user: toUser(user), profile: toProfile(await accounts.findProfile(db, userId)) };
+}
+
+function isUniqueViolation(error: unknown) {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+/** Creates an account of any role; callers decide which roles they may create. */
+export async function createAccount(
+  tx: Tx | Db,
+  input: { email: string; password: string; firstName: string; lastName: string; role: Role; phone?: string },
+  audit: { actorId: string | null; meta?: RequestMeta },
+) {
+  if (await accounts.findUserByEmail(tx, input.email)) throw badRequest(ACCOUNT_EXISTS_MESSAGE);
+  const id = randomUUID();
+  try {
+    const row = await accounts.insertUser(tx, {
+      id,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      phone: input.phone || null,
+    });
+    await recordActivity(tx, {
+      actorId: audit.actorId ?? id,
+      action: 'account.created',
+      entityType: 'user',
+      entityId: id,
+      ipAddress: audit.meta?.ipAddress,
+      details: { role: input.role },
+    });
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(ACCOUNT_EXISTS_MESSAGE);
+    throw error;
+  }
+}
+
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const { phone, timeZone, email, ...names } = input;
+    if (email) {
+      const holder = await accounts.findUserByEmail(tx, email);
+      if (holder && holder.id !== userId)
+        throw badRequest(ACCOUNT_EXISTS_MESSAGE, { email: ACCOUNT_EXISTS_MESSAGE });
+    }
+    if (email || Object.keys(names).length > 0) await accounts.updateUser(tx, userId, { ...names, email });
+    if (phone !== undefined || timeZone !== undefined)
+      await accounts.upsertProfile(tx, userId, { phone, timeZone });
+    await recordActivity(tx, {
+      actorId: userId,
+      action: 'account.profile-updated',
+      entityType: 'user',
+      entityId: userId,
+      ipAddress: meta.ipAddress,
+      details: { fields: Object.keys(input).join(',') },
+    });
+  });
+  return getAccount(db, userId);
+}
+
+export async function setPhoto(db: Db, userId: string, input: UploadPhotoInput, meta: RequestMeta) {
+  const match = /^data:(image\/(?:png|jpeg|webp));base64,(.+)$/.exec(input.dataUrl);
+  if (!match) throw badRequest('Photo must be a PNG, JPEG or WebP image', { dataUrl: 'Unsupported image' });
+  const data = Buffer.from(match[2], 'base64');
+  if (!looksLike(match[1], data))
+    throw badRequest('Photo content does not match its type', { dataUrl: 'Not an image' });
+  const photoId = randomUUID();
+  await db.transaction(async (tx) => {
+    await accounts.deletePhotosOf(tx, userId);
+    await accounts.insertPhoto(tx, { id: photoId, userId, mimeType: match[1], data });
+    await accounts.updateUser(tx, userId, { photoId });
+    await recordActivity(tx, {
+      actorId: userId,
+      action: 'account.photo-changed',
+      entityType: 'user',
+      entityId: userId,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  return getAccount(db, userId);
+}
+
+export async function removePhoto(db: Db, userId: string, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    await accounts.deletePhotosOf(tx, userId);
+    await accounts.updateUser(tx, userId, { photoId: null });
+    await recordActivity(tx, {
+      actorId: userId,
+      action: 'account.photo-removed',
+      entityType: 'user',
+      entityId: userId,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  return getAccount(db, userId);
+}
+
+export async function getPhoto(db: Db, photoId: string) {
+  const photo = await accounts.findPhoto(db, photoId);
+  if (!photo) throw notFound('Photo not found');
+  return { mimeType: photo.mimeType, data: photo.data };
+}
+
+/** Checks the file's magic bytes, so a data URL cannot smuggle something else under an image type. */
+function looksLike(mimeType: string, data: Buffer) {
+  if (mimeType === 'image/png')
+    return data.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+  if (mimeType === 'image/jpeg') return data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+  return (
+    data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP'
+  );
+}
+
+export const countActiveAdmins = (db: Db | Tx) => accounts.countActiveUsersWithRole(db, 'admin');
+export const setAccountFields = accounts.updateUser;

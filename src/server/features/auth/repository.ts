@@ -1,0 +1,23 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
+
+export async function insertResetToken(db: Db | Tx, values: typeof passwordResetTokens.$inferInsert) {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** Marks a live token used and returns its user; a second caller with the same token gets nothing. */
+export async function consumeResetToken(tx: Tx, tokenHash: string) {
+  const [row] = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row ?? null;
+}

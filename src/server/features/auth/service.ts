@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AuthResponse,
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '../../../shared/auth';
+import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
+import { recordActivity } from '../../platform/activity';
+import type { AppContext, RequestMeta } from '../../platform/context';
+import { AppError, badRequest, notFound, unauthenticated } from '../../platform/errors';
+import {
+  createSession,
+  hashToken,
+  newToken,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from '../../platform/sessions';
+import * as accounts from '../accounts/service';
+import * as authRepository from './repository';
+
+/** Server messages carry the words the browser's error catalogue keys on ('deactivated', 'inactive', …). */
+export const AUTH_ERRORS = {
+  userNotFound: 'User not found',
+  wrongPassword: 'Invalid email or password',
+  deactivated: 'Account is deactivated',
+  inactive: 'This account is inactive',
+  invalidResetToken: 'Invalid or expired reset token',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events'>;
+
+export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<AuthResponse> {
+  await ctx.rateLimits.consumeAddress(meta.ipAddress);
+  await ctx.rateLimits.assertAccountAllowed(input.email);
+  const user = await accounts.findAccountByEmail(ctx.db, input.email);
+  if (!user) {
+    await ctx.rateLimits.recordAccountAttempt(input.email);
+    throw notFound(AUTH_ERRORS.userNotFound);
+  }
+  if (!(await accounts.passwordMatches(user.passwordHash, input.password))) {
+    await ctx.rateLimits.recordAccountAttempt(input.email);
+    await recordActivity(ctx.db, {
+      actorId: user.id,
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: user.id,
+      outcome: 'failure',
+      ipAddress: meta.ipAddress,
+      details: { reason: 'wrong-password' },
+    });
+    throw unauthenticated(AUTH_ERRORS.wrongPassword);
+  }
+  if (!user.isActive) throw unauthenticated(AUTH_ERRORS.deactivated);
+  await ctx.rateLimits.clearAccount(input.email);
+  const token = await ctx.db.transaction(async (tx) => {
+    const sessionToken = await createSession(tx, {
+      userId: user.id,
+      ttlMs: ctx.config.sessionTtlMs,
+      ...meta,
+    });
+    await recordActivity(tx, {
+      actorId: user.id,
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: user.id,
+      ipAddress: meta.ipAddress,
+    });
+    return sessionToken;
+  });
+  return { token, user: accounts.toUser(user) };
+}
+
+export async function register(ctx: Ctx, input: RegisterInput, meta: RequestMeta): Promise<AuthResponse> {
+  await ctx.rateLimits.consumeAddress(meta.ipAddress);
+  return ctx.db.transaction(async (tx) => {
+    const user = await accounts.createAccount(
+      tx,
+      { ...input, role: input.role ?? 'patient' },
+      { actorId: null, meta },
+    );
+    const token = await createSession(tx, { userId: user.id, ttlMs: ctx.config.sessionTtlMs, ...meta });
+    return { token, user: accounts.toUser(user) };
+  });
+}
+
+export async function logout(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, caller.sessionId);
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'auth.logout',
+      entityType: 'user',
+      entityId: caller.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  return { message: 'Signed out' };
+}
+
+export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    await revokeUserSessions(tx, caller.id);
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'auth.logout-all',
+      entityType: 'user',
+      entityId: caller.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  ctx.events.publish('account.sessions-revoked', { userId: caller.id });
+  return { message: 'Signed out of every session' };
+}
+
+export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta: RequestMeta) {
+  await ctx.rateLimits.consumeAddress(meta.ipAddress);
+  await ctx.rateLimits.assertAccountAllowed(`reset:${input.email}`);
+  await ctx.rateLimits.recordAccountAttempt(`reset:${input.email}`);
+  const user = await accounts.findAccountByEmail(ctx.db, input.email);
+  if (!user) throw notFound('No account with this email address');
+  if (!user.isActive) throw badRequest(AUTH_ERRORS.inactive);
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await authRepository.insertResetToken(tx, {
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    await recordActivity(tx, {
+      actorId: user.id,
+      action: 'auth.password-reset-requested',
+      entityType: 'user',
+      entityId: user.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your clinic portal password',
+    text:
+      `Hello ${user.firstName},\n\nSomeone asked to reset the password of your clinic portal account. ` +
+      `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+      'If it was not you, ignore this email; your password stays as it is.',
+  });
+  return { message: 'If the address is registered, a reset link is on its way.' };
+}
+
+export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: RequestMeta) {
+  await ctx.rateLimits.consumeAddress(meta.ipAddress);
+  const newHash = await accounts.hashPassword(input.newPassword);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const used = await authRepository.consumeResetToken(tx, hashToken(input.token));
+    if (!used) throw badRequest(AUTH_ERRORS.invalidResetToken);
+    const user = await accounts.findAccountById(tx, used.userId);
+    if (!user?.isActive) throw badRequest(AUTH_ERRORS.invalidResetToken);
+    await accounts.setAccountFields(tx, user.id, { passwordHash: newHash });
+    await revokeUserSessions(tx, user.id);
+    await recordActivity(tx, {
+      actorId: user.id,
+      action: 'auth.password-reset',
+      entityType: 'user',
+      entityId: user.id,
+      ipAddress: meta.ipAddress,
+    });
+    return user.id;
+  });
+  ctx.events.publish('account.sessions-revoked', { userId });
+  return { message: 'Your password has been reset. You can sign in now.' };
+}
+
+export async function changePassword(
+  ctx: Ctx,
+  caller: SessionUser,
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+) {
+  const user = await accounts.findAccountById(ctx.db, caller.id);
+  if (!user) throw notFound('Account not found');
+  if (!(await accounts.passwordMatches(user.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', AUTH_ERRORS.wrongCurrentPassword, {
+      fields: { currentPassword: AUTH_ERRORS.wrongCurrentPassword },
+    });
+  }
+  const newHash = await accounts.hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await accounts.setAccountFields(tx, caller.id, { passwordHash: newHash });
+    await revokeUserSessions(tx, caller.id, caller.sessionId);
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'auth.password-changed',
+      entityType: 'user',
+      entityId: caller.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  ctx.events.publish('account.sessions-revoked', { userId: caller.id, exceptSessionId: caller.sessionId });
+  return { message: 'Password changed. Other sessions were signed out.' };
+}

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const { app } = await buildApp({ config, database });
+
+  if (config.seed === 'demo' && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    app.log.info(`Seeded the demo clinic.\n${demoAccountsTable()}`);
+  } else if (config.seed === 'demo') {
+    app.log.info(`Demo clinic already present.\n${demoAccountsTable()}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining and shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, realtime: config.redisUrl ? 'redis' : 'in-process' },
+    `Clinic portal ready on ${config.appUrl}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import type { Db, Tx } from '../db/client';
+import { activityLog } from '../db/schema';
+
+export type ActivityEntry = {
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  outcome?: 'success' | 'failure';
+  ipAddress?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+};
+
+/** Written in the same transaction as the change it records, so neither exists without the other. */
+export async function recordActivity(db: Db | Tx, entry: ActivityEntry) {
+  await db.insert(activityLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    outcome: entry.outcome ?? 'success',
+    ipAddress: entry.ipAddress ?? null,
+    details: entry.details ?? null,
+  });
+}

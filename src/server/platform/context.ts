@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { Mailer } from './email';
+import type { DomainEventBus } from './events';
+import type { AuthRateLimits } from './rate-limits';
+import type { RealtimeBus } from './realtime/bus';
+import type { SocketHub } from './realtime/hub';
+
+/** What the feature modules share; built once in app.ts and handed to each feature. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  events: DomainEventBus;
+  mailer: Mailer;
+  rateLimits: AuthRateLimits;
+  bus: RealtimeBus;
+  hub: SocketHub;
+};
+
+/** Who asked, from where: recorded with every audited change. */
+export type RequestMeta = { ipAddress: string; userAgent?: string };
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] };
+}

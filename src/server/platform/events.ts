@@ -1,0 +1,31 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Domain events: a change is published once; notifications, sockets and email subscribe. */
+export type DomainEvents = {
+  'account.deactivated': { userId: string; actorId: string };
+  'account.reactivated': { userId: string; actorId: string };
+  'account.sessions-revoked': { userId: string; exceptSessionId?: string };
+};
+
+export type EventName = keyof DomainEvents;
+
+export class DomainEventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  publish<E extends EventName>(name: E, payload: DomainEvents[E]) {
+    for (const listener of this.emitter.listeners(name)) {
+      // A failing subscriber must not undo the change that was already committed.
+      Promise.resolve()
+        .then(() => (listener as (p: DomainEvents[E]) => unknown)(payload))
+        .catch((err) => this.log.error({ err, event: name }, 'event subscriber failed'));
+    }
+  }
+
+  subscribe<E extends EventName>(name: E, listener: (payload: DomainEvents[E]) => unknown) {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

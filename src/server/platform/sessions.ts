@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { SESSION_ERRORS } from '../../shared/api-error';
+import type { Role } from '../../shared/roles';
+import type { Db, Tx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { unauthenticated } from './errors';
+
+export type SessionUser = { id: string; role: Role; sessionId: string };
+
+/** Tokens are random and opaque; only their SHA-256 is stored, so a database leak yields no usable token. */
+export function hashToken(token: string) {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken() {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  db: Db | Tx,
+  options: { userId: string; ttlMs: number; ipAddress?: string; userAgent?: string },
+) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: randomUUID(),
+    userId: options.userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + options.ttlMs),
+    ipAddress: options.ipAddress ?? null,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** Resolves a bearer token to its user, or throws the 401 the browser keys on. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<SessionUser> {
+  if (!token) throw unauthenticated(SESSION_ERRORS.missing);
+  if (token.length > 200) throw unauthenticated(SESSION_ERRORS.invalid);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt || !row.isActive) throw unauthenticated(SESSION_ERRORS.invalid);
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated(SESSION_ERRORS.expired);
+  return { id: row.userId, role: row.role, sessionId: row.sessionId };
+}
+
+export async function revokeSession(db: Db | Tx, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, or every one but the caller's own. */
+export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSessionId?: string) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}

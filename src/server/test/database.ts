@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type Database, openDatabase, PGLITE_TEMPLATE_PATH } from '../db/client';
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * A database of its own for each test file: a new PostgreSQL database on TEST_DATABASE_URL's server, or
+ * an in-memory PGlite started from the migrated template.
+ */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (testDatabaseUrl) {
+    const name = `clinic_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(testDatabaseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    await database.migrate();
+    return {
+      ...database,
+      async drop() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const template = existsSync(PGLITE_TEMPLATE_PATH)
+    ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)])
+    : undefined;
+  const client = new PGlite({ loadDataDir: template });
+  const database = await openDatabase({ pglite: client });
+  await database.migrate();
+  return { ...database, drop: () => database.close() };
+}
