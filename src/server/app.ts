@@ -38,6 +38,12 @@ export async function buildApp(options: { config: Config; database: Database }) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  /** Every route the app serves; the bad-input and authorization tests walk all of them. */
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
 
   const log: FastifyBaseLogger = app.log;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -86,5 +92,5 @@ export async function buildApp(options: { config: Config; database: Database }) 
     redis?.disconnect();
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

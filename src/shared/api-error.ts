@@ -16,3 +16,9 @@ export const SESSION_ERRORS = {
 } as const;
 
 export const SESSION_ENDING_MESSAGES: readonly string[] = Object.values(SESSION_ERRORS);
+
+/** For calls that take no body: nothing, or an empty object, and nothing else. */
+export const EmptyBodySchema = z.union([z.undefined(), z.null(), z.strictObject({})]).optional();
+
+export const NOTHING_TO_CHANGE = 'Send at least one field to change';
+export const hasAnyField = (value: object) => Object.keys(value).length > 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export const FONT_SIZE_SCALES = ['small', 'medium', 'large'] as const;
@@ -30,5 +31,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 /** PUT /api/user-preferences takes any subset of the fields, and nothing else. */
-export const UpdatePreferencesInputSchema = PreferencesSchema.partial().strict();
+export const UpdatePreferencesInputSchema = PreferencesSchema.partial()
+  .strict()
+  .refine(hasAnyField, NOTHING_TO_CHANGE);
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesInputSchema>;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 import { EmailSchema, PhoneSchema } from './auth';
 
-export const UpdateProfileInputSchema = z.strictObject({
-  firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
-  email: EmailSchema.optional(),
-  phone: PhoneSchema.nullable().optional(),
-  timeZone: z.string().trim().max(64).nullable().optional(),
-});
+export const UpdateProfileInputSchema = z
+  .strictObject({
+    firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
+    lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+    email: EmailSchema.optional(),
+    phone: PhoneSchema.nullable().optional(),
+    timeZone: z.string().trim().max(64).nullable().optional(),
+  })
+  .refine(hasAnyField, NOTHING_TO_CHANGE);
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
 export const PHOTO_MAX_BYTES = 512 * 1024;

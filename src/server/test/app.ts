@@ -18,7 +18,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     authAccountFailuresPer15Minutes: 1000,
     ...overrides,
   });
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx, routes } = await buildApp({ config, database });
   await app.ready();
   const tokens = new Map<Role, string>();
 
@@ -44,6 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   return {
     app,
     ctx,
+    routes,
     database,
     login,
     tokenOf,

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { profiles, userPhotos, users } from '../../db/schema';
@@ -48,12 +48,14 @@ export async function upsertProfile(
     .onConflictDoUpdate({ target: profiles.userId, set: values });
 }
 
-export async function countActiveUsersWithRole(db: Db | Tx, role: Role) {
-  const [row] = await db
-    .select({ value: count() })
+/** Locks the active holders of a role until the transaction ends, so two concurrent demotions cannot both pass. */
+export async function lockActiveUsersWithRole(tx: Tx, role: Role) {
+  const rows = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, role), eq(users.isActive, true)));
-  return row.value;
+    .where(and(eq(users.role, role), eq(users.isActive, true)))
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 export async function insertPhoto(db: Db | Tx, values: typeof userPhotos.$inferInsert) {

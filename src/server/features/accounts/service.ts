@@ -157,5 +157,5 @@ function looksLike(mimeType: string, data: Buffer) {
   );
 }
 
-export const countActiveAdmins = (db: Db | Tx) => accounts.countActiveUsersWithRole(db, 'admin');
+export const lockActiveAdmins = (tx: Tx) => accounts.lockActiveUsersWithRole(tx, 'admin');
 export const setAccountFields = accounts.updateUser;

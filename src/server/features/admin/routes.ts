@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminUserResponseSchema, UserIdParamsSchema } from '../../../shared/admin';
+import { EmptyBodySchema } from '../../../shared/api-error';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
 import * as admin from './service';
@@ -11,6 +12,7 @@ export function adminRoutes(ctx: AppContext) {
     const schema = {
       tags: ['admin'],
       params: UserIdParamsSchema,
+      body: EmptyBodySchema,
       response: { 200: AdminUserResponseSchema },
     };
     const onlyAdmins = app.requireRole('admin');

@@ -1,7 +1,7 @@
 import type { User } from '../../../shared/auth';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { revokeUserSessions, type SessionUser } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 
@@ -14,12 +14,15 @@ type Ctx = Pick<AppContext, 'db' | 'events'>;
 export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: string, meta: RequestMeta) {
   if (userId === caller.id) throw badRequest('You cannot deactivate your own account');
   const user = await ctx.db.transaction(async (tx) => {
+    const activeAdmins = await accounts.lockActiveAdmins(tx);
     const target = await accounts.findAccountById(tx, userId);
     if (!target) throw notFound('User not found');
     if (!target.isActive) return target;
-    if (target.role === 'admin' && (await accounts.countActiveAdmins(tx)) <= 1) {
+    if (target.role === 'admin' && activeAdmins.length <= 1) {
       throw badRequest('The last active admin cannot be deactivated');
     }
+    // The caller may have been deactivated by a request that committed while this one waited for the lock.
+    if (!activeAdmins.includes(caller.id)) throw forbidden();
     const updated = await accounts.setAccountFields(tx, userId, {
       isActive: false,
       deactivatedAt: new Date(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EmptyBodySchema } from '../../../shared/api-error';
 import {
   AuthResponseSchema,
   ChangePasswordInputSchema,
@@ -41,13 +42,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/api/auth/logout',
-      { onRequest: app.requireUser, schema: { tags, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest: app.requireUser,
+        schema: { tags, body: EmptyBodySchema, response: { 200: MessageResponseSchema } },
+      },
       (request) => auth.logout(ctx, callerOf(request), requestMeta(request)),
     );
 
     app.post(
       '/api/auth/logout-all',
-      { onRequest: app.requireUser, schema: { tags, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest: app.requireUser,
+        schema: { tags, body: EmptyBodySchema, response: { 200: MessageResponseSchema } },
+      },
       (request) => auth.logoutEverywhere(ctx, callerOf(request), requestMeta(request)),
     );
 

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../../db/schema';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// A 1×1 transparent PNG.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+describe('PUT /api/profile', () => {
+  it('updates name, email and phone, and records it', async () => {
+    const person = await t.register();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(person.token),
+      payload: { firstName: 'Robyn', email: 'Robyn.New@Example.test', phone: '+44 20 7946 0000' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      user: { firstName: 'Robyn', lastName: 'Hale', email: 'robyn.new@example.test' },
+      profile: { phone: '+44 20 7946 0000' },
+    });
+    const entries = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.entityId, person.user.id));
+    expect(entries.map((entry) => entry.action)).toContain('account.profile-updated');
+  });
+
+  it("refuses another account's email with 400", async () => {
+    const person = await t.register();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(person.token),
+      payload: { email: 'admin@demo.clinic' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('already exists');
+  });
+
+  it('refuses a role change: role is not a profile field', async () => {
+    const person = await t.register();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(person.token),
+      payload: { role: 'admin' },
+    });
+    expect(response.statusCode).toBe(400);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(person.token) });
+    expect(me.json().user.role).toBe('patient');
+  });
+});
+
+describe('profile photo', () => {
+  it('stores a PNG, serves it at profileImage, and removes it', async () => {
+    const person = await t.register();
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/photo',
+      headers: bearer(person.token),
+      payload: { dataUrl: `data:image/png;base64,${PNG}` },
+    });
+    expect(upload.statusCode).toBe(200);
+    const url = upload.json().user.profileImage;
+    expect(url).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+    const image = await t.app.inject({ method: 'GET', url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile/photo',
+      headers: bearer(person.token),
+    });
+    expect(removed.json().user.profileImage).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not what its type says', async () => {
+    const person = await t.register();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/photo',
+      headers: bearer(person.token),
+      payload: {
+        dataUrl: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses other types and oversized photos', async () => {
+    const person = await t.register();
+    const svg = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/photo',
+      headers: bearer(person.token),
+      payload: { dataUrl: 'data:image/svg+xml;base64,PHN2Zz4=' },
+    });
+    expect(svg.statusCode).toBe(400);
+    const huge = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/photo',
+      headers: bearer(person.token),
+      payload: { dataUrl: `data:image/png;base64,${'A'.repeat(800_000)}` },
+    });
+    expect(huge.statusCode).toBe(400);
+  });
+});

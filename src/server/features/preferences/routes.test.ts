@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
+import { createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('/api/user-preferences', () => {
+  it('answers the defaults of the specification to someone who never saved any', async () => {
+    const response = await t.injectAs('staff', { method: 'GET', url: '/api/user-preferences' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(DEFAULT_PREFERENCES);
+    expect(DEFAULT_PREFERENCES).toMatchObject({
+      showPatientPhotos: true,
+      fontSizeScale: 'medium',
+      calendarView: 'week',
+      showWeekends: true,
+    });
+  });
+
+  it('saves any subset and keeps the rest', async () => {
+    const first = await t.injectAs('patient', {
+      method: 'PUT',
+      url: '/api/user-preferences',
+      payload: { theme: 'dark', fontSizeScale: 'large' },
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await t.injectAs('patient', {
+      method: 'PUT',
+      url: '/api/user-preferences',
+      payload: { highContrast: true },
+    });
+    expect(second.json()).toEqual({
+      ...DEFAULT_PREFERENCES,
+      theme: 'dark',
+      fontSizeScale: 'large',
+      highContrast: true,
+    });
+    const read = await t.injectAs('patient', { method: 'GET', url: '/api/user-preferences' });
+    expect(read.json()).toEqual(second.json());
+  });
+
+  it("keeps one person's preferences apart from another's", async () => {
+    await t.injectAs('practitioner', {
+      method: 'PUT',
+      url: '/api/user-preferences',
+      payload: { calendarView: 'day' },
+    });
+    const other = await t.injectAs('member', { method: 'GET', url: '/api/user-preferences' });
+    expect(other.json().calendarView).toBe('week');
+  });
+
+  it('refuses unknown fields and wrong values with 400 and stores nothing', async () => {
+    for (const payload of [
+      { theme: 'purple' },
+      { compactMode: 'yes' },
+      { favouriteColour: 'red' },
+      ['theme'],
+    ]) {
+      const response = await t.injectAs('admin', { method: 'PUT', url: '/api/user-preferences', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/^Invalid request/);
+    }
+    const read = await t.injectAs('admin', { method: 'GET', url: '/api/user-preferences' });
+    expect(read.json()).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.injectAs('visitor', { method: 'GET', url: '/api/user-preferences' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Access token required');
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.tokenOf('admin');
+});
+afterAll(() => t.close());
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+const apiRoutes = () =>
+  t.routes
+    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+    .map((route) => ({ ...route, url: route.url.replace(/:[A-Za-z]+/g, UUID) }));
+
+/** Calls that take no body accept nothing, null or {}; any other body is refused. */
+const TAKES_NO_BODY = new Set(['/api/auth/logout', '/api/auth/logout-all']);
+
+const BAD_BODIES: Array<[string, unknown]> = [
+  ['wrong types', { email: 42, password: false, firstName: [], theme: 7, token: {}, dataUrl: 1 }],
+  ['missing fields', {}],
+  [
+    'unknown fields',
+    { email: 'a@b.test', password: 'long-enough-1', isAdmin: true, role: 'admin', extra: 'x' },
+  ],
+  ['an array', [1, 2, 3]],
+  ['a string', 'hello'],
+  ['null', null],
+  ['deep nesting', JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`)],
+];
+
+describe('bad input on every route', () => {
+  it('finds the routes to try', () => {
+    const methods = new Set(apiRoutes().map((route) => route.method));
+    expect(apiRoutes().length).toBeGreaterThan(10);
+    expect([...methods]).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+  });
+
+  it('answers 4xx with a readable message, never 5xx, for malformed bodies', async () => {
+    for (const route of apiRoutes().filter((candidate) =>
+      ['POST', 'PUT', 'PATCH'].includes(candidate.method),
+    )) {
+      for (const [label, body] of BAD_BODIES) {
+        // Signing out with an acceptable body would end the shared session, so those get their own.
+        const signsOut = route.url.startsWith('/api/auth/logout');
+        const caller = signsOut ? (await t.login('staff@demo.clinic', 'ClinicDemo!2026')).token : token;
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { authorization: `Bearer ${caller}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        const context = `${route.method} ${route.url} with ${label}`;
+        expect(response.statusCode, context).toBeLessThan(500);
+        if (['missing fields', 'null'].includes(label) && TAKES_NO_BODY.has(route.url)) continue;
+        expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+        expect(typeof response.json().message, context).toBe('string');
+      }
+    }
+  });
+
+  it('answers 400 for invalid JSON, a wrong content type and a body over the limit', async () => {
+    for (const route of apiRoutes().filter((candidate) => ['POST', 'PUT'].includes(candidate.method))) {
+      const headers = { authorization: `Bearer ${token}` };
+      const invalid = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(invalid.statusCode, `${route.url} invalid JSON`).toBe(400);
+      const wrongType = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url,
+        headers: { ...headers, 'content-type': 'application/xml' },
+        payload: '<email/>',
+      });
+      expect(wrongType.statusCode, `${route.url} xml`).toBe(400);
+      const huge = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(huge.statusCode, `${route.url} huge`).toBe(400);
+      expect(huge.json().message).toBe('Request body is too large');
+    }
+  });
+
+  it('answers 400 for strings far beyond their limits', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: `${'a'.repeat(300)}@x.test`,
+        password: 'p'.repeat(500),
+        firstName: 'f'.repeat(500),
+        lastName: 'L',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual(
+      expect.arrayContaining(['email', 'password', 'firstName']),
+    );
+  });
+
+  it('answers 401, never 5xx, for malformed authorization headers and ids', async () => {
+    for (const authorization of ['Bearer', `Bearer ${'x'.repeat(5000)}`, 'Basic abc', 'bearer \u0000', '']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+      expect(response.statusCode, JSON.stringify(authorization)).toBe(401);
+    }
+    const badId = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${'9'.repeat(150)}/deactivate`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(badId.statusCode).toBe(400);
+    const badPhoto = await t.app.inject({ method: 'GET', url: "/api/photos/'%20or%201=1" });
+    expect(badPhoto.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,53 @@
+import type { WebSocket } from 'ws';
+import type { TestApp } from './app';
+
+export type TestSocket = {
+  socket: WebSocket;
+  messages: unknown[];
+  closed: Promise<{ code: number; reason: string }>;
+  nextMessage(): Promise<unknown>;
+};
+
+/** Opens /ws through the app (no network) and records what arrives. */
+export async function openSocket(t: TestApp, query: string): Promise<TestSocket> {
+  const messages: unknown[] = [];
+  const waiters: Array<(message: unknown) => void> = [];
+  let resolveClosed!: (value: { code: number; reason: string }) => void;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    resolveClosed = resolve;
+  });
+  const socket = await t.app.injectWS(
+    `/ws?${query}`,
+    {},
+    {
+      onInit(ws) {
+        ws.on('message', (data) => {
+          const message = JSON.parse(data.toString());
+          const waiter = waiters.shift();
+          if (waiter) waiter(message);
+          else messages.push(message);
+        });
+        ws.on('close', (code, reason) => resolveClosed({ code, reason: reason.toString() }));
+      },
+    },
+  );
+  return {
+    socket,
+    messages,
+    closed,
+    nextMessage: () =>
+      messages.length > 0
+        ? Promise.resolve(messages.shift())
+        : new Promise((resolve) => waiters.push(resolve)),
+  };
+}
+
+/** Waits until the hub holds the given number of sockets (registration follows the token check). */
+export async function untilConnections(t: TestApp, count: number, timeoutMs = 2000) {
+  const started = Date.now();
+  while (t.ctx.hub.connectionCount !== count) {
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`hub holds ${t.ctx.hub.connectionCount} sockets, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
