@@ -1,11 +1,11 @@
-// `npm start` builds the browser app and the embedded database template when they are missing or older
+// `npm start` builds the browser app, the server bundle and the embedded database template when they are missing or older
 // than their sources, so a fresh clone needs only `npm install && npm start`.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const outputs = ['dist/web/index.html', 'dist/pglite-template.tar.gz'];
-const sources = ['src/web', 'src/shared', 'src/server/db/migrations', 'vite.config.ts', 'package.json'];
+const outputs = ['dist/web/index.html', 'dist/server/main.js', 'dist/pglite-template.tar.gz'];
+const sources = ['src', 'vite.config.ts', 'package.json', 'package-lock.json'];
 
 function newestChange(path) {
   const stat = statSync(path);

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './paths';
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   version: string;
 };
 
@@ -34,7 +36,7 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  WEB_DIST_DIR: z.string().default('dist/web'),
+  WEB_DIST_DIR: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -58,7 +60,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     authAccountFailuresPer15Minutes: env.AUTH_ACCOUNT_RATE_LIMIT,
     minSupportedVersion: env.MIN_SUPPORTED_VERSION,
     trustProxy: env.TRUST_PROXY,
-    webDistDir: env.WEB_DIST_DIR,
+    webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),
     version: packageJson.version,
   } as const;
 }

@@ -3,12 +3,12 @@ import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { PGLITE_TEMPLATE_PATH } from './client';
+import { MIGRATIONS_DIR, PGLITE_TEMPLATE_PATH } from '../paths';
 
 /** Writes the empty, migrated cluster that new embedded data directories start from. */
 const client = new PGlite();
 await client.waitReady;
-await migrate(drizzle(client), { migrationsFolder: new URL('./migrations', import.meta.url).pathname });
+await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
 const dump = await client.dumpDataDir('gzip');
 mkdirSync(dirname(PGLITE_TEMPLATE_PATH), { recursive: true });
 writeFileSync(PGLITE_TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR, PGLITE_TEMPLATE_PATH } from '../paths';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +22,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite, in memory when dataDir is 'memory://'. */
 export async function openDatabase(options: {
@@ -53,9 +54,8 @@ export async function openDatabase(options: {
   };
 }
 
-/** Built by `npm run build`: an initialised, migrated empty cluster, so a new data directory skips initdb. */
-export const PGLITE_TEMPLATE_PATH = resolve('dist/pglite-template.tar.gz');
 
+/** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
 async function openPglite(dataDir: string) {
   if (dataDir === 'memory://') return new PGlite();
   const clusterDir = join(dataDir, 'pglite');

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase, PGLITE_TEMPLATE_PATH } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
+import { PGLITE_TEMPLATE_PATH } from '../paths';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 

@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { PGLITE_TEMPLATE_PATH } from '../db/client';
+import { PGLITE_TEMPLATE_PATH } from '../paths';
 
 /** Builds the embedded-database template once, so each test file starts its own database in about a second. */
 export default function setup() {
