@@ -36,7 +36,7 @@ describe('the server process', () => {
     const server = run('src/server/main.ts', [], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     let child: ChildProcess | undefined = server.child;
     try {
-      await until(() => server.output().includes('Clinic portal ready'), 30_000);
+      await until(() => server.output().includes('Clinic portal ready'), 60_000);
       expect(server.output()).toContain('patient@demo.clinic');
       expect(server.output()).toContain('ClinicDemo!2026');
       const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
@@ -94,7 +94,7 @@ describe('the server process', () => {
     } finally {
       child?.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 150_000);
 
   it('starts empty with SEED=none', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinic-main-'));
@@ -105,7 +105,7 @@ describe('the server process', () => {
       SEED: 'none',
     });
     try {
-      await until(() => server.output().includes('Clinic portal ready'), 30_000);
+      await until(() => server.output().includes('Clinic portal ready'), 60_000);
       expect(server.output()).not.toContain('Seeded the demo clinic');
       const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -118,5 +118,43 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 60_000);
+  }, 120_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on a PostgreSQL server seeds nothing unless SEED=demo',
+    async () => {
+      const { openTestDatabase } = await import('./test/database');
+      const database = await openTestDatabase();
+      const url = database.url as string;
+      try {
+        for (const [seed, expected] of [
+          ['', 404],
+          ['demo', 200],
+        ] as const) {
+          const server = run('src/server/main.ts', [], {
+            PORT: '0',
+            HOST: '127.0.0.1',
+            DATABASE_URL: url,
+            SEED: seed,
+          });
+          try {
+            await until(() => server.output().includes('Clinic portal ready'), 60_000);
+            const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
+            const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: 'admin@demo.clinic', password: 'ClinicDemo!2026' }),
+            });
+            expect(login.status, `SEED=${seed}`).toBe(expected);
+          } finally {
+            server.child.kill('SIGTERM');
+            await server.exited;
+          }
+        }
+      } finally {
+        await database.drop();
+      }
+    },
+    150_000,
+  );
 });

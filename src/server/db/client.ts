@@ -54,7 +54,6 @@ export async function openDatabase(options: {
   };
 }
 
-
 /** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
 async function openPglite(dataDir: string) {
   if (dataDir === 'memory://') return new PGlite();

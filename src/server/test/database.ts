@@ -11,7 +11,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
  * A database of its own for each test file: a new PostgreSQL database on TEST_DATABASE_URL's server, or
  * an in-memory PGlite started from the migrated template.
  */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { url?: string; drop(): Promise<void> }> {
   if (testDatabaseUrl) {
     const name = `clinic_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
@@ -24,6 +24,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
     await database.migrate();
     return {
       ...database,
+      url: url.toString(),
       async drop() {
         await database.close();
         const dropper = new pg.Client({ connectionString: testDatabaseUrl });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PreferencesSchema, UpdatePreferencesInputSchema } from '../../../shared/preferences';
 import { callerOf } from '../../platform/auth-guard';
-import type { AppContext } from '../../platform/context';
+import { type AppContext, requestMeta } from '../../platform/context';
 import * as preferences from './service';
 
 export function preferenceRoutes(ctx: AppContext) {
@@ -22,7 +22,8 @@ export function preferenceRoutes(ctx: AppContext) {
         onRequest: app.requireUser,
         schema: { tags, body: UpdatePreferencesInputSchema, response: { 200: PreferencesSchema } },
       },
-      (request) => preferences.updatePreferences(ctx.db, callerOf(request).id, request.body),
+      (request) =>
+        preferences.updatePreferences(ctx.db, callerOf(request).id, request.body, requestMeta(request)),
     );
   };
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('seeds the demo clinic on the embedded database unless SEED=none', () => {
+    expect(loadConfig({}).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+  });
+
+  it('seeds nothing on a PostgreSQL server unless SEED=demo', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/clinic' }).seed).toBe('none');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/clinic', SEED: 'demo' }).seed).toBe('demo');
+  });
+
+  it('defaults to port 3000 and ./data, and lets PORT override', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(loadConfig({ PORT: '4100' }).port).toBe(4100);
+    expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+  });
+
+  it('refuses nonsense with a message that names the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
+  });
+});
+
+describe('empty variables', () => {
+  it('count as unset', () => {
+    expect(loadConfig({ SEED: '', PORT: '', DATABASE_URL: '' })).toMatchObject({ seed: 'demo', port: 3000 });
+  });
+});
