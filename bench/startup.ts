@@ -10,7 +10,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 3411);
 async function timeStart(dataDir: string) {
   const started = performance.now();
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'inherit',
   });
   try {
@@ -32,7 +39,9 @@ async function timeStart(dataDir: string) {
 }
 
 if (!existsSync('dist/pglite-template.tar.gz') || !existsSync('dist/server/main.js')) {
-  console.error('Run `npm run build` first: the bench runs the server bundle and the embedded database template it makes.');
+  console.error(
+    'Run `npm run build` first: the bench runs the server bundle and the embedded database template it makes.',
+  );
   process.exit(1);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));

@@ -5,6 +5,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { SOCKET_CLOSE } from '../shared/realtime';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/accounts/routes';
@@ -86,7 +87,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await serveWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
-    ctx.hub.closeAll(1001, 'Server shutting down');
+    ctx.hub.closeAll(SOCKET_CLOSE.shuttingDown, 'Server shutting down');
     ctx.mailer.close();
     await bus.close();
     redis?.disconnect();

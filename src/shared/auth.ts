@@ -48,7 +48,10 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 export const LoginInputSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -78,7 +81,10 @@ export const ResetPasswordInputSchema = z.strictObject({
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 export const ChangePasswordInputSchema = z.strictObject({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: PasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;

@@ -9,7 +9,11 @@ export const VersionInfoSchema = z.object({
 export type VersionInfo = z.infer<typeof VersionInfoSchema>;
 
 export const VersionCheckQuerySchema = z.strictObject({
-  currentVersion: z.string().max(32).regex(/^\d+(\.\d+)*$/, 'Version must be dot-separated numbers').optional(),
+  currentVersion: z
+    .string()
+    .max(32)
+    .regex(/^\d+(\.\d+)*$/, 'Version must be dot-separated numbers')
+    .optional(),
 });
 
 /** Compares dot-separated numeric versions part by part: 1 when a is newer, -1 when older, 0 when equal. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountStatusEvent } from '../../../shared/auth';
+import { SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { resolveSession } from '../../platform/sessions';
@@ -13,15 +14,6 @@ const SocketQuerySchema = z.object({
   userId: z.string().max(64).optional(),
   channel: z.enum(CHANNELS).default('account-status'),
 });
-
-/** Close codes in the application range: 4401 unauthenticated, 4400 bad request. */
-export const SOCKET_CLOSE = {
-  badRequest: 4400,
-  unauthenticated: 4401,
-  deactivated: 4403,
-  signedOut: 4409,
-  shuttingDown: 1001,
-} as const;
 
 export function realtimeRoutes(ctx: AppContext) {
   ctx.events.subscribe('account.deactivated', ({ userId }) =>

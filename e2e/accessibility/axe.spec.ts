@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Role } from '../../src/shared/roles';
+import { expect, test } from '../support/fixtures';
+
+const PUBLIC_PAGES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=example',
+  '/patient-onboarding',
+  '/book/demo-practitioner',
+  '/dummy-booking',
+  '/booking-demo',
+  '/no-such-page',
+];
+
+const SIGNED_IN_PAGES: Record<Role, string[]> = {
+  admin: [
+    '/',
+    '/patient-portal',
+    '/clients',
+    '/patients',
+    '/calendar',
+    '/appointments',
+    '/recovery-notes',
+    '/recovery-notes/1',
+    '/billing',
+    '/messages',
+    '/reports',
+    '/settings?tab=profile',
+    '/settings?tab=security',
+    '/settings?tab=notifications',
+    '/settings?tab=appearance',
+    '/store',
+    '/checkout',
+    '/checkout/success',
+    '/product/1',
+    '/orders',
+    '/member/orders',
+    '/admin',
+    '/admin/transactions',
+    '/admin/activity',
+    '/admin/public-bookings',
+  ],
+  practitioner: ['/', '/practitioner/public-bookings', '/calendar'],
+  staff: ['/', '/reports'],
+  patient: ['/', '/reports', '/settings?tab=appearance'],
+  member: [
+    '/',
+    '/member',
+    '/member/events',
+    '/member/product',
+    '/member/profile',
+    '/member/donate',
+    '/store',
+  ],
+};
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Loading');
+  expect(await seriousViolations(page), `axe findings on ${path}`).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('public pages have no serious accessibility findings', async ({ page }) => {
+      test.setTimeout(90_000);
+      for (const path of PUBLIC_PAGES) await expectAccessible(page, path);
+    });
+
+    for (const role of Object.keys(SIGNED_IN_PAGES) as Role[]) {
+      test(`${role} pages have no serious accessibility findings`, async ({ page, loginAs }) => {
+        test.setTimeout(120_000);
+        await loginAs(role);
+        const html = page.locator('html');
+        if (colorScheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+        else await expect(html).not.toHaveClass(/\bdark\b/);
+        for (const path of SIGNED_IN_PAGES[role]) await expectAccessible(page, path);
+      });
+    }
+
+    test('open menus and dialogs have no serious accessibility findings', async ({ page, loginAs }) => {
+      await loginAs('admin');
+      await page.getByRole('button', { name: 'Account menu for Alex Kim' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(await seriousViolations(page), 'user menu').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'New' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(await seriousViolations(page), 'new menu').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Donate' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page), 'donate dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open notifications' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page), 'notifications').toEqual([]);
+    });
+  });
+}
+
+test.describe('high contrast', () => {
+  test.use({ contrast: 'more' });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`signed-in pages have no serious findings in ${colorScheme} high contrast`, async ({
+      page,
+      loginAs,
+    }) => {
+      test.setTimeout(60_000);
+      await page.emulateMedia({ colorScheme, contrast: 'more' });
+      await loginAs('staff');
+      await expect(page.locator('html')).toHaveClass(/\bhigh-contrast\b/);
+      for (const path of ['/', '/settings?tab=appearance', '/settings?tab=security'])
+        await expectAccessible(page, path);
+    });
+  }
+});
+
+test('keyboard users can skip to the main content', async ({ page, loginAs }) => {
+  await loginAs('staff');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -1,0 +1,53 @@
+import { DEACTIVATION_ALERT, LOGGING_OUT_SUBTITLE, LOGGING_OUT_TITLE } from '../../src/shared/messages';
+import { deactivate, registerThrowaway } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+test('logging out shows the overlay, then the sign-in page', async ({ page, loginAs }) => {
+  await loginAs('practitioner');
+  await page.getByRole('button', { name: 'Account menu for Riley Chen' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const overlay = page.getByTestId('logout-overlay');
+  await expect(overlay).toContainText(LOGGING_OUT_TITLE);
+  await expect(overlay).toContainText(LOGGING_OUT_SUBTITLE);
+  await expect(overlay).toBeFocused();
+  await expect(page).toHaveURL('/login');
+  await expect(overlay).toBeHidden();
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  await page.goto('/calendar');
+  await expect(page).toHaveURL('/login');
+});
+
+test('a member logs out from the top bar', async ({ page, loginAs }) => {
+  await loginAs('member');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText(LOGGING_OUT_TITLE)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});
+
+test('deactivation signs an open browser out with the alert', async ({ page, request, loginWithToken }) => {
+  const account = await registerThrowaway(request, { firstName: 'Dana' });
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
+  await loginWithToken(account.token, '/appointments');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Appointments');
+  await socket;
+  // Give the server a moment to register the socket before the admin acts.
+  await page.waitForTimeout(300);
+
+  const dialog = page.waitForEvent('dialog');
+  await deactivate(request, account.user.id);
+  const alert = await dialog;
+  expect(alert.type()).toBe('alert');
+  expect(alert.message()).toBe(DEACTIVATION_ALERT);
+  await alert.accept();
+  await expect(page).toHaveURL('/login');
+});
+
+test('an expired or revoked session sends the user to sign in', async ({ page, request, loginWithToken }) => {
+  const account = await registerThrowaway(request);
+  await loginWithToken(account.token, '/billing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+  await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${account.token}` } });
+  await page.reload();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});

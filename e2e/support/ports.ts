@@ -1,0 +1,6 @@
+/** Ports of the end-to-end harness; override with E2E_PORT when 3210 is taken. */
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const SMTP_PORT = APP_PORT + 1;
+export const MAIL_API_PORT = APP_PORT + 2;
+export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
+export const MAIL_API_URL = `http://127.0.0.1:${MAIL_API_PORT}`;

@@ -1,0 +1,15 @@
+/** Close codes of /ws in the application range; the browser stops reconnecting on the session ones. */
+export const SOCKET_CLOSE = {
+  badRequest: 4400,
+  unauthenticated: 4401,
+  deactivated: 4403,
+  signedOut: 4409,
+  shuttingDown: 1001,
+} as const;
+
+/** The session is over (refused, deactivated, or signed out elsewhere): reconnecting cannot help. */
+export const SESSION_CLOSE_CODES: readonly number[] = [
+  SOCKET_CLOSE.unauthenticated,
+  SOCKET_CLOSE.deactivated,
+  SOCKET_CLOSE.signedOut,
+];

@@ -1,0 +1,191 @@
+import type { Role } from './roles';
+
+/** The browser's route table (specification section 2): paths, who may reach them, titles and subtitles. */
+export const APP_NAME = 'Clinic Portal';
+
+/** Who may reach a route: anyone, any signed-in user, admins only, or members only. */
+export type RouteAccess = 'public' | 'signed-in' | 'admin' | 'member';
+
+/** What a role sees instead of the screen itself (specification section 2, signed-in routes). */
+export type DashboardKind = 'patient' | 'practitioner' | 'member' | 'general';
+
+export type RouteDefinition = {
+  path: string;
+  access: RouteAccess;
+  title: string;
+  /** {name} is replaced by the signed-in user's first name. */
+  subtitle: string;
+  /** Roles that see a dashboard here instead of the screen. */
+  shows?: Partial<Record<Role, DashboardKind>>;
+};
+
+const MEMBER_SEES_DASHBOARD = { member: 'member' } as const;
+const PATIENT_AND_MEMBER_SEE_DASHBOARD = { patient: 'patient', member: 'member' } as const;
+
+const publicRoute = (path: string, title: string, subtitle = ''): RouteDefinition => ({
+  path,
+  access: 'public',
+  title,
+  subtitle,
+});
+
+const signedIn = (
+  path: string,
+  title: string,
+  subtitle: string,
+  shows?: RouteDefinition['shows'],
+): RouteDefinition => ({ path, access: 'signed-in', title, subtitle, shows });
+
+const adminRoute = (path: string, title: string, subtitle: string): RouteDefinition => ({
+  path,
+  access: 'admin',
+  title,
+  subtitle,
+});
+
+const memberRoute = (path: string, title: string, subtitle: string): RouteDefinition => ({
+  path,
+  access: 'member',
+  title,
+  subtitle,
+});
+
+export const ROUTES = {
+  login: publicRoute('/login', 'Sign in', 'Sign in to your clinic account'),
+  register: publicRoute('/register', 'Create an account', 'Join the clinic as a patient or a supporter'),
+  forgotPassword: publicRoute('/forgot-password', 'Forgot password', 'We will email you a reset link'),
+  resetPassword: publicRoute('/reset-password', 'Reset password', 'Choose a new password'),
+  patientOnboarding: publicRoute('/patient-onboarding', 'Patient Onboarding', 'Tell us about yourself'),
+  publicBooking: publicRoute('/book/:bookingLink', 'Book an Appointment', 'Choose a service and a time'),
+  dummyBooking: publicRoute('/dummy-booking', 'Booking Rehearsal', 'Try the booking flow; nothing is stored'),
+  bookingDemo: publicRoute('/booking-demo', 'Booking Demo', 'The demo practitioner’s booking page'),
+
+  home: signedIn('/', 'Dashboard', 'Welcome back, {name}'),
+  patientPortal: signedIn('/patient-portal', 'Patient Portal', 'Your care in one place, {name}'),
+  clients: signedIn(
+    '/clients',
+    'Clients',
+    'Find and manage patient records',
+    PATIENT_AND_MEMBER_SEE_DASHBOARD,
+  ),
+  patients: signedIn(
+    '/patients',
+    'Patients',
+    'Find and manage patient records',
+    PATIENT_AND_MEMBER_SEE_DASHBOARD,
+  ),
+  calendar: signedIn('/calendar', 'Calendar', 'Your schedule at a glance', MEMBER_SEES_DASHBOARD),
+  appointments: signedIn(
+    '/appointments',
+    'Appointments',
+    'Upcoming, past and cancelled',
+    MEMBER_SEES_DASHBOARD,
+  ),
+  recoveryNotes: signedIn(
+    '/recovery-notes',
+    'Recovery Notes',
+    'Progress notes and recovery scores',
+    MEMBER_SEES_DASHBOARD,
+  ),
+  recoveryNote: signedIn(
+    '/recovery-notes/:id',
+    'Recovery Note',
+    'One note with its history',
+    MEMBER_SEES_DASHBOARD,
+  ),
+  billing: signedIn('/billing', 'Billing', 'Invoices and payments', MEMBER_SEES_DASHBOARD),
+  messages: signedIn('/messages', 'Messages', 'Your conversations', MEMBER_SEES_DASHBOARD),
+  settings: signedIn(
+    '/settings',
+    'Settings',
+    'Manage your profile, security and appearance',
+    MEMBER_SEES_DASHBOARD,
+  ),
+  practitionerPublicBookings: signedIn(
+    '/practitioner/public-bookings',
+    'Public Bookings',
+    'Requests from your booking page',
+    MEMBER_SEES_DASHBOARD,
+  ),
+  reports: signedIn('/reports', 'Reports', 'How the clinic is doing', PATIENT_AND_MEMBER_SEE_DASHBOARD),
+  store: signedIn('/store', 'Store', 'Merchandise that supports the clinic'),
+  checkout: signedIn('/checkout', 'Checkout', 'Review your cart and pay'),
+  checkoutSuccess: signedIn('/checkout/success', 'Order Confirmed', 'Thank you for your order'),
+  product: signedIn('/product/:id', 'Product', 'Product details'),
+  memberOrders: signedIn('/member/orders', 'My Orders', 'Your order history'),
+  orders: signedIn('/orders', 'Orders', 'Your order history'),
+
+  admin: adminRoute('/admin', 'Admin Panel', 'Run the clinic'),
+  adminTransactions: adminRoute('/admin/transactions', 'Transactions', 'Every payment, with refunds'),
+  adminStaff: adminRoute('/admin/staff', 'Staff', 'Manage staff accounts'),
+  adminPractitioners: adminRoute('/admin/practitioners', 'Practitioners', 'Manage practitioner accounts'),
+  adminPatients: adminRoute('/admin/patients', 'Patients', 'Manage patient accounts'),
+  adminMembers: adminRoute('/admin/members', 'Members', 'Manage member accounts'),
+  adminAdmins: adminRoute('/admin/admins', 'Admins', 'Manage admin accounts'),
+  adminQuotes: adminRoute('/admin/quotes', 'Quotes', 'Answer members’ quote requests'),
+  adminDonations: adminRoute('/admin/donations', 'Donations', 'Every donation received'),
+  adminReports: adminRoute('/admin/reports', 'Admin Reports', 'Clinic, store, events and membership figures'),
+  adminActivity: adminRoute('/admin/activity', 'Activity Log', 'Who did what, and when'),
+  adminPrintful: adminRoute('/admin/printful', 'Print on Demand', 'Printful products and fulfilment'),
+  adminOrders: adminRoute('/admin/orders', 'Store Orders', 'Move orders through fulfilment'),
+  adminEvents: adminRoute('/admin/events', 'Events', 'Create events and check in attendees'),
+  adminPublicBookings: adminRoute(
+    '/admin/public-bookings',
+    'Public Bookings',
+    'Booking requests across the clinic',
+  ),
+
+  member: memberRoute('/member', 'Member Dashboard', 'Welcome back, {name}'),
+  memberEvents: memberRoute('/member/events', 'Events', 'Upcoming community events'),
+  memberProduct: memberRoute('/member/product', 'Merchandise', 'Merchandise that supports the clinic'),
+  memberProfile: memberRoute('/member/profile', 'My Profile', 'Your supporter profile'),
+  memberOnboarding: memberRoute(
+    '/member/onboarding',
+    'Member Onboarding',
+    'Your interests and how you support',
+  ),
+  memberQuotes: memberRoute('/member/quotes', 'Quotes', 'Bulk, custom and sponsorship quotes'),
+  memberDonate: memberRoute('/member/donate', 'Donate', 'Your donations and giving'),
+
+  notFound: publicRoute('*', 'Page not found', ''),
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+export const DASHBOARDS: Record<DashboardKind, { title: string; subtitle: string }> = {
+  patient: { title: 'My Health Overview', subtitle: 'Welcome back, {name}. Here is your care at a glance.' },
+  practitioner: { title: 'Practitioner Dashboard', subtitle: 'Welcome back, {name}. Here is your day.' },
+  member: { title: 'Member Dashboard', subtitle: 'Welcome back, {name}. Thank you for your support.' },
+  general: { title: 'Clinic Dashboard', subtitle: 'Welcome back, {name}. Here is the clinic today.' },
+};
+
+/** '/' is the role home: patient, practitioner and member dashboards, otherwise the general one. */
+export function homeDashboardFor(role: Role): DashboardKind {
+  if (role === 'patient' || role === 'practitioner' || role === 'member') return role;
+  return 'general';
+}
+
+/** The dashboard a role sees on a route instead of the screen itself, if any. */
+export function dashboardFor(key: RouteKey, role: Role): DashboardKind | null {
+  if (key === 'home') return homeDashboardFor(role);
+  const shows: RouteDefinition['shows'] = ROUTES[key].shows;
+  return shows?.[role] ?? null;
+}
+
+/** Title and subtitle of what the user actually sees on a route. */
+export function screenHeading(key: RouteKey, role: Role | null): { title: string; subtitle: string } {
+  const dashboard = role ? dashboardFor(key, role) : null;
+  const { title, subtitle } = dashboard ? DASHBOARDS[dashboard] : ROUTES[key];
+  return { title, subtitle };
+}
+
+export function withName(text: string, firstName: string): string {
+  return text.replaceAll('{name}', firstName);
+}
+
+/** A stored return path is only followed when it stays inside the app (no open redirect). */
+export function isSafeReturnPath(path: string | null | undefined): path is string {
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  const pathname = path.split(/[?#]/)[0];
+  return !['/login', '/register', '/forgot-password', '/reset-password'].includes(pathname);
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AccountStatusListener } from '../features/auth/account-status-listener';
+import { LogoutOverlay } from '../features/auth/logout-overlay';
+import { SessionProvider, useSession } from '../features/auth/session';
+import { useAppearance } from '../features/preferences/appearance-applier';
+import { LoadingState } from '../ui/spinner';
+import { DocumentTitle } from './document-title';
+
+// Only signed-in screens raise toasts, so the sign-in page does not download the toaster.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+function AppearanceAndToasts() {
+  const appearance = useAppearance();
+  const { status } = useSession();
+  if (status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={appearance.theme} visibleToasts={1} position="bottom-right" closeButton />
+    </Suspense>
+  );
+}
+
+/** The root route: session, appearance, the account-status channel, toasts and the sign-out overlay. */
+export function AppRoot() {
+  return (
+    <SessionProvider>
+      <AppearanceAndToasts />
+      <AccountStatusListener />
+      <DocumentTitle />
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
+      <LogoutOverlay />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { Role } from '../../shared/roles';
+import { isSafeReturnPath } from '../../shared/routes';
+import { useSession } from '../features/auth/session';
+import { readStorage, removeStorage, writeStorage } from '../lib/storage';
+import { LoadingState } from '../ui/spinner';
+
+function FullPageLoading() {
+  return (
+    <main id="main-content" className="flex min-h-screen items-center justify-center">
+      <LoadingState label="Loading your session…" />
+    </main>
+  );
+}
+
+/** Signed-in routes: a visitor goes to /login, and we remember where they were going. */
+export function RequireUser() {
+  const { status, isLoggingOut } = useSession();
+  const location = useLocation();
+  // Once inside, the remembered destination has been served.
+  useEffect(() => {
+    if (status === 'signed-in') removeStorage(STORAGE_KEYS.redirectAfterLogin);
+  }, [status]);
+  if (status === 'loading') return <FullPageLoading />;
+  if (status === 'signed-out') {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    if (!isLoggingOut && isSafeReturnPath(from)) writeStorage(STORAGE_KEYS.redirectAfterLogin, from);
+    return <Navigate to="/login" replace />;
+  }
+  return <Outlet />;
+}
+
+/** Admin-only and member-only routes: anyone else signed in goes home. The server still decides. */
+export function RequireRole({ only }: { only: Role }) {
+  const { user } = useSession();
+  if (user?.role !== only) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Where a user goes after signing in: where they were heading, else home. */
+export function returnPathAfterLogin(): string {
+  const stored = readStorage(STORAGE_KEYS.redirectAfterLogin);
+  return isSafeReturnPath(stored) ? stored : '/';
+}
+
+/** /login and /register: a signed-in user is sent on to where they were going. */
+export function RedirectIfSignedIn() {
+  const { status } = useSession();
+  if (status === 'loading') return <FullPageLoading />;
+  if (status === 'signed-in') return <Navigate to={returnPathAfterLogin()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+
+/** Every screen loads on demand, so the sign-in page's first download stays small. */
+export const LoginPage = lazy(() =>
+  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+export const RegisterPage = lazy(() =>
+  import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+export const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const PublicPlaceholderPage = lazy(() =>
+  import('../features/placeholder/public-placeholder-page').then((m) => ({
+    default: m.PublicPlaceholderPage,
+  })),
+);
+export const NotBuiltPage = lazy(() =>
+  import('../features/placeholder/not-built-page').then((m) => ({ default: m.NotBuiltPage })),
+);
+export const NotFoundPage = lazy(() =>
+  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+export const DashboardScreen = lazy(() =>
+  import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
+);
+export const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+export const MemberLayout = lazy(() =>
+  import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),
+);

@@ -1,0 +1,28 @@
+import { useMatches } from 'react-router';
+import { APP_NAME, type RouteKey, screenHeading, withName } from '../../shared/routes';
+import { useSession } from '../features/auth/session';
+
+export type RouteHandle = { route: RouteKey };
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'route' in handle;
+}
+
+/** The route-table entry of the deepest matched route. */
+export function useRouteKey(): RouteKey {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle;
+    if (isRouteHandle(handle)) return handle.route;
+  }
+  return 'notFound';
+}
+
+/** Title and subtitle of what the user sees here, with {name} filled in. */
+export function useScreenHeading(): { title: string; subtitle: string; documentTitle: string } {
+  const key = useRouteKey();
+  const { user } = useSession();
+  const heading = screenHeading(key, user?.role ?? null);
+  const subtitle = withName(heading.subtitle, user?.firstName ?? '');
+  return { title: heading.title, subtitle, documentTitle: `${heading.title} | ${APP_NAME}` };
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes';
+import { AppRoot } from './app-root';
+import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  NotBuiltPage,
+  NotFoundPage,
+  PublicPlaceholderPage,
+  RegisterPage,
+  ResetPasswordPage,
+  SettingsPage,
+} from './lazy-pages';
+import { RoleLayout, RoleScreen } from './role-screen';
+import { RouteError } from './route-error';
+
+const keysWith = (access: RouteDefinition['access']) =>
+  (Object.keys(ROUTES) as RouteKey[]).filter((key) => ROUTES[key].access === access && key !== 'notFound');
+
+const route = (key: RouteKey, element: ReactNode): RouteObject => ({
+  path: ROUTES[key].path,
+  handle: { route: key },
+  element,
+});
+
+/** Screens a later issue fills; until then they say so plainly. */
+const PUBLIC_PLACEHOLDERS: RouteKey[] = ['patientOnboarding', 'publicBooking', 'dummyBooking', 'bookingDemo'];
+const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = { settings: <SettingsPage /> };
+
+const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [route('login', <LoginPage />), route('register', <RegisterPage />)],
+      },
+      route('forgotPassword', <ForgotPasswordPage />),
+      route('resetPassword', <ResetPasswordPage />),
+      ...PUBLIC_PLACEHOLDERS.map((key) => route(key, <PublicPlaceholderPage route={key} />)),
+      {
+        element: <RequireUser />,
+        children: [
+          {
+            element: <RoleLayout />,
+            children: [
+              { index: true, handle: { route: 'home' }, element: <RoleScreen route="home" /> },
+              ...signedInKeys.map((key) => route(key, <RoleScreen route={key} page={BUILT_SCREENS[key]} />)),
+              {
+                element: <RequireRole only="admin" />,
+                children: keysWith('admin').map((key) => route(key, <NotBuiltPage route={key} />)),
+              },
+              {
+                element: <RequireRole only="member" />,
+                children: keysWith('member').map((key) => route(key, <NotBuiltPage route={key} />)),
+              },
+            ],
+          },
+        ],
+      },
+      route('notFound', <NotFoundPage />),
+    ],
+  },
+];

@@ -1,0 +1,73 @@
+import { NavLink } from 'react-router';
+import type { Role } from '../../../shared/roles';
+import { cn } from '../../lib/cn';
+import { sidebarGroupsFor } from './sidebar-items';
+
+const itemClass =
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4 [&_svg]:shrink-0';
+
+/** The role's navigation; used in the large-screen sidebar and in the small-screen drawer. */
+export function SidebarNav({
+  role,
+  label,
+  onNavigate,
+}: {
+  role: Role;
+  label: string;
+  onNavigate?: () => void;
+}) {
+  const groups = sidebarGroupsFor(role);
+  return (
+    <nav aria-label={label} className="flex flex-col gap-5">
+      {groups.map((group, index) => {
+        const headingId = group.label
+          ? `${label.replace(/\s+/g, '-').toLowerCase()}-group-${index}`
+          : undefined;
+        return (
+          <div key={group.label ?? index} className="flex flex-col gap-1">
+            {group.label ? (
+              <h2
+                id={headingId}
+                className="px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wide"
+              >
+                {group.label}
+              </h2>
+            ) : null}
+            <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
+              {group.items.map((item) => (
+                <li key={item.label}>
+                  {item.disabled ? (
+                    <span
+                      aria-disabled="true"
+                      className={cn(itemClass, 'cursor-not-allowed text-muted-foreground')}
+                    >
+                      <item.icon aria-hidden="true" />
+                      {item.label}
+                    </span>
+                  ) : (
+                    <NavLink
+                      to={item.to}
+                      end={item.to === '/'}
+                      onClick={onNavigate}
+                      className={({ isActive }) =>
+                        cn(
+                          itemClass,
+                          isActive
+                            ? 'bg-primary text-primary-foreground'
+                            : 'text-foreground hover:bg-accent hover:text-accent-foreground',
+                        )
+                      }
+                    >
+                      <item.icon aria-hidden="true" />
+                      {item.label}
+                    </NavLink>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

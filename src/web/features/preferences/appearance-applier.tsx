@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useSession } from '../auth/session';
+import { usePreferences } from './api';
+import { type Appearance, applyAppearance, resolveAppearance } from './appearance';
+import { readStoredAppearance, storeAppearance } from './appearance-storage';
+import { useSystemPreferences } from './use-system-preferences';
+
+/** Applies the signed-in user's preferences (or the signed-out defaults) to the whole document. */
+export function useAppearance(): Appearance {
+  const { status } = useSession();
+  const preferences = usePreferences();
+  const system = useSystemPreferences();
+  const signedIn = status !== 'signed-out';
+  const source = signedIn ? (preferences.data ?? readStoredAppearance() ?? {}) : null;
+  const appearance = resolveAppearance(source, system);
+
+  useEffect(() => {
+    if (preferences.data && signedIn) storeAppearance(preferences.data);
+  }, [preferences.data, signedIn]);
+
+  const { theme, highContrast, reduceMotion, fontSizeScale, compactMode, screenReaderOptimized } = appearance;
+  useEffect(() => {
+    applyAppearance(document.documentElement, {
+      theme,
+      highContrast,
+      reduceMotion,
+      fontSizeScale,
+      compactMode,
+      screenReaderOptimized,
+    });
+  }, [theme, highContrast, reduceMotion, fontSizeScale, compactMode, screenReaderOptimized]);
+
+  return appearance;
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
+import { jsonResponse, meFor } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { fitWithin } from './scale-image';
+
+describe('settings page', () => {
+  it('opens the tab named in the query string and keeps the query string in step', async () => {
+    const { router } = renderApp({ path: '/settings?tab=security', role: 'staff' });
+    expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out of all sessions' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Notifications' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=notifications'));
+    expect(screen.getByText('This area is not built yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Appearance' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=appearance'));
+  });
+
+  it('defaults to the profile tab with the user filled in', async () => {
+    renderApp({ path: '/settings', role: 'practitioner' });
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(await screen.findByLabelText('First name')).toHaveValue('Riley');
+    expect(screen.getByLabelText('Email')).toHaveValue('practitioner@demo.clinic');
+  });
+
+  it('saves the profile', async () => {
+    let sent: unknown = null;
+    renderApp({
+      path: '/settings?tab=profile',
+      role: 'patient',
+      handle: ({ url, method, body }) => {
+        if (url !== '/api/profile' || method !== 'PUT') return undefined;
+        sent = body;
+        const me = meFor('patient');
+        return jsonResponse({ ...me, user: { ...me.user, firstName: 'Patricia' } });
+      },
+    });
+    const user = userEvent.setup();
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Patricia');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        firstName: 'Patricia',
+        lastName: 'Morgan',
+        email: 'patient@demo.clinic',
+        phone: null,
+      }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Account menu for Patricia Morgan' }),
+    ).toBeInTheDocument();
+  });
+
+  it('saves each appearance preference as soon as it changes', async () => {
+    const sent: unknown[] = [];
+    renderApp({
+      path: '/settings?tab=appearance',
+      role: 'admin',
+      handle: ({ url, method, body }) => {
+        if (url !== '/api/user-preferences' || method !== 'PUT') return undefined;
+        sent.push(body);
+        return jsonResponse({ ...DEFAULT_PREFERENCES, ...(body as object) });
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'High contrast' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('high-contrast'));
+    const textSize = screen.getByRole('radiogroup', { name: 'Text size' });
+    await user.click(within(textSize).getByRole('radio', { name: 'Large' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('font-large'));
+    expect(sent).toEqual([{ highContrast: true }, { fontSizeScale: 'large' }]);
+    for (const name of [
+      'Reduce motion',
+      'Compact mode',
+      'Screen reader optimised',
+      'Show patient photos',
+      'Show weekends',
+    ]) {
+      expect(screen.getByRole('switch', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radiogroup', { name: 'Theme' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Default calendar view' })).toBeInTheDocument();
+  });
+
+  it('signing out of all sessions ends them on the server, then here', async () => {
+    const { router, fetchMock } = renderApp({
+      path: '/settings?tab=security',
+      role: 'staff',
+      handle: ({ url }) =>
+        url === '/api/auth/logout-all' ? jsonResponse({ message: 'Signed out everywhere' }) : undefined,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all sessions' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    const calls = fetchMock.mock.calls.map(([url]) => url);
+    expect(calls).toContain('/api/auth/logout-all');
+    expect(calls).not.toContain('/api/auth/logout');
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('profile photo scaling', () => {
+  it('fits the longer side within 256 px and never enlarges', () => {
+    expect(fitWithin(1024, 512)).toEqual({ width: 256, height: 128 });
+    expect(fitWithin(300, 900)).toEqual({ width: 85, height: 256 });
+    expect(fitWithin(100, 80)).toEqual({ width: 100, height: 80 });
+  });
+});

@@ -1,0 +1,61 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom lacks what Radix and the appearance code ask the browser for.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+class WebSocketStub extends EventTarget {
+  static instances: WebSocketStub[] = [];
+  readonly url: string;
+  constructor(url: string) {
+    super();
+    this.url = url;
+    WebSocketStub.instances.push(this);
+  }
+  send() {}
+  close() {
+    this.dispatchEvent(new Event('close'));
+  }
+}
+
+function installBrowserStubs() {
+  window.matchMedia = vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+  globalThis.WebSocket = WebSocketStub as unknown as typeof WebSocket;
+  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.hasPointerCapture = vi.fn(() => false);
+  Element.prototype.releasePointerCapture = vi.fn();
+  Element.prototype.setPointerCapture = vi.fn();
+}
+
+installBrowserStubs();
+
+beforeEach(() => {
+  installBrowserStubs();
+  WebSocketStub.instances = [];
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+export { WebSocketStub };
