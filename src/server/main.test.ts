@@ -30,17 +30,30 @@ async function until(condition: () => boolean, timeoutMs: number) {
   }
 }
 
+/** Starts the server on a free port and waits until it is ready. */
+async function startServer(env: Record<string, string>) {
+  const server = run('src/server/main.ts', [], { PORT: '0', HOST: '127.0.0.1', ...env });
+  await until(() => server.output().includes('Clinic portal ready'), 60_000);
+  const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
+  return { ...server, url: `http://127.0.0.1:${port}` };
+}
+
+const loginAsDemoAdmin = (url: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.clinic', password: 'ClinicDemo!2026' }),
+  });
+
 describe('the server process', () => {
   it('seeds the demo clinic, guards its data directory, drains on SIGTERM, and the CLI works after', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinic-main-'));
-    const server = run('src/server/main.ts', [], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const server = await startServer({ DATA_DIR: dataDir });
     let child: ChildProcess | undefined = server.child;
     try {
-      await until(() => server.output().includes('Clinic portal ready'), 60_000);
       expect(server.output()).toContain('patient@demo.clinic');
       expect(server.output()).toContain('ClinicDemo!2026');
-      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
 
       const blocked = run('src/server/cli.ts', ['migrate'], { DATA_DIR: dataDir });
@@ -53,38 +66,19 @@ describe('the server process', () => {
       expect(server.output()).toContain('draining and shutting down');
       expect(existsSync(join(dataDir, 'clinic.lock'))).toBe(false);
 
-      const cli = run(
-        'src/server/cli.ts',
-        [
-          'create-user',
-          '--email',
-          'New.Doc@Clinic.test',
-          '--password',
-          'long-enough-1',
-          '--role',
-          'practitioner',
-        ],
-        { DATA_DIR: dataDir },
-      );
-      expect(await cli.exited).toBe(1);
-      expect(cli.output()).toContain('--first-name');
-      const created = run(
-        'src/server/cli.ts',
-        [
-          'create-user',
-          '--email',
-          'New.Doc@Clinic.test',
-          '--password',
-          'long-enough-1',
-          '--role',
-          'practitioner',
-          '--first-name',
-          'Noor',
-          '--last-name',
-          'Said',
-        ],
-        { DATA_DIR: dataDir },
-      );
+      const account = [
+        '--email',
+        'New.Doc@Clinic.test',
+        '--password',
+        'long-enough-1',
+        '--role',
+        'practitioner',
+      ];
+      const incomplete = run('src/server/cli.ts', ['create-user', ...account], { DATA_DIR: dataDir });
+      expect(await incomplete.exited).toBe(1);
+      expect(incomplete.output()).toContain('--first-name');
+      const names = ['--first-name', 'Noor', '--last-name', 'Said'];
+      const created = run('src/server/cli.ts', ['create-user', ...account, ...names], { DATA_DIR: dataDir });
       expect(await created.exited).toBe(0);
       expect(JSON.parse(created.output().slice(created.output().indexOf('{')))).toMatchObject({
         email: 'new.doc@clinic.test',
@@ -97,23 +91,10 @@ describe('the server process', () => {
   }, 150_000);
 
   it('starts empty with SEED=none', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'clinic-main-'));
-    const server = run('src/server/main.ts', [], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'none',
-    });
+    const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'clinic-main-')), SEED: 'none' });
     try {
-      await until(() => server.output().includes('Clinic portal ready'), 60_000);
       expect(server.output()).not.toContain('Seeded the demo clinic');
-      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@demo.clinic', password: 'ClinicDemo!2026' }),
-      });
-      expect(login.status).toBe(404);
+      expect((await loginAsDemoAdmin(server.url)).status).toBe(404);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -125,27 +106,14 @@ describe('the server process', () => {
     async () => {
       const { openTestDatabase } = await import('./test/database');
       const database = await openTestDatabase();
-      const url = database.url as string;
       try {
         for (const [seed, expected] of [
           ['', 404],
           ['demo', 200],
         ] as const) {
-          const server = run('src/server/main.ts', [], {
-            PORT: '0',
-            HOST: '127.0.0.1',
-            DATABASE_URL: url,
-            SEED: seed,
-          });
+          const server = await startServer({ DATABASE_URL: database.url as string, SEED: seed });
           try {
-            await until(() => server.output().includes('Clinic portal ready'), 60_000);
-            const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
-            const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ email: 'admin@demo.clinic', password: 'ClinicDemo!2026' }),
-            });
-            expect(login.status, `SEED=${seed}`).toBe(expected);
+            expect((await loginAsDemoAdmin(server.url)).status, `SEED=${seed}`).toBe(expected);
           } finally {
             server.child.kill('SIGTERM');
             await server.exited;

@@ -1,4 +1,4 @@
-import { ArrowLeft, Store } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { DonateButton } from '../../features/donations/donate-button';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { useScreenHeading } from '../route-info';
 import { MobileNav } from './mobile-nav';
 import { NewMenu } from './new-menu';
+import { StoreButton } from './store-button';
 import { UserMenu } from './user-menu';
 
 export function Header({ isFullScreen }: { isFullScreen: boolean }) {
@@ -32,12 +33,7 @@ export function Header({ isFullScreen }: { isFullScreen: boolean }) {
       </div>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
         {user.role !== 'patient' ? <NewMenu /> : null}
-        <Button asChild variant="outline" size="sm">
-          <Link to="/store">
-            <Store aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Store</span>
-          </Link>
-        </Button>
+        <StoreButton />
         <DonateButton />
         <NotificationButton />
         <ThemeSwitcher />

@@ -1,6 +1,6 @@
-import { LogOut, Store } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { DonateButton } from '../../features/donations/donate-button';
 import { Button } from '../../ui/button';
@@ -8,6 +8,7 @@ import { LoadingState } from '../../ui/spinner';
 import { useScreenHeading } from '../route-info';
 import { Brand } from './brand';
 import { SkipLink } from './skip-link';
+import { StoreButton } from './store-button';
 
 /** Members get no shell: a simple top bar with the brand, Store, Donate and Log out. */
 export function MemberLayout() {
@@ -21,12 +22,7 @@ export function MemberLayout() {
           <div className="flex-1">
             <Brand />
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/store">
-              <Store aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Store</span>
-            </Link>
-          </Button>
+          <StoreButton />
           <DonateButton />
           <Button variant="ghost" size="sm" onClick={() => void logout()}>
             <LogOut aria-hidden="true" />

@@ -10,6 +10,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Switch } from '../../ui/switch';
+import { PersonFields } from '../accounts/person-fields';
 import { register as registerAccount } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { registerErrorMessage } from './error-messages';
@@ -69,20 +70,7 @@ export function RegisterPage() {
     >
       {error ? <Alert variant="error">{error}</Alert> : null}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </FormField>
-        </div>
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
-        </FormField>
+        <PersonFields register={form.register} errors={errors} />
         <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>

@@ -9,8 +9,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { PersonFields } from '../accounts/person-fields';
 import { useSession, useUser } from '../auth/session';
 import { useUpdateProfile } from './api';
 import { PhotoField } from './photo-field';
@@ -64,20 +63,7 @@ export function ProfileTab() {
         <PhotoField />
         {error ? <Alert variant="error">{error}</Alert> : null}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First name" error={errors.firstName?.message}>
-              <Input autoComplete="given-name" {...form.register('firstName')} />
-            </FormField>
-            <FormField label="Last name" error={errors.lastName?.message}>
-              <Input autoComplete="family-name" {...form.register('lastName')} />
-            </FormField>
-          </div>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...form.register('email')} />
-          </FormField>
-          <FormField label="Phone (optional)" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="tel" {...form.register('phone')} />
-          </FormField>
+          <PersonFields register={form.register} errors={errors} />
           <div>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Saving…' : 'Save profile'}
