@@ -21,6 +21,6 @@ const builtAt = missing ? 0 : Math.min(...outputs.map((output) => statSync(outpu
 const sourcesAt = Math.max(...sources.filter(existsSync).map(newestChange));
 
 if (missing || sourcesAt > builtAt) {
-  console.log('Building the web app and the embedded database template…');
+  console.log('Building the web app, the server bundle and the embedded database template…');
   execSync('npm run build', { stdio: 'inherit' });
 }
