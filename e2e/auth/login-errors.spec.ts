@@ -30,3 +30,26 @@ test('field errors are shown beside the fields before anything is sent', async (
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
 });
+
+test('a lost connection shows the network text', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+  await signInThroughForm(page, demoAccount('patient').email, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(LOGIN_MESSAGES.network);
+});
+
+test("any other failure shows the server's message, or the fallback text without one", async ({ page }) => {
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Too many attempts. Please wait a moment and try again.' }),
+    }),
+  );
+  await signInThroughForm(page, demoAccount('patient').email, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a moment and try again.');
+
+  await page.unroute('**/api/auth/login');
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
+  await signInThroughForm(page, demoAccount('patient').email, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(LOGIN_MESSAGES.fallback);
+});

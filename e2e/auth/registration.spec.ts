@@ -43,3 +43,11 @@ test('data the server refuses shows the invalid-data text', async ({ page }) => 
   await fillRegistration(page, `tampered-${randomUUID().slice(0, 8)}@example.com`);
   await expect(page.getByRole('alert')).toHaveText(REGISTER_MESSAGES.invalid);
 });
+
+test('a server failure shows the registration fallback text', async ({ page }) => {
+  await page.route('**/api/auth/register', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+  );
+  await fillRegistration(page, `unavailable-${randomUUID().slice(0, 8)}@example.com`);
+  await expect(page.getByRole('alert')).toHaveText(REGISTER_MESSAGES.fallback);
+});

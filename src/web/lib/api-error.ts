@@ -6,9 +6,18 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly fields?: Record<string, string>;
+  /** False when the server sent no message of its own and this one was made up here. */
+  readonly isServerMessage: boolean;
 
-  constructor(options: { status: number; message: string; code?: string; fields?: Record<string, string> }) {
+  constructor(options: {
+    status: number;
+    message: string;
+    code?: string;
+    fields?: Record<string, string>;
+    isServerMessage?: boolean;
+  }) {
     super(options.message);
+    this.isServerMessage = options.isServerMessage ?? true;
     this.name = 'ApiRequestError';
     this.status = options.status;
     this.code = options.code;
@@ -17,7 +26,7 @@ export class ApiRequestError extends Error {
 }
 
 export function networkError(): ApiRequestError {
-  return new ApiRequestError({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  return new ApiRequestError({ status: 0, message: NETWORK_ERROR_MESSAGE, isServerMessage: false });
 }
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
@@ -37,5 +46,6 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   return new ApiRequestError({
     status: response.status,
     message: response.statusText || `Request failed with status ${response.status}`,
+    isServerMessage: false,
   });
 }

@@ -39,6 +39,10 @@ describe('login errors', () => {
     expect(loginErrorMessage(failed(500))).toBe(LOGIN_MESSAGES.fallback);
     expect(loginErrorMessage(new Error('boom'))).toBe(LOGIN_MESSAGES.fallback);
   });
+  it('falls back when the only message is the status text the browser made up', () => {
+    const bodyless = new ApiRequestError({ status: 500, message: 'Internal Server Error', isServerMessage: false });
+    expect(loginErrorMessage(bodyless)).toBe(LOGIN_MESSAGES.fallback);
+  });
 });
 
 describe('registration errors', () => {

@@ -8,7 +8,8 @@ import { isApiRequestError } from '../../lib/api-error';
 
 /** The error catalogue of specification section 8, keyed on status exactly as written there. */
 function statusAndMessage(error: unknown): { status: number | null; message: string } {
-  if (isApiRequestError(error)) return { status: error.status, message: error.message };
+  if (isApiRequestError(error))
+    return { status: error.status, message: error.isServerMessage ? error.message : '' };
   return { status: null, message: '' };
 }
 
