@@ -40,7 +40,11 @@ describe('login errors', () => {
     expect(loginErrorMessage(new Error('boom'))).toBe(LOGIN_MESSAGES.fallback);
   });
   it('falls back when the only message is the status text the browser made up', () => {
-    const bodyless = new ApiRequestError({ status: 500, message: 'Internal Server Error', isServerMessage: false });
+    const bodyless = new ApiRequestError({
+      status: 500,
+      message: 'Internal Server Error',
+      isServerMessage: false,
+    });
     expect(loginErrorMessage(bodyless)).toBe(LOGIN_MESSAGES.fallback);
   });
 });
