@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Tests of the real services run only where they are configured; the server suite's setup names what it left out. */
+const serviceTests = [
+  ...(process.env.TEST_DATABASE_URL ? [] : ['src/server/**/*.postgres.test.ts']),
+  ...(process.env.REDIS_URL ? [] : ['src/server/**/*.redis.test.ts']),
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +15,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...serviceTests],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,49 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(tsx, [script, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function until(condition: () => boolean, timeoutMs: number) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Starts the server on a free port and waits until it is ready. */
-async function startServer(env: Record<string, string>) {
-  const server = run('src/server/main.ts', [], { PORT: '0', HOST: '127.0.0.1', ...env });
-  await until(() => server.output().includes('Clinic portal ready'), 60_000);
-  const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
-  return { ...server, url: `http://127.0.0.1:${port}` };
-}
-
-const loginAsDemoAdmin = (url: string) =>
-  fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.clinic', password: 'ClinicDemo!2026' }),
-  });
+import { loginAsDemoAdmin, run, startServer } from './test/process';
 
 describe('the server process', () => {
   it('seeds the demo clinic, guards its data directory, drains on SIGTERM, and the CLI works after', async () => {
@@ -100,29 +60,4 @@ describe('the server process', () => {
       await server.exited;
     }
   }, 120_000);
-
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'on a PostgreSQL server seeds nothing unless SEED=demo',
-    async () => {
-      const { openTestDatabase } = await import('./test/database');
-      const database = await openTestDatabase();
-      try {
-        for (const [seed, expected] of [
-          ['', 404],
-          ['demo', 200],
-        ] as const) {
-          const server = await startServer({ DATABASE_URL: database.url as string, SEED: seed });
-          try {
-            expect((await loginAsDemoAdmin(server.url)).status, `SEED=${seed}`).toBe(expected);
-          } finally {
-            server.child.kill('SIGTERM');
-            await server.exited;
-          }
-        }
-      } finally {
-        await database.drop();
-      }
-    },
-    150_000,
-  );
 });
