@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { openSocket, untilConnections } from '../../test/sockets';
+import { deactivateUser } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,14 +59,42 @@ describe('POST /api/admin/users/{id}/deactivate', () => {
           headers: bearer(c.token),
         }),
       ]);
-      expect([one.statusCode, two.statusCode].sort()).toEqual([200, 400]);
-      const refused = one.statusCode === 400 ? one : two;
-      expect(refused.json().message).toBe('The last active admin cannot be deactivated');
+      // Which refusal the loser gets depends on timing: its session already revoked (401), its own account
+      // deactivated while it waited for the lock (403), or the target being the last active admin (400).
+      const statuses = [one.statusCode, two.statusCode].sort();
+      expect(statuses[0]).toBe(200);
+      expect([400, 401, 403]).toContain(statuses[1]);
+      const refused = one.statusCode === 200 ? two : one;
+      if (refused.statusCode === 400)
+        expect(refused.json().message).toBe('The last active admin cannot be deactivated');
       const active = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
       expect(active.filter((admin) => admin.isActive)).toHaveLength(1);
     } finally {
       await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, demoAdminId));
     }
+  });
+
+  it('refuses to deactivate the last active admin, whoever asks', async () => {
+    // The state a lost race leaves: the caller's own account was deactivated while its request waited.
+    const demoAdminId = (await t.injectAs('admin', { method: 'GET', url: '/api/auth/me' })).json().user.id;
+    const staleCaller = await t.register();
+    await t.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.role, 'admin'), ne(users.id, demoAdminId)));
+    await t.database.db
+      .update(users)
+      .set({ role: 'admin', isActive: false })
+      .where(eq(users.id, staleCaller.user.id));
+    const caller = { id: staleCaller.user.id, role: 'admin' as const, sessionId: 'stale' };
+    await expect(
+      deactivateUser(t.ctx, caller, demoAdminId, { ipAddress: '127.0.0.1' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'The last active admin cannot be deactivated',
+    });
+    const [admin] = await t.database.db.select().from(users).where(eq(users.id, demoAdminId));
+    expect(admin.isActive).toBe(true);
   });
 
   it('revokes every session, logs it, and tells the open account-status socket', async () => {
