@@ -41,7 +41,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.pglite ?? (await openPglite(options.dataDir ?? 'memory://'));
+  const client = options.pglite ?? openPglite(options.dataDir ?? 'memory://');
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
@@ -55,15 +55,13 @@ export async function openDatabase(options: {
 }
 
 /** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
-async function openPglite(dataDir: string) {
+function openPglite(dataDir: string) {
   if (dataDir === 'memory://') return new PGlite();
   const clusterDir = join(dataDir, 'pglite');
   const isNew = !existsSync(join(clusterDir, 'PG_VERSION'));
   const loadDataDir =
     isNew && existsSync(PGLITE_TEMPLATE_PATH) ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) : undefined;
-  const client = new PGlite(clusterDir, { loadDataDir });
-  await client.waitReady;
-  return client;
+  return new PGlite(clusterDir, { loadDataDir });
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -23,3 +23,20 @@ export async function recordActivity(db: Db | Tx, entry: ActivityEntry) {
     details: entry.details ?? null,
   });
 }
+
+/** An entry about a person's account; the actor is that person unless someone else (an admin) acted. */
+export function recordAccountActivity(
+  db: Db | Tx,
+  entry: { action: string; userId: string; actorId?: string | null } & Pick<
+    ActivityEntry,
+    'outcome' | 'ipAddress' | 'details'
+  >,
+) {
+  const { userId, actorId, ...rest } = entry;
+  return recordActivity(db, {
+    ...rest,
+    actorId: actorId === undefined ? userId : actorId,
+    entityType: 'user',
+    entityId: userId,
+  });
+}

@@ -4,7 +4,7 @@ import type { MeResponse, Profile, User } from '../../../shared/auth';
 import type { UpdateProfileInput, UploadPhotoInput } from '../../../shared/profile';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
+import { recordAccountActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import * as accounts from './repository';
@@ -66,11 +66,10 @@ export async function createAccount(
       role: input.role,
       phone: input.phone || null,
     });
-    await recordActivity(tx, {
-      actorId: audit.actorId ?? id,
+    await recordAccountActivity(tx, {
       action: 'account.created',
-      entityType: 'user',
-      entityId: id,
+      userId: id,
+      actorId: audit.actorId ?? id,
       ipAddress: audit.meta?.ipAddress,
       details: { role: input.role },
     });
@@ -92,11 +91,9 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
     if (email || Object.keys(names).length > 0) await accounts.updateUser(tx, userId, { ...names, email });
     if (phone !== undefined || timeZone !== undefined)
       await accounts.upsertProfile(tx, userId, { phone, timeZone });
-    await recordActivity(tx, {
-      actorId: userId,
+    await recordAccountActivity(tx, {
       action: 'account.profile-updated',
-      entityType: 'user',
-      entityId: userId,
+      userId,
       ipAddress: meta.ipAddress,
       details: { fields: Object.keys(input).join(',') },
     });
@@ -115,11 +112,9 @@ export async function setPhoto(db: Db, userId: string, input: UploadPhotoInput, 
     await accounts.deletePhotosOf(tx, userId);
     await accounts.insertPhoto(tx, { id: photoId, userId, mimeType: match[1], data });
     await accounts.updateUser(tx, userId, { photoId });
-    await recordActivity(tx, {
-      actorId: userId,
+    await recordAccountActivity(tx, {
       action: 'account.photo-changed',
-      entityType: 'user',
-      entityId: userId,
+      userId,
       ipAddress: meta.ipAddress,
     });
   });
@@ -130,11 +125,9 @@ export async function removePhoto(db: Db, userId: string, meta: RequestMeta) {
   await db.transaction(async (tx) => {
     await accounts.deletePhotosOf(tx, userId);
     await accounts.updateUser(tx, userId, { photoId: null });
-    await recordActivity(tx, {
-      actorId: userId,
+    await recordAccountActivity(tx, {
       action: 'account.photo-removed',
-      entityType: 'user',
-      entityId: userId,
+      userId,
       ipAddress: meta.ipAddress,
     });
   });

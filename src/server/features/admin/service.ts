@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/auth';
-import { recordActivity } from '../../platform/activity';
+import { recordAccountActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { revokeUserSessions, type SessionUser } from '../../platform/sessions';
@@ -28,11 +28,10 @@ export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: stri
       deactivatedAt: new Date(),
     });
     await revokeUserSessions(tx, userId);
-    await recordActivity(tx, {
-      actorId: caller.id,
+    await recordAccountActivity(tx, {
       action: 'account.deactivated',
-      entityType: 'user',
-      entityId: userId,
+      userId,
+      actorId: caller.id,
       ipAddress: meta.ipAddress,
     });
     return updated;
@@ -47,11 +46,10 @@ export async function reactivateUser(ctx: Ctx, caller: SessionUser, userId: stri
     if (!target) throw notFound('User not found');
     if (target.isActive) return target;
     const updated = await accounts.setAccountFields(tx, userId, { isActive: true, deactivatedAt: null });
-    await recordActivity(tx, {
-      actorId: caller.id,
+    await recordAccountActivity(tx, {
       action: 'account.reactivated',
-      entityType: 'user',
-      entityId: userId,
+      userId,
+      actorId: caller.id,
       ipAddress: meta.ipAddress,
     });
     return updated;

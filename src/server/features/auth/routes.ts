@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyBodySchema } from '../../../shared/api-error';
 import {
@@ -20,16 +20,24 @@ export function authRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
+    // Every call a visitor can make here counts against its address, before its body is even read.
+    const limitByAddress = async (request: FastifyRequest) => ctx.rateLimits.consumeAddress(request.ip);
 
     app.post(
       '/api/auth/login',
-      { schema: { tags, body: LoginInputSchema, response: { 200: AuthResponseSchema } } },
+      {
+        onRequest: limitByAddress,
+        schema: { tags, body: LoginInputSchema, response: { 200: AuthResponseSchema } },
+      },
       (request) => auth.login(ctx, request.body, requestMeta(request)),
     );
 
     app.post(
       '/api/auth/register',
-      { schema: { tags, body: RegisterInputSchema, response: { 201: AuthResponseSchema } } },
+      {
+        onRequest: limitByAddress,
+        schema: { tags, body: RegisterInputSchema, response: { 201: AuthResponseSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await auth.register(ctx, request.body, requestMeta(request))),
     );
@@ -60,13 +68,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/api/auth/forgot-password',
-      { schema: { tags, body: ForgotPasswordInputSchema, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest: limitByAddress,
+        schema: { tags, body: ForgotPasswordInputSchema, response: { 200: MessageResponseSchema } },
+      },
       (request) => auth.forgotPassword(ctx, request.body, requestMeta(request)),
     );
 
     app.post(
       '/api/auth/reset-password',
-      { schema: { tags, body: ResetPasswordInputSchema, response: { 200: MessageResponseSchema } } },
+      {
+        onRequest: limitByAddress,
+        schema: { tags, body: ResetPasswordInputSchema, response: { 200: MessageResponseSchema } },
+      },
       (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
     );
 

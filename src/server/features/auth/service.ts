@@ -8,7 +8,7 @@ import type {
   ResetPasswordInput,
 } from '../../../shared/auth';
 import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
-import { recordActivity } from '../../platform/activity';
+import { recordAccountActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound, unauthenticated } from '../../platform/errors';
 import {
@@ -35,7 +35,6 @@ export const AUTH_ERRORS = {
 type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events'>;
 
 export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<AuthResponse> {
-  await ctx.rateLimits.consumeAddress(meta.ipAddress);
   await ctx.rateLimits.assertAccountAllowed(input.email);
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
   if (!user) {
@@ -44,11 +43,9 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
   }
   if (!(await accounts.passwordMatches(user.passwordHash, input.password))) {
     await ctx.rateLimits.recordAccountAttempt(input.email);
-    await recordActivity(ctx.db, {
-      actorId: user.id,
+    await recordAccountActivity(ctx.db, {
       action: 'auth.login',
-      entityType: 'user',
-      entityId: user.id,
+      userId: user.id,
       outcome: 'failure',
       ipAddress: meta.ipAddress,
       details: { reason: 'wrong-password' },
@@ -63,11 +60,9 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
       ttlMs: ctx.config.sessionTtlMs,
       ...meta,
     });
-    await recordActivity(tx, {
-      actorId: user.id,
+    await recordAccountActivity(tx, {
       action: 'auth.login',
-      entityType: 'user',
-      entityId: user.id,
+      userId: user.id,
       ipAddress: meta.ipAddress,
     });
     return sessionToken;
@@ -76,7 +71,6 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
 }
 
 export async function register(ctx: Ctx, input: RegisterInput, meta: RequestMeta): Promise<AuthResponse> {
-  await ctx.rateLimits.consumeAddress(meta.ipAddress);
   return ctx.db.transaction(async (tx) => {
     const user = await accounts.createAccount(
       tx,
@@ -91,11 +85,9 @@ export async function register(ctx: Ctx, input: RegisterInput, meta: RequestMeta
 export async function logout(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
   await ctx.db.transaction(async (tx) => {
     await revokeSession(tx, caller.sessionId);
-    await recordActivity(tx, {
-      actorId: caller.id,
+    await recordAccountActivity(tx, {
       action: 'auth.logout',
-      entityType: 'user',
-      entityId: caller.id,
+      userId: caller.id,
       ipAddress: meta.ipAddress,
     });
   });
@@ -105,11 +97,9 @@ export async function logout(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
 export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
   await ctx.db.transaction(async (tx) => {
     await revokeUserSessions(tx, caller.id);
-    await recordActivity(tx, {
-      actorId: caller.id,
+    await recordAccountActivity(tx, {
       action: 'auth.logout-all',
-      entityType: 'user',
-      entityId: caller.id,
+      userId: caller.id,
       ipAddress: meta.ipAddress,
     });
   });
@@ -118,7 +108,6 @@ export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: Requ
 }
 
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta: RequestMeta) {
-  await ctx.rateLimits.consumeAddress(meta.ipAddress);
   await ctx.rateLimits.assertAccountAllowed(`reset:${input.email}`);
   await ctx.rateLimits.recordAccountAttempt(`reset:${input.email}`);
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
@@ -132,11 +121,9 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta:
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
-    await recordActivity(tx, {
-      actorId: user.id,
+    await recordAccountActivity(tx, {
       action: 'auth.password-reset-requested',
-      entityType: 'user',
-      entityId: user.id,
+      userId: user.id,
       ipAddress: meta.ipAddress,
     });
   });
@@ -153,7 +140,6 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta:
 }
 
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: RequestMeta) {
-  await ctx.rateLimits.consumeAddress(meta.ipAddress);
   const newHash = await accounts.hashPassword(input.newPassword);
   const userId = await ctx.db.transaction(async (tx) => {
     const used = await authRepository.consumeResetToken(tx, hashToken(input.token));
@@ -162,11 +148,9 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
     if (!user?.isActive) throw badRequest(AUTH_ERRORS.invalidResetToken);
     await accounts.setAccountFields(tx, user.id, { passwordHash: newHash });
     await revokeUserSessions(tx, user.id);
-    await recordActivity(tx, {
-      actorId: user.id,
+    await recordAccountActivity(tx, {
       action: 'auth.password-reset',
-      entityType: 'user',
-      entityId: user.id,
+      userId: user.id,
       ipAddress: meta.ipAddress,
     });
     return user.id;
@@ -192,11 +176,9 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await accounts.setAccountFields(tx, caller.id, { passwordHash: newHash });
     await revokeUserSessions(tx, caller.id, caller.sessionId);
-    await recordActivity(tx, {
-      actorId: caller.id,
+    await recordAccountActivity(tx, {
       action: 'auth.password-changed',
-      entityType: 'user',
-      entityId: caller.id,
+      userId: caller.id,
       ipAddress: meta.ipAddress,
     });
   });

@@ -5,25 +5,12 @@ import {
   type UpdatePreferencesInput,
 } from '../../../shared/preferences';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
+import { recordAccountActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import * as repository from './repository';
 
-function toPreferences(row: Preferences): Preferences {
-  const { theme, compactMode, showPatientPhotos, highContrast, reduceMotion, screenReaderOptimized } = row;
-  const { fontSizeScale, calendarView, showWeekends } = row;
-  return PreferencesSchema.parse({
-    theme,
-    compactMode,
-    showPatientPhotos,
-    highContrast,
-    reduceMotion,
-    screenReaderOptimized,
-    fontSizeScale,
-    calendarView,
-    showWeekends,
-  });
-}
+/** Rows carry more than the contract (userId, updatedAt); the schema keeps only the preference fields. */
+const toPreferences = (row: Preferences): Preferences => PreferencesSchema.parse(row);
 
 /** A user who never saved preferences gets the defaults of the specification. */
 export async function getPreferences(db: Db | Tx, userId: string): Promise<Preferences> {
@@ -40,11 +27,9 @@ export async function updatePreferences(
   return db.transaction(async (tx) => {
     const merged = { ...(await getPreferences(tx, userId)), ...input };
     const saved = await repository.savePreferences(tx, userId, merged);
-    await recordActivity(tx, {
-      actorId: userId,
+    await recordAccountActivity(tx, {
       action: 'account.preferences-updated',
-      entityType: 'user',
-      entityId: userId,
+      userId,
       ipAddress: meta.ipAddress,
       details: { fields: Object.keys(input).join(',') },
     });
