@@ -24,6 +24,8 @@ export function startMailCapture(options: {
 
   const smtp = new SMTPServer({
     authOptional: true,
+    // A reverse DNS lookup of 127.0.0.1 can take seconds on a machine without DNS, and made the reset test flaky.
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {

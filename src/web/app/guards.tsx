@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import type { Role } from '../../shared/roles';
 import { isSafeReturnPath } from '../../shared/routes';
 import { useSession } from '../features/auth/session';
-import { readStorage, removeStorage, writeStorage } from '../lib/storage';
+import { readStorage, rememberReturnPath, removeStorage } from '../lib/storage';
 import { LoadingState } from '../ui/spinner';
 
 function FullPageLoading() {
@@ -25,8 +25,7 @@ export function RequireUser() {
   }, [status]);
   if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-out') {
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    if (!isLoggingOut && isSafeReturnPath(from)) writeStorage(STORAGE_KEYS.redirectAfterLogin, from);
+    if (!isLoggingOut) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/login" replace />;
   }
   return <Outlet />;

@@ -1,8 +1,6 @@
 import { SESSION_ENDING_MESSAGES } from '../../shared/api-error';
-import { STORAGE_KEYS } from '../../shared/constants';
-import { isSafeReturnPath } from '../../shared/routes';
 import { type ApiRequestError, errorFromResponse, networkError } from './api-error';
-import { writeStorage } from './storage';
+import { rememberReturnPath } from './storage';
 import { tokenStore } from './token-store';
 
 /** Calls whose 401 is a wrong credential or link, not an ended session (specification section 5). */
@@ -22,8 +20,7 @@ export type RequestOptions = {
 };
 
 function redirectToLogin(): void {
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  if (isSafeReturnPath(here)) writeStorage(STORAGE_KEYS.redirectAfterLogin, here);
+  rememberReturnPath();
   window.location.assign('/login');
 }
 

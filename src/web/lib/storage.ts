@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../shared/constants';
+import { isSafeReturnPath } from '../../shared/routes';
 
 /** Browser storage that never throws (private mode and blocked storage simply act empty). */
 export function readStorage(key: string): string | null {
@@ -27,4 +28,13 @@ export function removeStorage(key: string): void {
 
 export function welcomeShownKey(userId: string): string {
   return `${STORAGE_KEYS.welcomeShownPrefix}${userId}`;
+}
+
+/** Remembers where a signed-out visitor was going, so sign-in can bring them back (never outside the app). */
+export function rememberReturnPath(path: string = currentPath()): void {
+  if (isSafeReturnPath(path)) writeStorage(STORAGE_KEYS.redirectAfterLogin, path);
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }

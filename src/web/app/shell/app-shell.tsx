@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
+import { Brand } from '../../ui/brand';
 import { LoadingState } from '../../ui/spinner';
 import { useRouteKey } from '../route-info';
-import { Brand } from './brand';
 import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
 import { SkipLink } from './skip-link';

@@ -3,10 +3,10 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { DonateButton } from '../../features/donations/donate-button';
+import { Brand } from '../../ui/brand';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { useScreenHeading } from '../route-info';
-import { Brand } from './brand';
 import { SkipLink } from './skip-link';
 import { StoreButton } from './store-button';
 

@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import type { Role } from '../../../shared/roles';
+import { Brand } from '../../ui/brand';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../ui/dialog';
-import { Brand } from './brand';
 import { SidebarNav } from './sidebar-nav';
 
 /** On small screens the sidebar opens as a drawer from the menu button. */

@@ -1,8 +1,6 @@
-import { HeartPulse } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { APP_NAME } from '../../../shared/routes';
 import { useScreenHeading } from '../../app/route-info';
+import { Brand } from '../../ui/brand';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 
 /** Signed-out screens: the brand, one card with the page's heading, and whatever the page puts below. */
@@ -11,10 +9,7 @@ export function AuthLayout({ children, footer }: { children: ReactNode; footer?:
   return (
     <div className="flex min-h-screen flex-col items-center bg-muted px-4 py-10">
       <header className="mb-6">
-        <Link to="/login" className="flex items-center gap-2 font-semibold text-foreground text-xl">
-          <HeartPulse aria-hidden="true" className="size-7 text-primary" />
-          {APP_NAME}
-        </Link>
+        <Brand />
       </header>
       <main id="main-content" className="w-full max-w-md">
         <Card>

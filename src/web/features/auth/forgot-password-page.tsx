@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { ForgotPasswordInputSchema } from '../../../shared/auth';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -15,14 +13,7 @@ import { forgotPasswordErrorMessage } from './error-messages';
 export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<
-    z.input<typeof ForgotPasswordInputSchema>,
-    unknown,
-    z.output<typeof ForgotPasswordInputSchema>
-  >({
-    resolver: zodResolver(ForgotPasswordInputSchema),
-    defaultValues: { email: '' },
-  });
+  const form = useZodForm(ForgotPasswordInputSchema, { email: '' });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { LoginInputSchema } from '../../../shared/auth';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -16,10 +14,7 @@ import { useSession } from './session';
 export function LoginPage() {
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof LoginInputSchema>, unknown, z.output<typeof LoginInputSchema>>({
-    resolver: zodResolver(LoginInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useZodForm(LoginInputSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

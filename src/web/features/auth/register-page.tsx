@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { RegisterInputSchema } from '../../../shared/auth';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -29,17 +29,14 @@ const RegisterFormSchema = RegisterInputSchema.omit({ role: true })
 export function RegisterPage() {
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof RegisterFormSchema>, unknown, z.output<typeof RegisterFormSchema>>({
-    resolver: zodResolver(RegisterFormSchema),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      phone: '',
-      password: '',
-      confirmPassword: '',
-      asSupporter: false,
-    },
+  const form = useZodForm(RegisterFormSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    asSupporter: false,
   });
   const { errors, isSubmitting } = form.formState;
 

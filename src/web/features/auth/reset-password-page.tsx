@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PasswordSchema } from '../../../shared/auth';
 import { RESET_PASSWORD_MESSAGES } from '../../../shared/messages';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -25,10 +24,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const [error, setError] = useState<string | null>(token ? null : RESET_PASSWORD_MESSAGES.invalidToken);
   const [isDone, setDone] = useState(false);
-  const form = useForm<z.input<typeof ResetFormSchema>, unknown, z.output<typeof ResetFormSchema>>({
-    resolver: zodResolver(ResetFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+  const form = useZodForm(ResetFormSchema, { newPassword: '', confirmPassword: '' });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {

@@ -13,9 +13,8 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import type { Profile, User } from '../../../shared/auth';
 import { LOGOUT_DELAY_MS, STORAGE_KEYS } from '../../../shared/constants';
-import { isSafeReturnPath } from '../../../shared/routes';
 import { setSessionEndedHandler } from '../../lib/api-client';
-import { removeStorage, welcomeShownKey, writeStorage } from '../../lib/storage';
+import { rememberReturnPath, removeStorage, welcomeShownKey } from '../../lib/storage';
 import { tokenStore } from '../../lib/token-store';
 import { clearStoredAppearance } from '../preferences/appearance-storage';
 import { logoutSession, meQueryOptions } from './api';
@@ -61,8 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionEndedHandler(() => {
       if (loggingOut.current) return;
-      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      if (isSafeReturnPath(here)) writeStorage(STORAGE_KEYS.redirectAfterLogin, here);
+      rememberReturnPath();
       queryClient.removeQueries();
       void navigate('/login', { replace: true });
     });

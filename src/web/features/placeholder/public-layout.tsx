@@ -1,8 +1,6 @@
-import { HeartPulse } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { APP_NAME } from '../../../shared/routes';
 import { useScreenHeading } from '../../app/route-info';
+import { Brand } from '../../ui/brand';
 
 /** Public screens that are not sign-in forms: a top bar with the brand, then the page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -11,10 +9,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="min-h-screen bg-background">
       <header className="border-border border-b">
         <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold text-lg">
-            <HeartPulse aria-hidden="true" className="size-6 text-primary" />
-            {APP_NAME}
-          </Link>
+          <Brand />
         </div>
       </header>
       <main id="main-content" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">

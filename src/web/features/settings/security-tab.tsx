@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { ChangePasswordInputSchema } from '../../../shared/auth';
 import { isApiRequestError } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -23,13 +22,10 @@ const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
 
 function ChangePasswordCard() {
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<
-    z.input<typeof ChangePasswordFormSchema>,
-    unknown,
-    z.output<typeof ChangePasswordFormSchema>
-  >({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  const form = useZodForm(ChangePasswordFormSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
   });
   const { errors, isSubmitting } = form.formState;
 

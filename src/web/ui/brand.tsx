@@ -1,6 +1,6 @@
 import { HeartPulse } from 'lucide-react';
 import { Link } from 'react-router';
-import { APP_NAME } from '../../../shared/routes';
+import { APP_NAME } from '../../shared/routes';
 
 export function Brand() {
   return (
