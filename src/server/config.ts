@@ -31,7 +31,15 @@ const ConfigSchema = z.object({
     .default(24 * 7),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  MIN_SUPPORTED_VERSION: z.string().default('1.0.0'),
+  MIN_SUPPORTED_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'dot-separated numbers')
+    .default('1.0.0'),
+  /** The version this instance reports as the latest; a deployment may stamp its release here. */
+  APP_VERSION: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'dot-separated numbers')
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -61,7 +69,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     minSupportedVersion: env.MIN_SUPPORTED_VERSION,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),
-    version: packageJson.version,
+    version: env.APP_VERSION ?? packageJson.version,
   } as const;
 }
 

@@ -13,3 +13,7 @@ export const SESSION_CLOSE_CODES: readonly number[] = [
   SOCKET_CLOSE.deactivated,
   SOCKET_CLOSE.signedOut,
 ];
+
+/** The channels of /ws: each socket subscribes to one. */
+export const SOCKET_CHANNELS = ['account-status', 'messaging', 'notifications'] as const;
+export type SocketChannel = (typeof SOCKET_CHANNELS)[number];

@@ -1,6 +1,6 @@
 import { SOCKET_RECONNECT_ATTEMPTS, SOCKET_RECONNECT_DELAY_MS } from '../../shared/constants';
 
-export type SocketChannel = 'account-status' | 'messaging' | 'notifications';
+export type { SocketChannel } from '../../shared/realtime';
 
 export function socketUrl(params: Record<string, string>): string {
   const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
