@@ -1,41 +1,21 @@
 // Times the server from process start to the first 200 of /api/health: once on an empty data directory,
 // then again on the same directory. Run with `npm run bench:startup` after `npm run build`.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startProcess } from './support/processes';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3411);
 
 async function timeStart(dataDir: string) {
-  const started = performance.now();
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'inherit',
+  const server = await startProcess({
+    args: ['dist/server/main.js'],
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    healthUrl: `http://127.0.0.1:${PORT}/api/health`,
+    timeoutMs: 60_000,
   });
-  try {
-    for (;;) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${PORT}/api/health`);
-        if (response.status === 200) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      if (performance.now() - started > 60_000) throw new Error('the server did not answer within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server.stop();
+  return server.startedInMs;
 }
 
 if (!existsSync('dist/pglite-template.tar.gz') || !existsSync('dist/server/main.js')) {
