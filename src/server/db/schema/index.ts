@@ -1,4 +1,7 @@
 export * from './accounts';
 export * from './activity';
+export * from './care-team';
 export * from './email';
+export * from './messaging';
+export * from './notifications';
 export * from './preferences';
