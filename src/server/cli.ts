@@ -32,7 +32,7 @@ async function withDatabase<T>(run: (database: Awaited<ReturnType<typeof openDat
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await database.exclusively(() => database.migrate());
     return await run(database);
   } finally {
     await database.close();

@@ -8,15 +8,17 @@ async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
   const { app } = await buildApp({ config, database });
 
-  if (config.seed === 'demo' && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
-    app.log.info(`Seeded the demo clinic.\n${demoAccountsTable()}`);
-  } else if (config.seed === 'demo') {
-    app.log.info(`Demo clinic already present.\n${demoAccountsTable()}`);
-  }
+  await database.exclusively(async () => {
+    await database.migrate();
+    if (config.seed === 'demo' && (await isEmpty(database.db))) {
+      await seedDemo(database.db);
+      app.log.info(`Seeded the demo clinic.\n${demoAccountsTable()}`);
+    } else if (config.seed === 'demo') {
+      app.log.info(`Demo clinic already present.\n${demoAccountsTable()}`);
+    }
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -18,11 +18,18 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, the demo seed) while holding a database-wide lock, so that instances
+   * started together on one PostgreSQL take turns instead of racing. PGlite has one process by design.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
 const migrationsFolder = MIGRATIONS_DIR;
+/** An arbitrary constant: the advisory lock that start-up work of every instance shares. */
+const STARTUP_LOCK_KEY = 7_305_210_001;
 
 /** PostgreSQL when a URL is given; otherwise embedded PGlite, in memory when dataDir is 'memory://'. */
 export async function openDatabase(options: {
@@ -37,6 +44,19 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      exclusively: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -49,6 +69,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),
   };
