@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test/database';
 import { type Database, openDatabase } from './client';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { users } from './schema';
 import { isEmpty, seedDemo } from './seed';
 
 // Instances started together on one PostgreSQL (scale-out) must not race to migrate and seed.
@@ -42,7 +43,7 @@ describe('start-up on a shared PostgreSQL database', () => {
       ),
     );
     expect(seeded.filter(Boolean)).toHaveLength(1);
-    const result = await instances[0].db.execute(sql`select count(*)::int as count from users`);
-    expect((result.rows[0] as { count: number }).count).toBe(DEMO_ACCOUNTS.length);
+    const accounts = await instances[0].db.select({ count: count() }).from(users);
+    expect(accounts[0].count).toBe(DEMO_ACCOUNTS.length);
   });
 });
