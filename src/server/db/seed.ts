@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
-import { createAccount } from '../features/accounts/service';
+import { createAccount, findAccountByEmail } from '../features/accounts/service';
+import { assign } from '../features/care-team/service';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';
@@ -22,9 +23,16 @@ export async function seedDemo(db: Db) {
         throw error;
       }
     }
+    // The demo patient is in the demo practitioner's care, so the two can message each other.
+    const patient = await findAccountByEmail(tx, demoEmail('patient'));
+    const practitioner = await findAccountByEmail(tx, demoEmail('practitioner'));
+    if (patient?.role === 'patient' && practitioner?.role === 'practitioner')
+      await assign(tx, practitioner.id, patient.id);
   });
   return created;
 }
+
+const demoEmail = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)?.email ?? '';
 
 export function demoAccountsTable() {
   const rows = DEMO_ACCOUNTS.map((account) => `  ${account.role.padEnd(13)} ${account.email}`);
