@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AppUpdate } from '../features/app-update/app-update';
 import { AccountStatusListener } from '../features/auth/account-status-listener';
 import { LogoutOverlay } from '../features/auth/logout-overlay';
 import { SessionProvider, useSession } from '../features/auth/session';
@@ -21,7 +22,7 @@ function AppearanceAndToasts() {
   );
 }
 
-/** The root route: session, appearance, the account-status channel, toasts and the sign-out overlay. */
+/** The root route: session, appearance, the account-status channel, toasts, the sign-out overlay and the update prompt. */
 export function AppRoot() {
   return (
     <SessionProvider>
@@ -32,6 +33,7 @@ export function AppRoot() {
         <Outlet />
       </Suspense>
       <LogoutOverlay />
+      <AppUpdate />
     </SessionProvider>
   );
 }

@@ -55,3 +55,18 @@ describe('closes the server meant', () => {
     expect(WebSocketStub.instances).toHaveLength(1);
   });
 });
+
+describe('sending and reopening', () => {
+  it('sends JSON only while open, and tells onOpen whether it is a reconnect', () => {
+    const onOpen = vi.fn();
+    const socket = openReconnectingSocket({ url: 'ws://clinic/ws', onMessage: () => undefined, onOpen });
+    expect(socket.send({ type: 'typing_start' })).toBe(false);
+    WebSocketStub.instances[0].accept();
+    expect(socket.send({ type: 'typing_start' })).toBe(true);
+    expect(WebSocketStub.instances[0].sent).toEqual([{ type: 'typing_start' }]);
+    dropLatest();
+    vi.advanceTimersByTime(3000);
+    WebSocketStub.instances[1].accept();
+    expect(onOpen.mock.calls).toEqual([[false], [true]]);
+  });
+});

@@ -12,23 +12,34 @@ type ReconnectingSocketOptions = {
   onMessage: (data: unknown) => void;
   /** Return 'stop' for closes that another attempt cannot fix (the server refused the session). */
   onClose?: (code: number) => 'stop' | undefined;
+  /** Called on every open; `isReconnect` says events may have been missed while the socket was down. */
+  onOpen?: (isReconnect: boolean) => void;
   maxAttempts?: number;
   delayMs?: number;
 };
 
+export type ReconnectingSocket = {
+  /** Sends JSON when the socket is open; answers false (and drops the frame) while it is not. */
+  send: (data: unknown) => boolean;
+  close: () => void;
+};
+
 /** A WebSocket that reconnects after a drop: up to 5 attempts, 3000 ms apart (specification section 9). */
-export function openReconnectingSocket(options: ReconnectingSocketOptions): { close: () => void } {
+export function openReconnectingSocket(options: ReconnectingSocketOptions): ReconnectingSocket {
   const maxAttempts = options.maxAttempts ?? SOCKET_RECONNECT_ATTEMPTS;
   const delayMs = options.delayMs ?? SOCKET_RECONNECT_DELAY_MS;
   let attempts = 0;
   let closedByUs = false;
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let hasOpened = false;
 
   const connect = () => {
     socket = new WebSocket(options.url);
     socket.addEventListener('open', () => {
       attempts = 0;
+      options.onOpen?.(hasOpened);
+      hasOpened = true;
     });
     socket.addEventListener('message', (event) => {
       try {
@@ -47,6 +58,11 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): { cl
 
   connect();
   return {
+    send(data) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(data));
+      return true;
+    },
     close() {
       closedByUs = true;
       if (timer) clearTimeout(timer);

@@ -10,16 +10,31 @@ class ResizeObserverStub {
 }
 
 class WebSocketStub extends EventTarget {
+  static readonly OPEN = 1;
   static instances: WebSocketStub[] = [];
   readonly url: string;
+  readyState = 0;
+  /** Frames the app sent, parsed. */
+  sent: unknown[] = [];
   constructor(url: string) {
     super();
     this.url = url;
     WebSocketStub.instances.push(this);
   }
-  send() {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
   close() {
+    this.readyState = 3;
     this.dispatchEvent(new Event('close'));
+  }
+  /** Test helpers: the server accepts the socket, or pushes a frame. */
+  accept() {
+    this.readyState = WebSocketStub.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
   }
 }
 
