@@ -36,6 +36,8 @@ const sides = {
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   side?: keyof typeof sides;
   closeLabel?: string;
+  /** For dialogs that must be answered through their own buttons (a forced update). */
+  hideCloseButton?: boolean;
 };
 
 /** Every dialog needs a DialogTitle inside; Radix warns without one and screen readers need it. */
@@ -44,6 +46,7 @@ export function DialogContent({
   children,
   side = 'center',
   closeLabel = 'Close',
+  hideCloseButton = false,
   ...props
 }: DialogContentProps) {
   return (
@@ -59,12 +62,14 @@ export function DialogContent({
       >
         <InertBackground />
         {children}
-        <DialogPrimitive.Close
-          className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground"
-          aria-label={closeLabel}
-        >
-          <X aria-hidden="true" className="size-4" />
-        </DialogPrimitive.Close>
+        {hideCloseButton ? null : (
+          <DialogPrimitive.Close
+            className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground"
+            aria-label={closeLabel}
+          >
+            <X aria-hidden="true" className="size-4" />
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareVersions } from '../../../shared/version';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -32,6 +33,34 @@ describe('GET /api/version/check', () => {
   it('forces the update of a client below the minimum supported version', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/version/check?currentVersion=0.8.9' });
     expect(response.json().forceUpdate).toBe(true);
+  });
+
+  it('reports the version a deployment stamps with APP_VERSION as the latest, and forces clients below the minimum', async () => {
+    const stamped = loadConfig({ NODE_ENV: 'test', APP_VERSION: '99.0.0', MIN_SUPPORTED_VERSION: '99.0.0' });
+    expect(stamped.version).toBe('99.0.0');
+    const deployed = await createTestApp({
+      version: stamped.version,
+      minSupportedVersion: stamped.minSupportedVersion,
+    });
+    try {
+      const response = await deployed.app.inject({
+        method: 'GET',
+        url: '/api/version/check?currentVersion=1.0.0',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        currentVersion: '1.0.0',
+        latestVersion: '99.0.0',
+        forceUpdate: true,
+      });
+      const current = await deployed.app.inject({
+        method: 'GET',
+        url: '/api/version/check?currentVersion=99.0.0',
+      });
+      expect(current.json()).toMatchObject({ latestVersion: '99.0.0', forceUpdate: false });
+    } finally {
+      await deployed.close();
+    }
   });
 
   it('refuses a version that is not dot-separated numbers', async () => {
