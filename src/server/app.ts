@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { messagingRoutes } from './features/messaging/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { systemRoutes } from './features/system/routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(accountRoutes(ctx));
   await app.register(preferenceRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(messagingRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

@@ -1,11 +1,20 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '../../shared/messaging';
+import type { Notification, NotificationDelivery } from '../../shared/notifications';
+
+/** Receipts name the messages one recipient confirmed, all sent by the same sender. */
+export type MessageReceipt = { senderId: string; recipientId: string; messageIds: string[]; at: string };
 
 /** Domain events: a change is published once; notifications, sockets and email subscribe. */
 export type DomainEvents = {
   'account.deactivated': { userId: string; actorId: string };
   'account.reactivated': { userId: string; actorId: string };
   'account.sessions-revoked': { userId: string; exceptSessionId?: string };
+  'message.sent': { message: Message };
+  'message.delivered': MessageReceipt;
+  'message.read': MessageReceipt;
+  'notification.created': { userId: string; notification: Notification; delivery: NotificationDelivery };
 };
 
 export type EventName = keyof DomainEvents;

@@ -1,0 +1,224 @@
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles';
+import type { Db, Tx } from '../../db/client';
+import { messages, users } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect & { senderFirstName: string; senderLastName: string };
+
+const withSender = {
+  ...getTableColumns(messages),
+  senderFirstName: users.firstName,
+  senderLastName: users.lastName,
+};
+
+/** Either side of a message is the person. */
+const involves = (userId: string) => or(eq(messages.senderId, userId), eq(messages.recipientId, userId));
+
+/** The two people's exchange, in both directions. */
+const between = (a: string, b: string) =>
+  or(
+    and(eq(messages.senderId, a), eq(messages.recipientId, b)),
+    and(eq(messages.senderId, b), eq(messages.recipientId, a)),
+  );
+
+/**
+ * Strictly older than the given message, comparing (created_at, id) so equal timestamps page without gaps.
+ * The database's own timestamp is used: it holds microseconds a JavaScript Date would drop.
+ */
+const olderThan = (
+  createdAt: SQL | typeof messages.createdAt,
+  id: SQL | typeof messages.id,
+  messageId: string,
+) => sql`(${createdAt}, ${id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${messageId})`;
+
+/** `%term%` for ILIKE with the term's own wildcards taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert) {
+  await tx.insert(messages).values(values);
+  return (await findMessage(tx, values.id))!;
+}
+
+export async function findMessage(db: Db | Tx, id: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMessagesByIds(db: Db | Tx, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(inArray(messages.id, ids));
+}
+
+export async function listMessages(
+  db: Db,
+  options: { userId: string; withUserId?: string; beforeId?: string; limit: number },
+): Promise<MessageRow[]> {
+  const { userId, withUserId, beforeId, limit } = options;
+  return db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        withUserId ? between(userId, withUserId) : involves(userId),
+        beforeId ? olderThan(messages.createdAt, messages.id, beforeId) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, recipientId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.recipientId, recipientId), eq(messages.status, 'unread')));
+  return row.count;
+}
+
+type Receipt = { id: string; senderId: string };
+
+/** Marks the recipient's messages delivered; only those still 'sent' change, so a repeat keeps the first time. */
+export async function markDelivered(
+  db: Db | Tx,
+  recipientId: string,
+  ids: string[],
+  at: Date,
+): Promise<Receipt[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(messages)
+    .set({ deliveryStatus: 'delivered', deliveredAt: at })
+    .where(
+      and(
+        eq(messages.recipientId, recipientId),
+        inArray(messages.id, ids),
+        eq(messages.deliveryStatus, 'sent'),
+      ),
+    )
+    .returning({ id: messages.id, senderId: messages.senderId });
+}
+
+/** Marks unread messages read; reading implies delivery, so a missing delivery time is filled in too. */
+export async function markRead(
+  db: Db | Tx,
+  recipientId: string,
+  which: { ids: string[] } | { senderId: string },
+  at: Date,
+): Promise<Receipt[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  return db
+    .update(messages)
+    .set({
+      status: 'read',
+      readAt: at,
+      deliveryStatus: 'read',
+      deliveredAt: sql`coalesce(${messages.deliveredAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(
+      and(
+        eq(messages.recipientId, recipientId),
+        'ids' in which ? inArray(messages.id, which.ids) : eq(messages.senderId, which.senderId),
+        eq(messages.status, 'unread'),
+      ),
+    )
+    .returning({ id: messages.id, senderId: messages.senderId });
+}
+
+export type ConversationHead = { lastMessageId: string; participantId: string; unreadCount: number };
+
+/**
+ * One row per person the user has exchanged messages with: the latest message and how many of theirs are
+ * unread, the latest exchange first. The cursor is the last message of the previous page's final row.
+ */
+export async function listConversationHeads(
+  db: Db,
+  options: { userId: string; search?: string; cursorId?: string; limit: number },
+): Promise<ConversationHead[]> {
+  const { userId, search, cursorId, limit } = options;
+  const pattern = search ? containsPattern(search) : null;
+  type Row = { last_message_id: string; participant_id: string; unread_count: number };
+  // Both drivers answer a raw query with { rows }; the shared Db type does not know which one it is.
+  const result = (await db.execute(sql`
+    with latest as (
+      select distinct on (other_id) id, created_at, other_id
+      from (
+        select m.id, m.created_at,
+          case when m.sender_id = ${userId} then m.recipient_id else m.sender_id end as other_id
+        from messages m
+        where m.sender_id = ${userId} or m.recipient_id = ${userId}
+      ) mine
+      order by other_id, created_at desc, id desc
+    )
+    select latest.id as last_message_id, latest.other_id as participant_id,
+      (select count(*)::int from messages u
+        where u.recipient_id = ${userId} and u.sender_id = latest.other_id and u.status = 'unread') as unread_count
+    from latest
+    join users p on p.id = latest.other_id
+    where true
+      ${pattern ? sql`and (p.first_name ilike ${pattern} or p.last_name ilike ${pattern} or (p.first_name || ' ' || p.last_name) ilike ${pattern})` : sql``}
+      ${cursorId ? sql`and ${olderThan(sql`latest.created_at`, sql`latest.id`, cursorId)}` : sql``}
+    order by latest.created_at desc, latest.id desc
+    limit ${limit}
+  `)) as unknown as { rows: Row[] };
+  return result.rows.map((row) => ({
+    lastMessageId: row.last_message_id,
+    participantId: row.participant_id,
+    unreadCount: Number(row.unread_count),
+  }));
+}
+
+export async function findPeople(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Active people of the given roles, plus those of the care-team roles who are linked, found by name. */
+export async function findContacts(
+  db: Db,
+  options: {
+    userId: string;
+    roles: Role[];
+    careTeamRoles: Role[];
+    linkedIds: string[];
+    search?: string;
+    limit: number;
+  },
+) {
+  const { userId, roles, careTeamRoles, linkedIds, search, limit } = options;
+  const reachable = or(
+    roles.length ? inArray(users.role, roles) : undefined,
+    careTeamRoles.length && linkedIds.length
+      ? and(inArray(users.role, careTeamRoles), inArray(users.id, linkedIds))
+      : undefined,
+  );
+  if (!reachable) return [];
+  const pattern = search ? containsPattern(search) : null;
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        sql`${users.id} <> ${userId}`,
+        reachable,
+        pattern
+          ? sql`(${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`
+          : undefined,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(limit);
+}
+
+export const isMessageOf = (row: MessageRow, userId: string) =>
+  row.senderId === userId || row.recipientId === userId;
