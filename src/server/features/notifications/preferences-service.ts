@@ -1,0 +1,55 @@
+import {
+  defaultNotificationPreference,
+  NOTIFICATION_TYPES,
+  type NotificationPreference,
+  type NotificationType,
+  type UpdateNotificationPreferencesInput,
+} from '../../../shared/notifications';
+import type { Db, Tx } from '../../db/client';
+import { recordAccountActivity } from '../../platform/activity';
+import type { RequestMeta } from '../../platform/context';
+import * as repository from './preferences-repository';
+
+/** Every type, the person's choice where they made one and the contract's default elsewhere. */
+export async function listPreferences(db: Db | Tx, userId: string): Promise<NotificationPreference[]> {
+  const saved = new Map((await repository.findPreferences(db, userId)).map((row) => [row.type, row]));
+  return NOTIFICATION_TYPES.map((type) => {
+    const row = saved.get(type);
+    return row
+      ? { type, inApp: row.inApp, email: row.email, desktop: row.desktop, sound: row.sound }
+      : defaultNotificationPreference(type);
+  });
+}
+
+export async function preferenceFor(db: Db, userId: string, type: NotificationType) {
+  return (await listPreferences(db, userId)).find((entry) => entry.type === type)!;
+}
+
+/** Applies the changes in order (a type named twice ends with its last values), all or nothing. */
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  changes: UpdateNotificationPreferencesInput,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    const current = new Map((await listPreferences(tx, userId)).map((entry) => [entry.type, entry]));
+    const touched = new Set<NotificationType>();
+    for (const change of changes) {
+      current.set(change.type, { ...current.get(change.type)!, ...change });
+      touched.add(change.type);
+    }
+    await repository.savePreferences(
+      tx,
+      userId,
+      [...touched].map((type) => current.get(type)!),
+    );
+    await recordAccountActivity(tx, {
+      action: 'account.notification-preferences-updated',
+      userId,
+      ipAddress: meta.ipAddress,
+      details: { types: [...touched].join(',') },
+    });
+    return NOTIFICATION_TYPES.map((type) => current.get(type)!);
+  });
+}

@@ -1,0 +1,17 @@
+import type { AppContext } from '../../platform/context';
+import { raise } from './service';
+
+/** Notifications are raised from domain events, never by the browser; later features add theirs here. */
+export function raiseNotificationsFromEvents(ctx: AppContext) {
+  ctx.events.subscribe('message.sent', ({ message }) =>
+    raise(ctx, message.recipientId, {
+      type: 'message_received',
+      title: 'New Message',
+      message: `${message.senderName} sent you a new message`,
+      priority: 'medium',
+      actionUrl: '/messages',
+      data: { messageId: message.id, senderId: message.senderId },
+      emailText: `You have a new message from ${message.senderName}.`,
+    }),
+  );
+}

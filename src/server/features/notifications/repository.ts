@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+const ownedBy = (userId: string, id: string) =>
+  and(eq(notifications.id, id), eq(notifications.userId, userId));
+const notArchived = isNull(notifications.archivedAt);
+
+export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row;
+}
+
+export async function findNotification(db: Db | Tx, userId: string, id: string) {
+  const [row] = await db.select().from(notifications).where(ownedBy(userId, id)).limit(1);
+  return row ?? null;
+}
+
+/** Newest first, archived left out; `beforeId` pages by (created_at, id) with the database's own precision. */
+export async function listNotifications(
+  db: Db,
+  options: { userId: string; beforeId?: string; limit: number },
+) {
+  const { userId, beforeId, limit } = options;
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        notArchived,
+        beforeId
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n2.created_at, n2.id from notifications n2 where n2.id = ${beforeId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, userId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notArchived));
+  return row.count;
+}
+
+/** Only an unread notification changes, so reading twice keeps the first time. */
+export async function markRead(db: Db, userId: string, id: string, at: Date) {
+  await db
+    .update(notifications)
+    .set({ isRead: true, readAt: at })
+    .where(and(ownedBy(userId, id), eq(notifications.isRead, false)));
+  return findNotification(db, userId, id);
+}
+
+export async function markAllRead(db: Db, userId: string, at: Date) {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: at })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notArchived))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function archive(db: Db, userId: string, id: string, at: Date) {
+  await db
+    .update(notifications)
+    .set({ archivedAt: at })
+    .where(and(ownedBy(userId, id), notArchived));
+  return findNotification(db, userId, id);
+}
