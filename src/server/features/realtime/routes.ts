@@ -1,56 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AccountStatusEvent } from '../../../shared/auth';
-import { SOCKET_CLOSE } from '../../../shared/realtime';
+import { SOCKET_CHANNELS, SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { resolveSession } from '../../platform/sessions';
-
-/** Channels served so far; messaging and notifications join them with their features. */
-const CHANNELS = ['account-status'] as const;
+import { serveMessagingSocket } from './messaging-socket';
+import { pushDomainEvents } from './pushes';
 
 const SocketQuerySchema = z.object({
   token: z.string().max(200).optional(),
   userId: z.string().max(64).optional(),
-  channel: z.enum(CHANNELS).default('account-status'),
+  channel: z.enum(SOCKET_CHANNELS).default('account-status'),
 });
 
+/** Frames a browser may send before its token is checked; more than this is not a browser. */
+const EARLY_FRAMES_MAX = 50;
+
 export function realtimeRoutes(ctx: AppContext) {
-  ctx.events.subscribe('account.deactivated', ({ userId }) =>
-    ctx.hub.send({
-      userId,
-      channel: '*',
-      payload: { type: 'account_deactivated' } satisfies AccountStatusEvent,
-      close: { code: SOCKET_CLOSE.deactivated, reason: 'Account deactivated' },
-    }),
-  );
-  ctx.events.subscribe('account.sessions-revoked', ({ userId, exceptSessionId }) =>
-    ctx.hub.send({
-      userId,
-      channel: '*',
-      exceptSessionId,
-      close: { code: SOCKET_CLOSE.signedOut, reason: 'Signed out' },
-    }),
-  );
+  pushDomainEvents(ctx);
 
   return async (app: FastifyInstance) => {
-    app.get('/ws', { websocket: true }, async (socket, request) => {
+    app.get('/ws', { websocket: true }, (socket, request) => {
       const query = SocketQuerySchema.safeParse(request.query);
       if (!query.success) {
         socket.close(SOCKET_CLOSE.badRequest, 'Unknown channel or bad query');
         return;
       }
-      try {
-        const user = await resolveSession(ctx.db, query.data.token);
-        if (query.data.userId && query.data.userId !== user.id) {
-          socket.close(SOCKET_CLOSE.unauthenticated, 'Token does not belong to this user');
-          return;
-        }
-        ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel: query.data.channel }, socket);
-      } catch (error) {
-        const reason = error instanceof AppError ? error.message : 'Invalid token';
-        socket.close(SOCKET_CLOSE.unauthenticated, reason);
-      }
+      // Listen at once: a frame that arrives while the token is being checked is kept, not lost.
+      const early: string[] = [];
+      let deliver: ((raw: string) => void) | null = null;
+      socket.on('message', (data) => {
+        const raw = data.toString();
+        if (deliver) deliver(raw);
+        else if (early.length < EARLY_FRAMES_MAX) early.push(raw);
+      });
+
+      resolveSession(ctx.db, query.data.token)
+        .then((user) => {
+          if (query.data.userId && query.data.userId !== user.id) {
+            socket.close(SOCKET_CLOSE.unauthenticated, 'Token does not belong to this user');
+            return;
+          }
+          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel: query.data.channel }, socket);
+          // Only the messaging channel takes events from the browser; the others are push-only.
+          if (query.data.channel !== 'messaging') return;
+          deliver = serveMessagingSocket(ctx, socket, user, { ipAddress: request.ip }, request.log);
+          for (const raw of early.splice(0)) deliver(raw);
+        })
+        .catch((error) => {
+          const reason = error instanceof AppError ? error.message : 'Invalid token';
+          if (!(error instanceof AppError)) request.log.error({ err: error }, 'socket authentication failed');
+          socket.close(SOCKET_CLOSE.unauthenticated, reason);
+        });
     });
   };
 }
