@@ -4,6 +4,7 @@ import { AppUpdate } from '../features/app-update/app-update';
 import { AccountStatusListener } from '../features/auth/account-status-listener';
 import { LogoutOverlay } from '../features/auth/logout-overlay';
 import { SessionProvider, useSession } from '../features/auth/session';
+import { MessagingProvider } from '../features/messaging/messaging-provider';
 import { useAppearance } from '../features/preferences/appearance-applier';
 import { LoadingState } from '../ui/spinner';
 import { DocumentTitle } from './document-title';
@@ -29,9 +30,11 @@ export function AppRoot() {
       <AppearanceAndToasts />
       <AccountStatusListener />
       <DocumentTitle />
-      <Suspense fallback={<LoadingState />}>
-        <Outlet />
-      </Suspense>
+      <MessagingProvider>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </MessagingProvider>
       <LogoutOverlay />
       <AppUpdate />
     </SessionProvider>

@@ -30,6 +30,9 @@ export const DashboardScreen = lazy(() =>
 export const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+export const MessagesPage = lazy(() =>
+  import('../features/messaging/messages-page').then((m) => ({ default: m.MessagesPage })),
+);
 export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),

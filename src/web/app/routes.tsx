@@ -6,6 +6,7 @@ import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   ForgotPasswordPage,
   LoginPage,
+  MessagesPage,
   NotBuiltPage,
   NotFoundPage,
   PublicPlaceholderPage,
@@ -27,7 +28,10 @@ const route = (key: RouteKey, element: ReactNode): RouteObject => ({
 
 /** Screens a later issue fills; until then they say so plainly. */
 const PUBLIC_PLACEHOLDERS: RouteKey[] = ['patientOnboarding', 'publicBooking', 'dummyBooking', 'bookingDemo'];
-const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = { settings: <SettingsPage /> };
+const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
+  settings: <SettingsPage />,
+  messages: <MessagesPage />,
+};
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
 

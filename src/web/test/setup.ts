@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom lacks what Radix and the appearance code ask the browser for.
@@ -66,6 +67,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in a module-wide store and replays them to the next Toaster: end them here.
+  toast.dismiss();
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');

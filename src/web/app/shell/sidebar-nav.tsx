@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import type { Role } from '../../../shared/roles';
+import { UnreadMessagesBadge } from '../../features/messaging/unread-messages-badge';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
 
@@ -60,6 +61,7 @@ export function SidebarNav({
                     >
                       <item.icon aria-hidden="true" />
                       {item.label}
+                      {item.to === '/messages' ? <UnreadMessagesBadge /> : null}
                     </NavLink>
                   )}
                 </li>

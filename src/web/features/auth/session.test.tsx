@@ -6,6 +6,10 @@ import { meFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
 
+/** The messaging and notification channels open beside it; these tests are about account status only. */
+const accountStatusSockets = () =>
+  WebSocketStub.instances.filter((socket) => socket.url.includes('channel=account-status'));
+
 describe('session', () => {
   it('logging out shows the overlay, ends the session on the server, clears what it must and goes to /login', async () => {
     const patient = meFor('patient').user;
@@ -40,7 +44,7 @@ describe('session', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { router } = renderApp({ path: '/', role: 'staff' });
     await screen.findByRole('navigation', { name: 'Main navigation' });
-    const socket = WebSocketStub.instances.at(-1);
+    const socket = accountStatusSockets().at(-1);
     expect(socket?.url).toBe('ws://localhost:3000/ws?token=token-staff&channel=account-status');
 
     act(() => {
@@ -72,7 +76,7 @@ describe('account-status channel closes', () => {
           : undefined,
     });
     await screen.findByRole('navigation', { name: 'Main navigation' });
-    const socket = WebSocketStub.instances.at(-1);
+    const socket = accountStatusSockets().at(-1);
     revoked = true;
     act(() => {
       socket?.dispatchEvent(new CloseEvent('close', { code: 4409 }));
@@ -80,6 +84,6 @@ describe('account-status channel closes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/appointments');
-    expect(WebSocketStub.instances).toHaveLength(1);
+    expect(accountStatusSockets()).toHaveLength(1);
   });
 });

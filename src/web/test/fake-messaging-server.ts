@@ -1,0 +1,103 @@
+import type { Contact, Conversation, Message } from '../../shared/messaging';
+import type { Notification } from '../../shared/notifications';
+import { jsonResponse } from './fixtures';
+import { nextId } from './live-fixtures';
+import { WebSocketStub } from './setup';
+
+export type Call = { method: string; url: string; body: unknown };
+
+type State = {
+  /** The signed-in user, who sends what is posted. */
+  me?: { id: string; name: string };
+  conversations?: Conversation[];
+  /** Each conversation's messages, oldest first, by the other person's id. */
+  threads?: Record<string, Message[]>;
+  contacts?: Contact[];
+  unreadMessages?: number;
+  notifications?: Notification[];
+  unreadNotifications?: number;
+};
+
+/**
+ * Answers the messaging and notification calls like the server does (lists newest first, `before` paging,
+ * 201 on send) and records every call, for renderApp's `handle`.
+ */
+export function fakeMessagingServer(state: State = {}) {
+  const calls: Call[] = [];
+  const threads = state.threads ?? {};
+  let unreadMessages = state.unreadMessages ?? 0;
+
+  const handle = ({ method, url, body }: Call): Response | undefined => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    if (!pathname.startsWith('/api/messages') && !pathname.startsWith('/api/notifications')) return undefined;
+    calls.push({ method, url, body });
+
+    if (pathname === '/api/messages/conversations') {
+      return jsonResponse({ items: state.conversations ?? [], nextCursor: null });
+    }
+    if (pathname === '/api/messages/unread-count') return jsonResponse({ count: unreadMessages });
+    if (pathname === '/api/messages/contacts') {
+      const search = (searchParams.get('search') ?? '').toLowerCase();
+      return jsonResponse(
+        (state.contacts ?? []).filter((c) => `${c.firstName} ${c.lastName}`.toLowerCase().includes(search)),
+      );
+    }
+    if (pathname === '/api/messages' && method === 'GET') {
+      const all = threads[searchParams.get('with') ?? ''] ?? [];
+      const before = searchParams.get('before');
+      const end = before ? all.findIndex((m) => m.id === before) : all.length;
+      const limit = Number(searchParams.get('limit') ?? 30);
+      return jsonResponse(all.slice(Math.max(0, end - limit), end).reverse());
+    }
+    if (pathname === '/api/messages' && method === 'POST') {
+      const input = body as { recipientId: string; content: string };
+      const stored: Message = {
+        id: nextId(),
+        senderId: state.me?.id ?? 'me',
+        recipientId: input.recipientId,
+        senderName: state.me?.name ?? 'Me',
+        content: input.content,
+        status: 'unread',
+        readAt: null,
+        deliveryStatus: 'sent',
+        deliveredAt: null,
+        createdAt: new Date().toISOString(),
+      };
+      return jsonResponse(stored, 201);
+    }
+    const conversationRead = pathname.match(/^\/api\/messages\/conversations\/([^/]+)\/read$/);
+    if (conversationRead && method === 'PUT') {
+      const count = (state.conversations ?? []).find(
+        (c) => c.participant.id === conversationRead[1],
+      )?.unreadCount;
+      unreadMessages = Math.max(0, unreadMessages - (count ?? 0));
+      return jsonResponse({ count: count ?? 0 });
+    }
+    const delivered = pathname.match(/^\/api\/messages\/([^/]+)\/delivered$/);
+    if (delivered && method === 'PUT') return jsonResponse({ id: delivered[1] });
+
+    if (pathname === '/api/notifications' && method === 'GET') return jsonResponse(state.notifications ?? []);
+    if (pathname === '/api/notifications/unread-count') {
+      return jsonResponse({ count: state.unreadNotifications ?? 0 });
+    }
+    const notification = pathname.match(/^\/api\/notifications\/([^/]+)\/(read|archive)$/);
+    if (notification && method === 'PATCH') {
+      const found = (state.notifications ?? []).find((item) => item.id === notification[1]);
+      return found ? jsonResponse({ ...found, isRead: true }) : jsonResponse({ message: 'Not found' }, 404);
+    }
+    if (pathname === '/api/notifications/mark-all-read' && method === 'PATCH') {
+      return jsonResponse({ count: state.unreadNotifications ?? 0 });
+    }
+    return undefined;
+  };
+
+  return { calls, handle };
+}
+
+/** The live socket the app opened on a channel, accepted by the "server" so the app can send on it. */
+export function openedSocket(channel: 'messaging' | 'notifications'): WebSocketStub {
+  const socket = WebSocketStub.instances.filter((s) => s.url.includes(`channel=${channel}`)).at(-1);
+  if (!socket) throw new Error(`No ${channel} socket was opened`);
+  if (socket.readyState !== WebSocketStub.OPEN) socket.accept();
+  return socket;
+}
