@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL } from './e2e/support/ports';
+import { UPDATE_INSTANCES } from './e2e/support/update-servers';
 
 /** Debian's Chromium; the Playwright browser download is never used. */
 const launchOptions = {
@@ -13,6 +14,19 @@ const launchOptions = {
     '--no-first-run',
   ],
 };
+
+/** One instance of the harness in e2e/support/server.ts: the built app, its own database and mail catcher. */
+function harness(url: string, env: Record<string, string> = {}) {
+  return {
+    command: 'npx tsx e2e/support/server.ts',
+    url: `${url}/api/health`,
+    env,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,12 +48,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
-  webServer: {
-    command: 'npx tsx e2e/support/server.ts',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    harness(BASE_URL),
+    // The update journeys need servers that really report a newer version than the build they serve.
+    ...Object.values(UPDATE_INSTANCES).map(({ port, env }) =>
+      harness(`http://127.0.0.1:${port}`, { E2E_PORT: String(port), ...env }),
+    ),
+  ],
 });
