@@ -5,6 +5,7 @@ import { AccountStatusListener } from '../features/auth/account-status-listener'
 import { LogoutOverlay } from '../features/auth/logout-overlay';
 import { SessionProvider, useSession } from '../features/auth/session';
 import { MessagingProvider } from '../features/messaging/messaging-provider';
+import { NotificationListener } from '../features/notifications/notification-listener';
 import { useAppearance } from '../features/preferences/appearance-applier';
 import { LoadingState } from '../ui/spinner';
 import { DocumentTitle } from './document-title';
@@ -29,6 +30,7 @@ export function AppRoot() {
     <SessionProvider>
       <AppearanceAndToasts />
       <AccountStatusListener />
+      <NotificationListener />
       <DocumentTitle />
       <MessagingProvider>
         <Suspense fallback={<LoadingState />}>

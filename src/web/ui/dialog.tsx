@@ -31,6 +31,7 @@ const sides = {
   center:
     'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border p-6',
   left: 'inset-y-0 left-0 h-full w-72 max-w-[85vw] border-border border-r p-4',
+  right: 'inset-y-0 right-0 h-full w-96 max-w-[92vw] border-border border-l p-4',
 } as const;
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {

@@ -3,18 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
 import { jsonResponse, meFor } from '../../test/fixtures';
+import { allNotificationPreferences } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';
 import { fitWithin } from './scale-image';
 
 describe('settings page', () => {
   it('opens the tab named in the query string and keeps the query string in step', async () => {
-    const { router } = renderApp({ path: '/settings?tab=security', role: 'staff' });
+    const { router } = renderApp({
+      path: '/settings?tab=security',
+      role: 'staff',
+      handle: ({ url }) =>
+        url === '/api/notification-preferences' ? jsonResponse(allNotificationPreferences()) : undefined,
+    });
     expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out of all sessions' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=notifications'));
-    expect(screen.getByText('This area is not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: /Notification settings/ })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Appearance' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=appearance'));
   });

@@ -1,0 +1,94 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CACHE } from '../../../shared/constants';
+import type { Count } from '../../../shared/messaging';
+import type { Notification } from '../../../shared/notifications';
+import { api } from '../../lib/api-client';
+import { useSession } from '../auth/session';
+
+export const notificationKeys = {
+  list: ['/api/notifications'] as const,
+  unreadCount: ['/api/notifications/unread-count'] as const,
+};
+
+const cached = { staleTime: CACHE.notifications.staleTime, gcTime: CACHE.notifications.gcTime };
+
+export const notificationsQueryOptions = queryOptions({
+  queryKey: notificationKeys.list,
+  queryFn: ({ signal }) => api.get<Notification[]>('/api/notifications', { signal }),
+  ...cached,
+});
+
+export const notificationCountQueryOptions = queryOptions({
+  queryKey: notificationKeys.unreadCount,
+  queryFn: ({ signal }) => api.get<Count>('/api/notifications/unread-count', { signal }),
+  ...cached,
+});
+
+export function useNotifications(enabled = true) {
+  const { status } = useSession();
+  return useQuery({ ...notificationsQueryOptions, enabled: enabled && status === 'signed-in' });
+}
+
+export function useNotificationCount() {
+  const { status } = useSession();
+  return useQuery({ ...notificationCountQueryOptions, enabled: status === 'signed-in' });
+}
+
+function adjustCount(queryClient: QueryClient, change: (count: number) => number) {
+  queryClient.setQueryData<Count>(notificationKeys.unreadCount, (current) =>
+    current ? { count: Math.max(0, change(current.count)) } : current,
+  );
+}
+
+const wasUnread = (queryClient: QueryClient, id: string) =>
+  queryClient.getQueryData<Notification[]>(notificationKeys.list)?.find((item) => item.id === id)?.isRead ===
+  false;
+
+/** A pushed notification goes on top of the list and, when unread, onto the badge. */
+export function addNotificationToCache(queryClient: QueryClient, notification: Notification): void {
+  const list = queryClient.getQueryData<Notification[]>(notificationKeys.list);
+  if (list?.some((item) => item.id === notification.id)) return;
+  if (list) queryClient.setQueryData<Notification[]>(notificationKeys.list, [notification, ...list]);
+  if (notification.isRead) return;
+  if (queryClient.getQueryData(notificationKeys.unreadCount)) adjustCount(queryClient, (count) => count + 1);
+  else void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.patch<Notification>(`/api/notifications/${id}/read`),
+    onSuccess: (saved) => {
+      if (wasUnread(queryClient, saved.id)) adjustCount(queryClient, (count) => count - 1);
+      queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
+        list?.map((item) => (item.id === saved.id ? saved : item)),
+      );
+    },
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.patch<Count>('/api/notifications/mark-all-read'),
+    onSuccess: () => {
+      queryClient.setQueryData<Count>(notificationKeys.unreadCount, { count: 0 });
+      queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
+        list?.map((item) => (item.isRead ? item : { ...item, isRead: true })),
+      );
+    },
+  });
+}
+
+export function useArchiveNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.patch<Notification>(`/api/notifications/${id}/archive`),
+    onSuccess: (_archived, id) => {
+      if (wasUnread(queryClient, id)) adjustCount(queryClient, (count) => count - 1);
+      queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
+        list?.filter((item) => item.id !== id),
+      );
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { Archive, BellOff, Check, CheckCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { NOTIFICATION_TYPE_LABELS, type Notification } from '../../../shared/notifications';
+import { cn } from '../../lib/cn';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { LoadingState } from '../../ui/spinner';
+import { fullTime, shortTime } from '../messaging/format';
+import {
+  useArchiveNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from './api';
+import { useFollowNotification } from './follow';
+
+const ACTION_FAILED = 'That did not work. Please try again.';
+
+function NotificationItem({ notification, onFollow }: { notification: Notification; onFollow: () => void }) {
+  const follow = useFollowNotification();
+  const markRead = useMarkNotificationRead();
+  const archive = useArchiveNotification();
+  const headingId = `notification-${notification.id}`;
+  const isUrgent = notification.priority === 'urgent' || notification.priority === 'high';
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={cn(
+        'flex flex-col gap-2 rounded-md border p-3',
+        notification.isRead
+          ? 'border-border bg-background'
+          : 'border-primary bg-accent text-accent-foreground',
+      )}
+    >
+      <button
+        type="button"
+        className="flex flex-col gap-1 rounded-sm text-left"
+        onClick={() => {
+          onFollow();
+          follow(notification);
+        }}
+      >
+        <span className="flex items-start justify-between gap-2">
+          <span
+            id={headingId}
+            className={cn('text-sm', notification.isRead ? 'font-medium' : 'font-semibold')}
+          >
+            {notification.title}
+          </span>
+          <time
+            dateTime={notification.createdAt}
+            title={fullTime(notification.createdAt)}
+            className="shrink-0 text-muted-foreground text-xs"
+          >
+            {shortTime(notification.createdAt)}
+          </time>
+        </span>
+        <span className="text-sm">{notification.message}</span>
+        <span className="text-muted-foreground text-xs">
+          {NOTIFICATION_TYPE_LABELS[notification.type]}
+          {isUrgent ? ` · ${notification.priority === 'urgent' ? 'Urgent' : 'High priority'}` : ''}
+          {notification.isRead ? '' : ' · Unread'}
+        </span>
+      </button>
+      <div className="flex justify-end gap-1">
+        {notification.isRead ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={markRead.isPending}
+            aria-label={`Mark read: ${notification.title}`}
+            onClick={() => markRead.mutate(notification.id, { onError: () => toast.error(ACTION_FAILED) })}
+          >
+            <Check aria-hidden="true" />
+            Mark read
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={archive.isPending}
+          aria-label={`Archive: ${notification.title}`}
+          onClick={() => archive.mutate(notification.id, { onError: () => toast.error(ACTION_FAILED) })}
+        >
+          <Archive aria-hidden="true" />
+          Archive
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The drawer's content: newest first, unread ones marked, with mark read, mark all read and archive. */
+export function NotificationList({ unreadCount, onFollow }: { unreadCount: number; onFollow: () => void }) {
+  const notifications = useNotifications();
+  const markAll = useMarkAllNotificationsRead();
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <div className="flex items-center justify-between gap-2 pr-8">
+        <p className="text-muted-foreground text-sm">
+          {unreadCount > 0 ? `${unreadCount} unread` : 'All caught up'}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={unreadCount === 0 || markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onError: () => toast.error(ACTION_FAILED) })}
+        >
+          <CheckCheck aria-hidden="true" />
+          Mark all read
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {notifications.isPending ? (
+          <LoadingState label="Loading notifications…" />
+        ) : notifications.isError ? (
+          <Alert variant="error">Could not load your notifications. Please try again.</Alert>
+        ) : notifications.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center text-muted-foreground text-sm">
+            <BellOff aria-hidden="true" className="size-8" />
+            <p>No notifications. You are all caught up.</p>
+          </div>
+        ) : (
+          <ul aria-label="Notifications" className="flex flex-col gap-2">
+            {notifications.data.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onFollow={onFollow} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { STORAGE_KEYS } from '../../../shared/constants';
+import type { Notification, NotificationSocketEvent } from '../../../shared/notifications';
+import { SESSION_CLOSE_CODES, SOCKET_CLOSE } from '../../../shared/realtime';
+import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
+import { writeStorage } from '../../lib/storage';
+import { useSession } from '../auth/session';
+import { addNotificationToCache, notificationKeys } from './api';
+import { useFollowNotification } from './follow';
+import { playNotificationSound } from './sound';
+
+const TELEHEALTH_SEGMENT = '/telehealth-session/';
+
+const canNotify = () => typeof window !== 'undefined' && 'Notification' in window;
+
+const isNotificationEvent = (data: unknown): data is NotificationSocketEvent =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { type?: unknown }).type === 'notification' &&
+  typeof (data as { data?: unknown }).data === 'object';
+
+/** Specification section 9: the browser is asked for permission on load, once someone is signed in. */
+function useAskForDesktopPermission(isSignedIn: boolean) {
+  useEffect(() => {
+    if (!isSignedIn || !canNotify() || window.Notification.permission !== 'default') return;
+    void Promise.resolve(window.Notification.requestPermission())
+      .then((answer) => writeStorage(STORAGE_KEYS.notificationInteraction, answer))
+      .catch(() => undefined);
+  }, [isSignedIn]);
+}
+
+/**
+ * The notifications socket: each pushed notification lands in the drawer's list and badge, plays the sound
+ * and shows on the desktop when the server says the user wants that, and raises a toast, except for new
+ * messages, whose 'New Message' toast the messaging socket already shows (one toast at a time).
+ */
+export function NotificationListener() {
+  const { status, token, user } = useSession();
+  const queryClient = useQueryClient();
+  const follow = useFollowNotification();
+  const followRef = useRef(follow);
+  followRef.current = follow;
+  const { pathname } = useLocation();
+  // On a telehealth session the call owns the connection; a dropped notification socket stays down.
+  const isTelehealth = pathname.includes(TELEHEALTH_SEGMENT);
+  const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+
+  useAskForDesktopPermission(userId !== null);
+
+  useEffect(() => {
+    if (!token || !userId || typeof WebSocket === 'undefined') return;
+
+    const showOnDesktop = (notification: Notification) => {
+      if (!canNotify() || window.Notification.permission !== 'granted') return;
+      try {
+        const shown = new window.Notification(notification.title, {
+          body: notification.message,
+          tag: notification.id,
+        });
+        shown.onclick = () => {
+          window.focus();
+          followRef.current(notification);
+          shown.close();
+        };
+      } catch {
+        // some browsers only allow notifications from a service worker
+      }
+    };
+
+    const socket = openReconnectingSocket({
+      url: socketUrl({ token, userId, channel: 'notifications' }),
+      maxAttempts: isTelehealth ? 0 : undefined,
+      onMessage: (data) => {
+        if (!isNotificationEvent(data)) return;
+        const notification = data.data;
+        addNotificationToCache(queryClient, notification);
+        if (data.delivery?.sound) playNotificationSound();
+        if (data.delivery?.desktop) showOnDesktop(notification);
+        if (notification.type !== 'message_received') {
+          toast(notification.title, { description: notification.message });
+        }
+      },
+      onOpen: (isReconnect) => {
+        if (!isReconnect) return;
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+      },
+      onClose: (code) =>
+        SESSION_CLOSE_CODES.includes(code) || code === SOCKET_CLOSE.badRequest ? 'stop' : undefined,
+    });
+    return () => socket.close();
+  }, [token, userId, isTelehealth, queryClient]);
+
+  return null;
+}
