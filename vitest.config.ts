@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const serviceTests = [
   ...(process.env.TEST_DATABASE_URL ? [] : ['src/server/**/*.postgres.test.ts']),
   ...(process.env.REDIS_URL ? [] : ['src/server/**/*.redis.test.ts']),
+  // Several instances on one PostgreSQL and one Redis: both must be there.
+  ...(process.env.TEST_DATABASE_URL && process.env.REDIS_URL ? [] : ['src/server/**/*.scale.test.ts']),
 ];
 
 export default defineConfig({

@@ -16,7 +16,11 @@ const apiRoutes = () =>
     .map((route) => ({ ...route, url: route.url.replace(/:[A-Za-z]+/g, UUID) }));
 
 /** Calls that take no body accept nothing, null or {}; any other body is refused. */
-const TAKES_NO_BODY = new Set(['/api/auth/logout', '/api/auth/logout-all']);
+const TAKES_NO_BODY = new Set([
+  '/api/auth/logout',
+  '/api/auth/logout-all',
+  '/api/notifications/mark-all-read',
+]);
 
 const BAD_BODIES: Array<[string, unknown]> = [
   ['wrong types', { email: 42, password: false, firstName: [], theme: 7, token: {}, dataUrl: 1 }],
@@ -35,7 +39,18 @@ describe('bad input on every route', () => {
   it('finds the routes to try', () => {
     const methods = new Set(apiRoutes().map((route) => route.method));
     expect(apiRoutes().length).toBeGreaterThan(10);
-    expect([...methods]).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+    expect([...methods]).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    const urls = apiRoutes().map((route) => `${route.method} ${route.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/messages',
+        `PUT /api/messages/${UUID}/read`,
+        `PUT /api/messages/conversations/${UUID}/read`,
+        'PATCH /api/notifications/mark-all-read',
+        `PATCH /api/notifications/${UUID}/archive`,
+        'PUT /api/notification-preferences',
+      ]),
+    );
   });
 
   it('answers 4xx with a readable message, never 5xx, for malformed bodies', async () => {
@@ -62,7 +77,9 @@ describe('bad input on every route', () => {
   });
 
   it('answers 400 for invalid JSON, a wrong content type and a body over the limit', async () => {
-    for (const route of apiRoutes().filter((candidate) => ['POST', 'PUT'].includes(candidate.method))) {
+    for (const route of apiRoutes().filter((candidate) =>
+      ['POST', 'PUT', 'PATCH'].includes(candidate.method),
+    )) {
       const headers = { authorization: `Bearer ${token}` };
       const invalid = await t.app.inject({
         method: route.method as 'POST',
@@ -104,6 +121,53 @@ describe('bad input on every route', () => {
     expect(Object.keys(response.json().fields)).toEqual(
       expect.arrayContaining(['email', 'password', 'firstName']),
     );
+  });
+
+  it('answers 400, never 5xx, for malformed query strings on every list', async () => {
+    const queries = [
+      'limit=abc',
+      'limit=-1',
+      'limit=1e9',
+      'before=%27%20or%201=1',
+      'with=..%2F..',
+      `cursor=${'c'.repeat(500)}`,
+      `search=${'%25'.repeat(150)}`,
+      'unexpected=1',
+    ];
+    const lists = apiRoutes().filter(
+      (route) => route.method === 'GET' && /^\/api\/(messages|notifications)/.test(route.url),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(6);
+    expect(lists.filter((route) => !route.url.endsWith('unread-count')).length).toBeGreaterThanOrEqual(4);
+    for (const route of lists) {
+      for (const query of queries) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${route.url}?${query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const context = `GET ${route.url}?${query}`;
+        expect(response.statusCode, context).toBeLessThan(500);
+        // The counts take no query at all, so there is nothing in one to refuse.
+        if (route.url.endsWith('unread-count')) continue;
+        expect(response.statusCode, context).toBe(400);
+        expect(typeof response.json().message, context).toBe('string');
+      }
+    }
+  });
+
+  it('answers 400 for ids that are not ids on the messaging and notification routes', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/messages/1/delivered'],
+      ['PUT', `/api/messages/${'f'.repeat(150)}/read`],
+      ['PUT', '/api/messages/conversations/%00/read'],
+      ['PATCH', "/api/notifications/'%3B--/read"],
+      ['PATCH', '/api/notifications/null/archive'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, url).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
   });
 
   it('answers 401, never 5xx, for malformed authorization headers and ids', async () => {

@@ -9,6 +9,9 @@ export default function setup() {
   const leftOut = [
     process.env.TEST_DATABASE_URL ? null : 'PostgreSQL server (set TEST_DATABASE_URL to run the suite on it)',
     process.env.REDIS_URL ? null : 'Redis fan-out (set REDIS_URL to test it)',
+    process.env.TEST_DATABASE_URL && process.env.REDIS_URL
+      ? null
+      : 'several instances on one database (set both TEST_DATABASE_URL and REDIS_URL to test them)',
   ].filter(Boolean);
   console.log(
     `server suite on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}` +

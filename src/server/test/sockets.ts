@@ -9,7 +9,7 @@ export type TestSocket = {
 };
 
 /** Opens /ws through the app (no network) and records what arrives. */
-export async function openSocket(t: TestApp, query: string): Promise<TestSocket> {
+export async function openSocket(t: Pick<TestApp, 'app'>, query: string): Promise<TestSocket> {
   const messages: unknown[] = [];
   const waiters: Array<(message: unknown) => void> = [];
   let resolveClosed!: (value: { code: number; reason: string }) => void;
@@ -43,7 +43,7 @@ export async function openSocket(t: TestApp, query: string): Promise<TestSocket>
 }
 
 /** Waits until the hub holds the given number of sockets (registration follows the token check). */
-export async function untilConnections(t: TestApp, count: number, timeoutMs = 2000) {
+export async function untilConnections(t: Pick<TestApp, 'ctx'>, count: number, timeoutMs = 2000) {
   const started = Date.now();
   while (t.ctx.hub.connectionCount !== count) {
     if (Date.now() - started > timeoutMs)
