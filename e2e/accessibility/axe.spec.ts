@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Role } from '../../src/shared/roles';
+import { registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { demoLogin, sendMessage } from '../support/live';
 
 const PUBLIC_PAGES = [
   '/login',
@@ -114,6 +116,37 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Open notifications' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await seriousViolations(page), 'notifications').toEqual([]);
+    });
+
+    test('an open conversation, the compose dialog and a full notification drawer have no serious findings', async ({
+      page,
+      request,
+      loginWithToken,
+    }) => {
+      const patient = await registerThrowaway(request, { firstName: 'Ada' });
+      const staff = await demoLogin(request, 'staff');
+      await sendMessage(
+        request,
+        staff.token,
+        patient.user.id,
+        'Welcome to the clinic.\nReply here any time.',
+      );
+      await loginWithToken(patient.token, `/messages?with=${staff.user.id}`);
+      await expect(page.getByRole('log').getByText(/Welcome to the clinic/)).toBeVisible();
+      const composer = page.getByLabel('Message to Sam Ortiz');
+      await composer.fill('Thank you!');
+      await composer.press('Enter');
+      await expect(page.getByRole('log').getByText('Thank you!')).toBeVisible();
+      expect(await seriousViolations(page), 'open conversation').toEqual([]);
+      await page.getByRole('button', { name: 'New message' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'New message' }).getByRole('listitem').first(),
+      ).toBeVisible();
+      expect(await seriousViolations(page), 'new message dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /Open notifications/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(1);
+      expect(await seriousViolations(page), 'notification drawer').toEqual([]);
     });
   });
 }
