@@ -20,7 +20,9 @@ test('the user menu opens each settings tab and tabs keep the address in step', 
   await expect(page).toHaveURL('/settings?tab=security');
   await expect(page.getByRole('button', { name: 'Sign out of all sessions' })).toBeVisible();
   await page.getByRole('tab', { name: 'Notifications' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('This area is not built yet.');
+  await expect(
+    page.getByRole('tabpanel').getByRole('table', { name: /Notification settings/ }),
+  ).toBeVisible();
 });
 
 test('profile changes are saved', async ({ page, request, loginWithToken }) => {
