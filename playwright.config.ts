@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './e2e/support/ports';
+import { BASE_URL, SCALE_URLS } from './e2e/support/ports';
 import { UPDATE_INSTANCES } from './e2e/support/update-servers';
 
 /** Debian's Chromium; the Playwright browser download is never used. */
@@ -28,8 +28,15 @@ function harness(url: string, env: Record<string, string> = {}) {
   };
 }
 
+/** The scale-out journey needs PostgreSQL and Redis; without them it is left out, and said so. */
+const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+if (!scaleOut) {
+  console.log('Left out: the scale-out journey (e2e/scale), which needs TEST_DATABASE_URL and REDIS_URL.');
+}
+
 export default defineConfig({
   testDir: 'e2e',
+  testIgnore: scaleOut ? [] : ['scale/**'],
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -54,5 +61,18 @@ export default defineConfig({
     ...Object.values(UPDATE_INSTANCES).map(({ port, env }) =>
       harness(`http://127.0.0.1:${port}`, { E2E_PORT: String(port), ...env }),
     ),
+    ...(scaleOut
+      ? [
+          {
+            command: 'npx tsx e2e/support/scale-server.ts',
+            // Both instances seed under one lock; the second answering means both are up.
+            url: `${SCALE_URLS[1]}/api/health`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
   ],
 });

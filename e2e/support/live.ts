@@ -4,13 +4,14 @@ import type { Role } from '../../src/shared/roles';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from './accounts';
 import { expect } from './fixtures';
 
-/** A second (or third) person at their own browser: a fresh context signed in by token. */
+/** A second (or third) person at their own browser: a fresh context signed in by token, on baseURL's instance. */
 export async function personAt(
   browser: Browser,
   token: string,
   path: string,
+  baseURL?: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
