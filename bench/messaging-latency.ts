@@ -16,6 +16,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3421);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Which targets to measure: any of relay, pglite, postgres. */
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'relay,pglite,postgres').split(','));
 
 type Recipient = { id: string; token: string };
 type Target = {
@@ -54,7 +56,8 @@ async function inBatches<T, R>(items: T[], limit: number, task: (item: T, index:
 
 async function clinicTarget(name: string, env: Record<string, string>, cleanup: () => Promise<void>) {
   const server = await startProcess({
-    args: ['dist/server/main.js'],
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+    args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'],
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -218,16 +221,17 @@ const run = async (make: () => Promise<Target>) => {
   }
 };
 
-await run(bareRelayTarget);
+if (TARGETS.has('relay')) await run(bareRelayTarget);
 
-await run(() => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));
-  return clinicTarget('clinic on PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, async () =>
-    rmSync(dataDir, { recursive: true, force: true }),
-  );
-});
+if (TARGETS.has('pglite'))
+  await run(() => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));
+    return clinicTarget('clinic on PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, async () =>
+      rmSync(dataDir, { recursive: true, force: true }),
+    );
+  });
 
-const admin = await postgresReachable();
+const admin = TARGETS.has('postgres') ? await postgresReachable() : null;
 if (admin) {
   const database = `clinic_bench_${process.pid}`;
   await admin.query(`create database ${database}`);
@@ -239,7 +243,7 @@ if (admin) {
       await admin.end();
     }),
   );
-} else {
+} else if (TARGETS.has('postgres')) {
   console.log(`PostgreSQL at ${POSTGRES_URL} is not reachable: the PostgreSQL run was left out.`);
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_ERRORS } from '../../shared/api-error';
 import type { Role } from '../../shared/roles';
 import type { Db, Tx } from '../db/client';
@@ -33,11 +33,14 @@ export async function createSession(
   return token;
 }
 
-/** Resolves a bearer token to its user, or throws the 401 the browser keys on. */
-export async function resolveSession(db: Db, token: string | undefined): Promise<SessionUser> {
-  if (!token) throw unauthenticated(SESSION_ERRORS.missing);
-  if (token.length > 200) throw unauthenticated(SESSION_ERRORS.invalid);
-  const [row] = await db
+/**
+ * Every call and socket resolves its token, so the lookup is a prepared statement: built once per
+ * database, parsed once per connection.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -48,8 +51,25 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('resolve_session');
+}
+
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** Resolves a bearer token to its user, or throws the 401 the browser keys on. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<SessionUser> {
+  if (!token) throw unauthenticated(SESSION_ERRORS.missing);
+  if (token.length > 200) throw unauthenticated(SESSION_ERRORS.invalid);
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row || row.revokedAt || !row.isActive) throw unauthenticated(SESSION_ERRORS.invalid);
   if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated(SESSION_ERRORS.expired);
   return { id: row.userId, role: row.role, sessionId: row.sessionId };

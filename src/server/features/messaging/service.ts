@@ -9,7 +9,6 @@ import {
 } from '../../../shared/messaging';
 import type { Role } from '../../../shared/roles';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import type { AppContext } from '../../platform/context';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
@@ -83,24 +82,12 @@ export async function sendMessage(
   const recipient = await reachablePerson(ctx.db, caller, input.recipientId);
   if (!recipient) throw notFound(RECIPIENT_NOT_FOUND);
 
-  const message = await ctx.db.transaction(async (tx) => {
-    const row = await repository.insertMessage(tx, {
-      id: randomUUID(),
-      senderId: caller.id,
-      recipientId: recipient.id,
-      content,
-    });
-    // The log says who wrote to whom, never what.
-    await recordActivity(tx, {
-      actorId: caller.id,
-      action: 'message.sent',
-      entityType: 'message',
-      entityId: row.id,
-      ipAddress: meta.ipAddress ?? null,
-      details: { recipientId: recipient.id },
-    });
-    return toMessage(row);
-  });
+  const row = await repository.insertMessageAudited(
+    ctx.db,
+    { id: randomUUID(), senderId: caller.id, recipientId: recipient.id, content },
+    { ipAddress: meta.ipAddress ?? null },
+  );
+  const message = toMessage(row);
   ctx.events.publish('message.sent', { message });
   return message;
 }

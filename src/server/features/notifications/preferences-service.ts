@@ -13,16 +13,24 @@ import * as repository from './preferences-repository';
 /** Every type, the person's choice where they made one and the contract's default elsewhere. */
 export async function listPreferences(db: Db | Tx, userId: string): Promise<NotificationPreference[]> {
   const saved = new Map((await repository.findPreferences(db, userId)).map((row) => [row.type, row]));
-  return NOTIFICATION_TYPES.map((type) => {
-    const row = saved.get(type);
-    return row
-      ? { type, inApp: row.inApp, email: row.email, desktop: row.desktop, sound: row.sound }
-      : defaultNotificationPreference(type);
-  });
+  return NOTIFICATION_TYPES.map((type) => toPreference(type, saved.get(type)));
 }
 
-export async function preferenceFor(db: Db, userId: string, type: NotificationType) {
-  return (await listPreferences(db, userId)).find((entry) => entry.type === type)!;
+export async function preferenceFor(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+): Promise<NotificationPreference> {
+  return toPreference(type, await repository.findPreference(db, userId, type));
+}
+
+function toPreference(
+  type: NotificationType,
+  row: { inApp: boolean; email: boolean; desktop: boolean; sound: boolean } | null | undefined,
+): NotificationPreference {
+  return row
+    ? { type, inApp: row.inApp, email: row.email, desktop: row.desktop, sound: row.sound }
+    : defaultNotificationPreference(type);
 }
 
 /** Applies the changes in order (a type named twice ends with its last values), all or nothing. */

@@ -50,9 +50,12 @@ export function toNotification(row: repository.NotificationRow): Notification {
  * it in the portal, and emails a content-free pointer to the portal. Returns the stored notification, if any.
  */
 export async function raise(ctx: Ctx, userId: string, input: RaiseInput): Promise<Notification | null> {
-  const person = await accounts.findAccountById(ctx.db, userId);
+  // Both lookups at once: raise() runs for every message, right behind the recipient's live push.
+  const [person, preference] = await Promise.all([
+    accounts.findAccountById(ctx.db, userId),
+    preferenceFor(ctx.db, userId, input.type),
+  ]);
   if (!person?.isActive) return null;
-  const preference = await preferenceFor(ctx.db, userId, input.type);
   let notification: Notification | null = null;
   if (preference.inApp) {
     const row = await repository.insertNotification(ctx.db, {
