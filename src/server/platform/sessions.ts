@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_ERRORS } from '../../shared/api-error';
 import type { Role } from '../../shared/roles';
 import type { Db, Tx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { unauthenticated } from './errors';
 
@@ -33,36 +34,24 @@ export async function createSession(
   return token;
 }
 
-/**
- * Every call and socket resolves its token, so the lookup is a prepared statement: built once per
- * database, parsed once per connection.
- */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      userId: users.id,
-      role: users.role,
-      isActive: users.isActive,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('resolve_session');
-}
-
+/** Every call and socket resolves its token, so the lookup is prepared once (see db/prepared.ts). */
 function sessionLookup(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
+  return prepared(db, 'resolve_session', (database) =>
+    database
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: users.id,
+        role: users.role,
+        isActive: users.isActive,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('resolve_session'),
+  )!;
 }
 
 /** Resolves a bearer token to its user, or throws the 401 the browser keys on. */

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { profiles, userPhotos, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,7 +13,17 @@ export async function findUserByEmail(db: Db | Tx, email: string) {
 }
 
 export async function findUserById(db: Db | Tx, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const lookup = prepared(db, 'user_by_id', (database) =>
+    database
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_by_id'),
+  );
+  const [row] = lookup
+    ? await lookup.execute({ id })
+    : await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 
