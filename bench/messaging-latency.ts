@@ -143,6 +143,7 @@ async function measure(target: Target) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let delivered = 0;
+  let failure: string | undefined;
   const sockets = await inBatches(target.recipients, 50, (recipient) => {
     const socket = new WebSocket(target.socketUrl(recipient));
     socket.on('message', (raw) => {
@@ -174,7 +175,10 @@ async function measure(target: Target) {
     inFlight.push(
       target.send(recipient, `bench ${seq}`).then(
         (status) => void statuses.set(status, (statuses.get(status) ?? 0) + 1),
-        () => void statuses.set(0, (statuses.get(0) ?? 0) + 1),
+        (error: Error & { cause?: Error }) => {
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+          failure ??= `${error.message}${error.cause ? `: ${error.cause.message}` : ''}`;
+        },
       ),
     );
   }
@@ -193,6 +197,7 @@ async function measure(target: Target) {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    failure,
   };
 }
 
@@ -218,6 +223,8 @@ const run = async (make: () => Promise<Target>) => {
     results.push(await measure(target));
   } finally {
     await target.stop();
+    // Let the machine settle (the database's own background writes, freed memory) before the next target.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
   }
 };
 
@@ -252,6 +259,8 @@ console.log(
 );
 console.log('| target | sent | rate achieved | delivered | HTTP statuses | p50 | p99 | max |');
 console.log('|---|---|---|---|---|---|---|---|');
+for (const r of results)
+  if (r.failure) console.log(`${r.name}: the first failed request said "${r.failure}"`);
 for (const r of results) {
   const statuses = Object.entries(r.statuses)
     .map(([status, count]) => `${status}×${count}`)
