@@ -76,7 +76,13 @@ export function fakeMessagingServer(state: State = {}) {
     const delivered = pathname.match(/^\/api\/messages\/([^/]+)\/delivered$/);
     if (delivered && method === 'PUT') return jsonResponse({ id: delivered[1] });
 
-    if (pathname === '/api/notifications' && method === 'GET') return jsonResponse(state.notifications ?? []);
+    if (pathname === '/api/notifications' && method === 'GET') {
+      const all = state.notifications ?? [];
+      const before = searchParams.get('before');
+      const start = before ? all.findIndex((item) => item.id === before) + 1 : 0;
+      const limit = Number(searchParams.get('limit') ?? 50);
+      return jsonResponse(all.slice(start, start + limit));
+    }
     if (pathname === '/api/notifications/unread-count') {
       return jsonResponse({ count: state.unreadNotifications ?? 0 });
     }

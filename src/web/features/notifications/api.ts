@@ -5,6 +5,9 @@ import type { Notification } from '../../../shared/notifications';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
 
+/** The server's page of notifications (GET /api/notifications answers 50 unless asked otherwise). */
+export const NOTIFICATION_PAGE_SIZE = 50;
+
 export const notificationKeys = {
   list: ['/api/notifications'] as const,
   unreadCount: ['/api/notifications/unread-count'] as const,
@@ -52,6 +55,24 @@ export function addNotificationToCache(queryClient: QueryClient, notification: N
   if (notification.isRead) return;
   if (queryClient.getQueryData(notificationKeys.unreadCount)) adjustCount(queryClient, (count) => count + 1);
   else void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+}
+
+/** The next page behind the oldest one held, appended to the drawer's list; resolves to how many came. */
+export function useLoadOlderNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (beforeId: string) =>
+      api.get<Notification[]>(
+        `/api/notifications?${new URLSearchParams({ before: beforeId, limit: String(NOTIFICATION_PAGE_SIZE) })}`,
+      ),
+    onSuccess: (older) => {
+      queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) => {
+        if (!list) return older;
+        const held = new Set(list.map((item) => item.id));
+        return [...list, ...older.filter((item) => !held.has(item.id))];
+      });
+    },
+  });
 }
 
 export function useMarkNotificationRead() {

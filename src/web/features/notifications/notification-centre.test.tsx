@@ -93,6 +93,23 @@ describe('the drawer', () => {
     expect(await within(drawer).findByText('No notifications. You are all caught up.')).toBeInTheDocument();
   });
 
+  it('loads older notifications a page at a time, until the server has no more', async () => {
+    const all = Array.from({ length: 60 }, (_, i) =>
+      notificationOf({ title: `Notice ${i + 1}`, isRead: true }),
+    );
+    const { server } = renderWith(all, 0);
+    const { user, drawer } = await openDrawer();
+    const list = await within(drawer).findByRole('list', { name: 'Notifications' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
+    await user.click(within(drawer).getByRole('button', { name: 'Load older notifications' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(60));
+    expect(within(list).getAllByRole('listitem')[59]).toHaveTextContent('Notice 60');
+    expect(server.calls.some((call) => call.url.includes(`before=${all[49].id}`))).toBe(true);
+    expect(
+      within(drawer).queryByRole('button', { name: 'Load older notifications' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('marks one read, marks all read and archives, each through its own call', async () => {
     const second = notificationOf({ title: 'Invoice overdue', type: 'invoice_overdue', isRead: false });
     const { server } = renderWith([unreadAppointment, second, readInvoice], 2);

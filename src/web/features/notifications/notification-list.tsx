@@ -1,4 +1,5 @@
 import { Archive, BellOff, Check, CheckCheck } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { NOTIFICATION_TYPE_LABELS, type Notification } from '../../../shared/notifications';
 import { cn } from '../../lib/cn';
@@ -7,7 +8,9 @@ import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { fullTime, shortTime } from '../messaging/format';
 import {
+  NOTIFICATION_PAGE_SIZE,
   useArchiveNotification,
+  useLoadOlderNotifications,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
@@ -95,6 +98,11 @@ function NotificationItem({ notification, onFollow }: { notification: Notificati
 export function NotificationList({ unreadCount, onFollow }: { unreadCount: number; onFollow: () => void }) {
   const notifications = useNotifications();
   const markAll = useMarkAllNotificationsRead();
+  const loadOlder = useLoadOlderNotifications();
+  // A short page means the server has nothing older; until then a full list may have more behind it.
+  const [reachedOldest, setReachedOldest] = useState(false);
+  const items = notifications.data ?? [];
+  const mayHaveOlder = !reachedOldest && items.length >= NOTIFICATION_PAGE_SIZE;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
@@ -123,11 +131,29 @@ export function NotificationList({ unreadCount, onFollow }: { unreadCount: numbe
             <p>No notifications. You are all caught up.</p>
           </div>
         ) : (
-          <ul aria-label="Notifications" className="flex flex-col gap-2">
-            {notifications.data.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} onFollow={onFollow} />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Notifications" className="flex flex-col gap-2">
+              {notifications.data.map((notification) => (
+                <NotificationItem key={notification.id} notification={notification} onFollow={onFollow} />
+              ))}
+            </ul>
+            {mayHaveOlder ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3 w-full"
+                disabled={loadOlder.isPending}
+                onClick={() =>
+                  loadOlder.mutate(items[items.length - 1].id, {
+                    onSuccess: (older) => setReachedOldest(older.length < NOTIFICATION_PAGE_SIZE),
+                    onError: () => toast.error(ACTION_FAILED),
+                  })
+                }
+              >
+                {loadOlder.isPending ? 'Loading…' : 'Load older notifications'}
+              </Button>
+            ) : null}
+          </>
         )}
       </div>
     </div>
