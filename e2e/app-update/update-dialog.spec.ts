@@ -91,9 +91,14 @@ test.describe('a server with a newer version', () => {
     await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 10_000 });
 
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          page
+            .evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)
+            // The reload may be under way while we ask: that page is gone, so ask again.
+            .catch(() => 'reloading'),
+        { timeout: 10_000 },
+      )
       .toBeUndefined();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     expect(await storage(page, STORAGE_KEYS.token)).toBe(token);
