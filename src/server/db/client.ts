@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,6 +29,9 @@ export type Database = {
 };
 
 const migrationsFolder = MIGRATIONS_DIR;
+
+/** Extensions the migrations create (pg_trgm for the patient search); every embedded database loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 /** An arbitrary constant: the advisory lock that start-up work of every instance shares. */
 const STARTUP_LOCK_KEY = 7_305_210_001;
 
@@ -77,12 +81,12 @@ export async function openDatabase(options: {
 
 /** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
 function openPglite(dataDir: string) {
-  if (dataDir === 'memory://') return new PGlite();
+  if (dataDir === 'memory://') return new PGlite({ extensions: PGLITE_EXTENSIONS });
   const clusterDir = join(dataDir, 'pglite');
   const isNew = !existsSync(join(clusterDir, 'PG_VERSION'));
   const loadDataDir =
     isNew && existsSync(PGLITE_TEMPLATE_PATH) ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) : undefined;
-  return new PGlite(clusterDir, { loadDataDir });
+  return new PGlite(clusterDir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import { PGLITE_TEMPLATE_PATH } from '../paths';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -37,7 +37,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string; dro
   const template = existsSync(PGLITE_TEMPLATE_PATH)
     ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)])
     : undefined;
-  const client = new PGlite({ loadDataDir: template });
+  const client = new PGlite({ loadDataDir: template, extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite: client });
   await database.migrate();
   return { ...database, drop: () => database.close() };

@@ -24,6 +24,17 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('patient', 'practitioner', 'staff', 'admin', 'member')`),
     index('users_role_idx').on(table.role),
+    // The patient list: sorted by name (keyset paging walks this index) and searched by any part of the
+    // name or email (trigram). Both cover patients only, the one role listed in the thousands.
+    index('users_patient_name_idx')
+      .on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`, table.id)
+      .where(sql`${table.role} = 'patient'`),
+    index('users_patient_search_trgm_idx')
+      .using(
+        'gin',
+        sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || ${table.email}) gin_trgm_ops`,
+      )
+      .where(sql`${table.role} = 'patient'`),
   ],
 );
 

@@ -4,4 +4,5 @@ export * from './care-team';
 export * from './email';
 export * from './messaging';
 export * from './notifications';
+export * from './patients';
 export * from './preferences';
