@@ -49,6 +49,10 @@ describe('bad input on every route', () => {
         'PATCH /api/notifications/mark-all-read',
         `PATCH /api/notifications/${UUID}/archive`,
         'PUT /api/notification-preferences',
+        'POST /api/patients',
+        `PATCH /api/patients/${UUID}`,
+        `POST /api/patients/${UUID}/deactivate`,
+        `DELETE /api/patients/${UUID}/practitioners/${UUID}`,
       ]),
     );
   });
@@ -135,9 +139,12 @@ describe('bad input on every route', () => {
       'unexpected=1',
     ];
     const lists = apiRoutes().filter(
-      (route) => route.method === 'GET' && /^\/api\/(messages|notifications)/.test(route.url),
+      (route) =>
+        route.method === 'GET' &&
+        (/^\/api\/(messages|notifications)/.test(route.url) || route.url === '/api/patients'),
     );
-    expect(lists.length).toBeGreaterThanOrEqual(6);
+    expect(lists.length).toBeGreaterThanOrEqual(7);
+    expect(lists.map((route) => route.url)).toContain('/api/patients');
     expect(lists.filter((route) => !route.url.endsWith('unread-count')).length).toBeGreaterThanOrEqual(4);
     for (const route of lists) {
       for (const query of queries) {
@@ -156,13 +163,18 @@ describe('bad input on every route', () => {
     }
   });
 
-  it('answers 400 for ids that are not ids on the messaging and notification routes', async () => {
+  it('answers 400 for ids that are not ids on the messaging, notification and patient routes', async () => {
     for (const [method, url] of [
       ['PUT', '/api/messages/1/delivered'],
       ['PUT', `/api/messages/${'f'.repeat(150)}/read`],
       ['PUT', '/api/messages/conversations/%00/read'],
       ['PATCH', "/api/notifications/'%3B--/read"],
       ['PATCH', '/api/notifications/null/archive'],
+      ['GET', '/api/patients/1'],
+      ['PATCH', `/api/patients/${'f'.repeat(150)}`],
+      ['POST', '/api/patients/%00/deactivate'],
+      ['POST', `/api/patients/${UUID}/practitioners/'%3B--`],
+      ['DELETE', '/api/patients/null/practitioners/null'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
       expect(response.statusCode, url).toBe(400);

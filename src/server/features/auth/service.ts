@@ -8,6 +8,7 @@ import type {
   ResetPasswordInput,
 } from '../../../shared/auth';
 import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
+import type { Db, Tx } from '../../db/client';
 import { recordAccountActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound, unauthenticated } from '../../platform/errors';
@@ -107,27 +108,35 @@ export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: Requ
   return { message: 'Signed out of every session' };
 }
 
+/**
+ * Stores a single-use reset token (valid RESET_TOKEN_TTL_MS) in the caller's transaction and returns the
+ * link to email. Forgot-password uses it, and so does a patient account made by staff, to set a first password.
+ */
+export async function createResetLink(tx: Db | Tx, appUrl: string, userId: string) {
+  const token = newToken();
+  await authRepository.insertResetToken(tx, {
+    id: randomUUID(),
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta: RequestMeta) {
   await ctx.rateLimits.assertAccountAllowed(`reset:${input.email}`);
   await ctx.rateLimits.recordAccountAttempt(`reset:${input.email}`);
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
   if (!user) throw notFound('No account with this email address');
   if (!user.isActive) throw badRequest(AUTH_ERRORS.inactive);
-  const token = newToken();
-  await ctx.db.transaction(async (tx) => {
-    await authRepository.insertResetToken(tx, {
-      id: randomUUID(),
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
+  const link = await ctx.db.transaction(async (tx) => {
     await recordAccountActivity(tx, {
       action: 'auth.password-reset-requested',
       userId: user.id,
       ipAddress: meta.ipAddress,
     });
+    return createResetLink(tx, ctx.config.appUrl, user.id);
   });
-  const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
     subject: 'Reset your clinic portal password',

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/roles';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPerson, demoPerson } from '../../test/people';
+
+/**
+ * Who reaches what (PRODUCT.md, 'Who may see what'), as one table: every patient route, for every role and
+ * a visitor, on the caller's own patient, on someone else's and on one that does not exist. A route added
+ * to /api/patients without a row here fails the coverage test below.
+ *
+ * "own" is the demo patient: the patient themselves, in the demo practitioner's care team. "other" is a
+ * patient no demo account is linked to. Staff and admin see every patient, so both are theirs to read.
+ */
+type Caller = Role | 'visitor';
+type Target = 'own' | 'other' | 'missing';
+const CALLERS: Caller[] = ['visitor', 'patient', 'practitioner', 'staff', 'admin', 'member'];
+
+let t: TestApp;
+const ids: Record<Target, string> = { own: '', other: '', missing: '00000000-0000-4000-8000-000000000000' };
+let spare: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids.own = (await demoPerson(t, 'patient')).id;
+  ids.other = (await createPerson(t, 'patient')).id;
+  // Assigning and removing a practitioner who is not the demo one keeps the demo care team intact.
+  spare = (await createPerson(t, 'practitioner')).id;
+});
+afterAll(() => t.close());
+
+type Row = {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  route: string;
+  url: (id: string) => string;
+  body?: () => unknown;
+  /** Expected status per caller; for record routes, per target as well. */
+  expect: Record<Caller, number | Record<Target, number>>;
+};
+
+const everywhere = (status: number): Record<Target, number> => ({ own: status, other: status, missing: 404 });
+const nowhere: Record<Target, number> = { own: 404, other: 404, missing: 404 };
+const ownOnly = (status: number): Record<Target, number> => ({ own: status, other: 404, missing: 404 });
+
+const MATRIX: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/patients',
+    url: () => '/api/patients',
+    expect: { visitor: 401, patient: 403, practitioner: 200, staff: 200, admin: 200, member: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/patients',
+    url: () => '/api/patients',
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Row',
+      email: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+    }),
+    expect: { visitor: 401, patient: 403, practitioner: 403, staff: 201, admin: 201, member: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/patients/me',
+    url: () => '/api/patients/me',
+    expect: { visitor: 401, patient: 200, practitioner: 403, staff: 403, admin: 403, member: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/patients/:id',
+    url: (id) => `/api/patients/${id}`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/patients/:id',
+    url: (id) => `/api/patients/${id}`,
+    body: () => ({ city: 'Springfield' }),
+    expect: {
+      visitor: 401,
+      patient: ownOnly(403),
+      practitioner: ownOnly(200),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/patients/:id/deactivate',
+    url: (id) => `/api/patients/${id}/deactivate`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(403),
+      practitioner: ownOnly(403),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/patients/:id/practitioners/:practitionerId',
+    url: (id) => `/api/patients/${id}/practitioners/${spare}`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(403),
+      practitioner: ownOnly(403),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/patients/:id/practitioners/:practitionerId',
+    url: (id) => `/api/patients/${id}/practitioners/${spare}`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(403),
+      practitioner: ownOnly(403),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+];
+
+const cases = MATRIX.flatMap((row) =>
+  CALLERS.flatMap((caller) => {
+    const expected = row.expect[caller];
+    if (typeof expected === 'number')
+      return [{ row, caller, target: null as Target | null, status: expected }];
+    return (Object.keys(expected) as Target[]).map((target) => ({
+      row,
+      caller,
+      target: target as Target | null,
+      status: expected[target],
+    }));
+  }),
+);
+
+describe('patient routes access matrix', () => {
+  it('covers every patient route the app serves, and nothing else', () => {
+    const served = t.routes
+      .filter((route) => route.url.startsWith('/api/patients'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(served).toEqual(MATRIX.map((row) => `${row.method} ${row.route}`).sort());
+  });
+
+  it.each(
+    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
+  )('%s as %s on %s record answers %i', async (_route, caller, _target, status, c) => {
+    const url = c.row.url(c.target ? ids[c.target] : '');
+    const body = c.row.body?.();
+    const response = await t.injectAs(caller, {
+      method: c.row.method,
+      url,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) expect(typeof response.json().message).toBe('string');
+    // A record outside the caller's reach must look exactly like one that does not exist.
+    if (status === 404) expect(response.json().message).toBe('Patient not found');
+    if (status === 200 && c.target) expect(response.json().id).toBe(ids[c.target]);
+  });
+});

@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CreatePatientInput,
+  ListPatientsParams,
+  PatientPage,
+  PatientRecord,
+  PatientSummary,
+  UpdatePatientInput,
+} from '../../../shared/patients';
+import type { Role } from '../../../shared/roles';
+import type { Db, Tx } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import type { AppContext, RequestMeta } from '../../platform/context';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import * as accounts from '../accounts/service';
+import { createResetLink } from '../auth/service';
+import * as careTeam from '../care-team/service';
+import * as repository from './repository';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
+type Caller = { id: string; role: Role };
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+/** Who may change a record, create patients and manage their care team. */
+const MANAGERS: readonly Role[] = ['staff', 'admin'];
+
+function toSummary(row: repository.PatientRow): PatientSummary {
+  return {
+    id: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    dateOfBirth: row.dateOfBirth,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function toRecord(db: Db | Tx, row: repository.PatientRow): Promise<PatientRecord> {
+  const practitioners = await repository.findPractitioners(
+    db,
+    await careTeam.practitionersOf(db, row.userId),
+  );
+  return {
+    ...toSummary(row),
+    isAccountActive: row.isAccountActive,
+    sex: row.sex,
+    gender: row.gender,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postalCode,
+    country: row.country,
+    emergencyContactName: row.emergencyContactName,
+    emergencyContactRelationship: row.emergencyContactRelationship,
+    emergencyContactPhone: row.emergencyContactPhone,
+    insuranceProvider: row.insuranceProvider,
+    insurancePolicyNumber: row.insurancePolicyNumber,
+    insuranceGroupNumber: row.insuranceGroupNumber,
+    medicalHistory: row.medicalHistory,
+    allergies: row.allergies,
+    medications: row.medications,
+    practitioners,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The record when the caller may see it (PRODUCT.md, 'Who may see what'): staff and admin every patient,
+ * a practitioner their own patients, a patient themselves. Anyone else is told it does not exist, so ids
+ * cannot be probed.
+ */
+async function findInReach(db: Db | Tx, caller: Caller, id: string) {
+  const row = await repository.findPatient(db, id);
+  if (!row) return null;
+  if (MANAGERS.includes(caller.role)) return row;
+  if (caller.role === 'practitioner' && (await repository.isInReachOf(db, caller.id, id))) return row;
+  if (caller.role === 'patient' && caller.id === id) return row;
+  return null;
+}
+
+async function recordInReach(db: Db | Tx, caller: Caller, id: string) {
+  const row = await findInReach(db, caller, id);
+  if (!row) throw notFound(PATIENT_NOT_FOUND);
+  return row;
+}
+
+const audit = (
+  tx: Db | Tx,
+  caller: Caller,
+  action: string,
+  id: string | null,
+  meta: RequestMeta,
+  details?: Record<string, string | number | boolean | null>,
+) =>
+  recordActivity(tx, {
+    actorId: caller.id,
+    action,
+    entityType: 'patient',
+    entityId: id,
+    ipAddress: meta.ipAddress,
+    details,
+  });
+
+export async function listPatients(
+  db: Db,
+  caller: Caller,
+  query: ListPatientsParams,
+  meta: RequestMeta,
+): Promise<PatientPage> {
+  const { limit, sort } = query;
+  const reachOf = caller.role === 'practitioner' ? caller.id : undefined;
+  if (query.cursor) {
+    if (!(await findInReach(db, caller, query.cursor)))
+      throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  }
+  const rows = await repository.listPatients(db, {
+    reachOf,
+    search: query.search || undefined,
+    status: query.status,
+    practitionerId: query.practitionerId,
+    sort,
+    direction: query.direction ?? (sort === 'name' ? 'asc' : 'desc'),
+    cursorId: query.cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  // One entry per list read: who looked, and how many records the page showed (never the search term).
+  await audit(db, caller, 'patient.listed', null, meta, { count: page.length });
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > limit ? page[page.length - 1].userId : null,
+  };
+}
+
+export async function getPatient(db: Db, caller: Caller, id: string, meta: RequestMeta) {
+  const row = await recordInReach(db, caller, id);
+  await audit(db, caller, 'patient.viewed', id, meta);
+  return toRecord(db, row);
+}
+
+/** Splits an input into the account's names and the record's fields; '' clears a field like null. */
+function recordValues(input: Partial<UpdatePatientInput>): repository.PatientValues {
+  const {
+    firstName: _first,
+    lastName: _last,
+    email: _email,
+    ...fields
+  } = input as Partial<UpdatePatientInput & { email: string }>;
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) values[key] = value === '' ? null : value;
+  return values as repository.PatientValues;
+}
+
+/**
+ * Staff and admin create a patient: the account (role patient, an unguessable password nobody knows), its
+ * record, and a single-use link to choose a password, all in one transaction. The link is emailed after
+ * the commit through the forgot-password machinery, so there is one way passwords get set; if it lapses
+ * (one hour), the patient uses "Forgot password" on the sign-in page, as the email says.
+ */
+export async function createPatient(ctx: Ctx, caller: Caller, input: CreatePatientInput, meta: RequestMeta) {
+  if (!MANAGERS.includes(caller.role)) throw forbidden();
+  if (await accounts.findAccountByEmail(ctx.db, input.email))
+    throw badRequest(accounts.ACCOUNT_EXISTS_MESSAGE, { email: accounts.ACCOUNT_EXISTS_MESSAGE });
+  const { id, link } = await ctx.db.transaction(async (tx) => {
+    const user = await accounts.createAccount(
+      tx,
+      {
+        email: input.email,
+        password: randomBytes(32).toString('base64url'),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'patient',
+        phone: input.phone ?? undefined,
+      },
+      { actorId: caller.id, meta },
+    );
+    const values = recordValues(input);
+    if (Object.keys(values).length > 0) await repository.updatePatient(tx, user.id, values);
+    await audit(tx, caller, 'patient.created', user.id, meta);
+    return { id: user.id, link: await createResetLink(tx, ctx.config.appUrl, user.id) };
+  });
+  await ctx.mailer.send({
+    to: input.email,
+    subject: 'Your clinic portal account',
+    text:
+      `Hello ${input.firstName},\n\nThe clinic has opened a patient portal account for you. ` +
+      `Open this link within one hour to choose your password:\n\n${link}\n\n` +
+      'If the link has expired, choose "Forgot password" on the sign-in page to get a new one.',
+  });
+  const row = await repository.findPatient(ctx.db, id);
+  return toRecord(ctx.db, row!);
+}
+
+export async function updatePatient(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: UpdatePatientInput,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    await recordInReach(tx, caller, id);
+    // Practitioners edit the records of their own patients; a patient reads theirs but does not edit it here.
+    if (!MANAGERS.includes(caller.role) && caller.role !== 'practitioner') throw forbidden();
+    const { firstName, lastName } = input;
+    if (firstName !== undefined || lastName !== undefined)
+      await accounts.setAccountFields(tx, id, { firstName, lastName });
+    const values = recordValues(input);
+    if (Object.keys(values).length > 0) await repository.updatePatient(tx, id, values);
+    // The names of the changed fields, never their values: the log must not hold health data.
+    await audit(tx, caller, 'patient.updated', id, meta, { fields: Object.keys(input).join(',') });
+    return toRecord(tx, (await repository.findPatient(tx, id))!);
+  });
+}
+
+/** The record becomes inactive; the portal account is left as it is (admins deactivate accounts). */
+export async function deactivatePatient(db: Db, caller: Caller, id: string, meta: RequestMeta) {
+  return db.transaction(async (tx) => {
+    await recordInReach(tx, caller, id);
+    if (!MANAGERS.includes(caller.role)) throw forbidden();
+    await repository.updatePatient(tx, id, { status: 'inactive' });
+    await audit(tx, caller, 'patient.deactivated', id, meta);
+    return toRecord(tx, (await repository.findPatient(tx, id))!);
+  });
+}
+
+/** Adds or removes a practitioner from the patient's care team; repeating either changes nothing. */
+export async function setPractitioner(
+  db: Db,
+  caller: Caller,
+  id: string,
+  practitionerId: string,
+  assigned: boolean,
+  meta: RequestMeta,
+) {
+  return db.transaction(async (tx) => {
+    await recordInReach(tx, caller, id);
+    if (!MANAGERS.includes(caller.role)) throw forbidden();
+    const changed = assigned
+      ? await careTeam.assign(tx, practitionerId, id)
+      : await careTeam.unassign(tx, practitionerId, id);
+    await audit(
+      tx,
+      caller,
+      assigned ? 'patient.practitioner-assigned' : 'patient.practitioner-unassigned',
+      id,
+      meta,
+      {
+        practitionerId,
+        changed,
+      },
+    );
+    return toRecord(tx, (await repository.findPatient(tx, id))!);
+  });
+}
