@@ -43,6 +43,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server ends (a restart, a failover, an administrator) is dropped by the
+    // pool and the next query opens a fresh one; unheard, the pool's 'error' event would end the process.
+    pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
