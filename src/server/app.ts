@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { patientRoutes } from './features/patients/routes';
+import { practitionerRoutes } from './features/practitioners/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { systemRoutes } from './features/system/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(messagingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(patientRoutes(ctx));
+  await app.register(practitionerRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

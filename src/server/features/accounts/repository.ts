@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -57,6 +57,15 @@ export async function upsertProfile(
     .insert(profiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: profiles.userId, set: values });
+}
+
+/** The active holders of a role by name, for pickers; only the fields a picker shows. */
+export async function listActiveUsersWithRole(db: Db | Tx, role: Role) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.isActive, true)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 /** Locks the active holders of a role until the transaction ends, so two concurrent demotions cannot both pass. */
