@@ -55,6 +55,17 @@ function mapThreadMessages(thread: Thread, change: (message: Message) => Message
   return { ...thread, pages: thread.pages.map((page) => page.map(change)) };
 }
 
+type ConversationItem = ConversationPage['items'][number];
+
+function mapConversations(
+  data: Conversations | undefined,
+  change: (item: ConversationItem) => ConversationItem,
+): Conversations | undefined {
+  return data
+    ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) }
+    : data;
+}
+
 /** Moves the conversation with `partyId` to the top with its new last message; false when it is not cached. */
 function bumpConversation(
   data: Conversations,
@@ -160,15 +171,7 @@ export function applyReceipt(
     thread ? mapThreadMessages(thread, change) : thread,
   );
   queryClient.setQueriesData<Conversations>({ queryKey: conversationsKey }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => ({ ...item, lastMessage: change(item.lastMessage) })),
-          })),
-        }
-      : data,
+    mapConversations(data, (item) => ({ ...item, lastMessage: change(item.lastMessage) })),
   );
   for (const id of ids) {
     if (seen.has(id)) continue;
@@ -192,18 +195,10 @@ export function markConversationReadInCache(queryClient: QueryClient, partyId: s
     thread ? mapThreadMessages(thread, change) : thread,
   );
   queryClient.setQueriesData<Conversations>({ queryKey: conversationsKey }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) =>
-              item.participant.id === partyId
-                ? { ...item, unreadCount: 0, lastMessage: change(item.lastMessage) }
-                : item,
-            ),
-          })),
-        }
-      : data,
+    mapConversations(data, (item) =>
+      item.participant.id === partyId
+        ? { ...item, unreadCount: 0, lastMessage: change(item.lastMessage) }
+        : item,
+    ),
   );
 }
