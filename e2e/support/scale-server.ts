@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
+import { startApp, stopTogether } from './app-process';
 import { SCALE_PORTS } from './ports';
 
 /**
@@ -28,46 +28,8 @@ await admin(`create database ${name}`);
 const databaseUrl = new URL(adminUrl);
 databaseUrl.pathname = `/${name}`;
 
-const instances: ChildProcess[] = SCALE_PORTS.map((port) =>
-  spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl.toString(),
-      REDIS_URL: redisUrl,
-      SEED: 'demo',
-      SMTP_URL: '',
-      AUTH_RATE_LIMIT: '10000',
-      AUTH_ACCOUNT_RATE_LIMIT: '10000',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    },
-  }),
+const instances = SCALE_PORTS.map((port) =>
+  startApp(port, { DATABASE_URL: databaseUrl.toString(), REDIS_URL: String(redisUrl), SMTP_URL: '' }),
 );
 
-let stopping = false;
-async function stop(code: number) {
-  if (stopping) return;
-  stopping = true;
-  await Promise.all(
-    instances.map(
-      (instance) =>
-        new Promise((resolve) => {
-          if (instance.exitCode !== null) return resolve(undefined);
-          const timer = setTimeout(resolve, 5000);
-          instance.once('exit', () => {
-            clearTimeout(timer);
-            resolve(undefined);
-          });
-          instance.kill('SIGTERM');
-        }),
-    ),
-  );
-  await admin(`drop database if exists ${name} with (force)`).catch(() => {});
-  process.exit(code);
-}
-
-for (const instance of instances) instance.once('exit', (code) => void stop(code ?? 1));
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(0));
+stopTogether(instances, () => admin(`drop database if exists ${name} with (force)`));
