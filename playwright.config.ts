@@ -22,6 +22,8 @@ function harness(url: string, env: Record<string, string> = {}) {
     url: `${url}/api/health`,
     env,
     reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL) lets the harness remove its data directory and stop its apps.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     timeout: 120_000,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
@@ -68,6 +70,8 @@ export default defineConfig({
             // Both instances seed under one lock; the second answering means both are up.
             url: `${SCALE_URLS[1]}/api/health`,
             reuseExistingServer: false,
+            // The harness drops its database on SIGTERM.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
             timeout: 120_000,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,

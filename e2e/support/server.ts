@@ -16,6 +16,7 @@ const mail = await startMailCapture({ smtpPort: SMTP_PORT, apiPort: MAIL_API_POR
 const app = startApp(APP_PORT, { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` });
 
 stopTogether([app], async () => {
-  await mail.close();
   rmSync(dataDir, { recursive: true, force: true });
+  // The catcher waits for its clients to hang up; it must not hold up the exit.
+  await Promise.race([mail.close(), new Promise((resolve) => setTimeout(resolve, 2000))]);
 });
