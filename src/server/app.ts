@@ -17,6 +17,7 @@ import { patientRoutes } from './features/patients/routes';
 import { practitionerRoutes } from './features/practitioners/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
+import { recoveryNoteRoutes } from './features/recovery-notes/routes';
 import { systemRoutes } from './features/system/routes';
 import { authGuard } from './platform/auth-guard';
 import type { AppContext } from './platform/context';
@@ -91,6 +92,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(notificationRoutes(ctx));
   await app.register(patientRoutes(ctx));
   await app.register(practitionerRoutes(ctx));
+  await app.register(recoveryNoteRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

@@ -6,6 +6,19 @@ import type { Notification, NotificationDelivery } from '../../shared/notificati
 /** Receipts name the messages one recipient confirmed, all sent by the same sender. */
 export type MessageReceipt = { senderId: string; recipientId: string; messageIds: string[]; at: string };
 
+/**
+ * A change to a recovery note. Ids and flags only: subscribers look up what they need, and no clinical text
+ * travels on the bus.
+ */
+export type RecoveryNoteEvent = {
+  noteId: string;
+  patientId: string;
+  authorId: string;
+  actorId: string;
+  sharedWithPatient: boolean;
+  status: 'draft' | 'signed';
+};
+
 /** Domain events: a change is published once; notifications, sockets and email subscribe. */
 export type DomainEvents = {
   'account.deactivated': { userId: string; actorId: string };
@@ -14,6 +27,11 @@ export type DomainEvents = {
   'message.sent': { message: Message };
   'message.delivered': MessageReceipt;
   'message.read': MessageReceipt;
+  'recovery-note.created': RecoveryNoteEvent;
+  'recovery-note.signed': RecoveryNoteEvent;
+  'recovery-note.amended': RecoveryNoteEvent;
+  'recovery-note.shared': RecoveryNoteEvent;
+  'recovery-note.unshared': RecoveryNoteEvent;
   'notification.created': { userId: string; notification: Notification; delivery: NotificationDelivery };
 };
 

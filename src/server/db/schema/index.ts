@@ -6,3 +6,4 @@ export * from './messaging';
 export * from './notifications';
 export * from './patients';
 export * from './preferences';
+export * from './recovery-notes';

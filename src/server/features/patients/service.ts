@@ -81,6 +81,17 @@ async function findInReach(db: Db | Tx, caller: Caller, id: string) {
   return null;
 }
 
+/**
+ * For other features that hold patient data (recovery notes, and later appointments and invoices): whether
+ * the caller reaches this patient, by the same rules as the record itself. Unknown patients are out of reach.
+ */
+export async function isPatientInReach(db: Db | Tx, caller: Caller, patientId: string) {
+  return (await findInReach(db, caller, patientId)) !== null;
+}
+
+/** The ids of the patients a practitioner reaches, as a subquery for other features' lists. */
+export const patientIdsInReachOf = (practitionerId: string) => repository.patientIdsInReachOf(practitionerId);
+
 async function recordInReach(db: Db | Tx, caller: Caller, id: string) {
   const row = await findInReach(db, caller, id);
   if (!row) throw notFound(PATIENT_NOT_FOUND);

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/roles';
+import { createTestApp, type TestApp } from '../../test/app';
+import { demoPerson, type TestPerson } from '../../test/people';
+import { call, careTeam, draft, signedNote, type Who } from './testing';
+
+/**
+ * Who reaches what (PRODUCT.md, 'Who may see what'), as one table: every recovery-note route, for every role
+ * and a visitor, on the caller's own data, someone else's and something that does not exist. A route added
+ * under /api/recovery-notes without a row here fails the coverage test below.
+ *
+ * "own" is a note the demo practitioner wrote about the demo patient (in the demo practitioner's care);
+ * "other" a note another practitioner wrote about a patient no demo account is linked to. Routes about a
+ * patient rather than a note (create, progress) take the demo patient and the other patient instead.
+ * Each case gets a note of its own, so no case depends on what another changed.
+ */
+type Caller = Role | 'visitor';
+type Target = 'own' | 'other' | 'missing';
+type Fixture = 'draft' | 'shared';
+const CALLERS: Caller[] = ['visitor', 'patient', 'practitioner', 'staff', 'admin', 'member'];
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+let t: TestApp;
+const patientIds: Record<Target, string> = { own: '', other: '', missing: MISSING };
+const authors: Partial<Record<Exclude<Target, 'missing'>, TestPerson>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  authors.own = await demoPerson(t, 'practitioner');
+  patientIds.own = (await demoPerson(t, 'patient')).id;
+  const other = await careTeam(t);
+  authors.other = other.practitioner;
+  patientIds.other = other.patient.id;
+});
+afterAll(() => t.close());
+
+/** A fresh note of the kind the row needs: a draft with a pain score, or a signed note shared with the patient. */
+async function noteFor(target: Target, fixture: Fixture) {
+  if (target === 'missing') return MISSING;
+  const author = authors[target] as Who;
+  if (fixture === 'draft') return (await draft(t, author, patientIds[target])).id;
+  return (await signedNote(t, author, patientIds[target], { shared: true })).id;
+}
+
+type Row = {
+  method: 'GET' | 'POST' | 'PATCH';
+  route: string;
+  /** What the target names: a note (made fresh per case) or a patient. */
+  subject?: { note: Fixture } | 'patient';
+  url: (id: string) => string;
+  body?: (id: string) => unknown;
+  expect: Record<Caller, number | Record<Target, number>>;
+};
+
+const everywhere = (status: number): Record<Target, number> => ({ own: status, other: status, missing: 404 });
+const nowhere: Record<Target, number> = { own: 404, other: 404, missing: 404 };
+const ownOnly = (status: number): Record<Target, number> => ({ own: status, other: 404, missing: 404 });
+const always = (status: number): Record<Target, number> => ({ own: status, other: status, missing: status });
+
+const MATRIX: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/recovery-notes',
+    url: () => '/api/recovery-notes',
+    expect: { visitor: 401, patient: 200, practitioner: 200, staff: 200, admin: 200, member: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/recovery-notes',
+    subject: 'patient',
+    url: () => '/api/recovery-notes',
+    body: (patientId) => ({ patientId, subjective: 'Matrix row' }),
+    expect: {
+      visitor: 401,
+      patient: always(403),
+      practitioner: ownOnly(201),
+      staff: always(403),
+      admin: always(403),
+      member: always(403),
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/recovery-notes/templates',
+    url: () => '/api/recovery-notes/templates',
+    expect: { visitor: 401, patient: 403, practitioner: 200, staff: 200, admin: 200, member: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/recovery-notes/progress',
+    subject: 'patient',
+    url: (patientId) => `/api/recovery-notes/progress?patientId=${patientId}`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: always(403),
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/recovery-notes/:id',
+    subject: { note: 'shared' },
+    url: (id) => `/api/recovery-notes/${id}`,
+    expect: {
+      visitor: 401,
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: nowhere,
+    },
+  },
+  {
+    // A patient never sees a draft, not even their own: it answers as if it did not exist.
+    method: 'PATCH',
+    route: '/api/recovery-notes/:id',
+    subject: { note: 'draft' },
+    url: (id) => `/api/recovery-notes/${id}`,
+    body: () => ({ plan: 'Walk daily' }),
+    expect: {
+      visitor: 401,
+      patient: nowhere,
+      practitioner: ownOnly(200),
+      staff: everywhere(403),
+      admin: everywhere(403),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/recovery-notes/:id/sign',
+    subject: { note: 'draft' },
+    url: (id) => `/api/recovery-notes/${id}/sign`,
+    expect: {
+      visitor: 401,
+      patient: nowhere,
+      practitioner: ownOnly(200),
+      staff: everywhere(403),
+      admin: everywhere(403),
+      member: nowhere,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/recovery-notes/:id/amendments',
+    subject: { note: 'shared' },
+    url: (id) => `/api/recovery-notes/${id}/amendments`,
+    body: () => ({ changes: { painScore: 3 }, reason: 'Score entered wrongly' }),
+    expect: {
+      visitor: 401,
+      patient: ownOnly(403),
+      practitioner: ownOnly(201),
+      staff: everywhere(403),
+      admin: everywhere(403),
+      member: nowhere,
+    },
+  },
+  ...(['share', 'unshare'] as const).map(
+    (action): Row => ({
+      method: 'POST',
+      route: `/api/recovery-notes/:id/${action}`,
+      subject: { note: 'shared' },
+      url: (id) => `/api/recovery-notes/${id}/${action}`,
+      expect: {
+        visitor: 401,
+        patient: ownOnly(403),
+        practitioner: ownOnly(200),
+        staff: everywhere(200),
+        admin: everywhere(200),
+        member: nowhere,
+      },
+    }),
+  ),
+];
+
+const cases = MATRIX.flatMap((row) =>
+  CALLERS.flatMap((caller) => {
+    const expected = row.expect[caller];
+    if (typeof expected === 'number')
+      return [{ row, caller, target: null as Target | null, status: expected }];
+    return (Object.keys(expected) as Target[]).map((target) => ({
+      row,
+      caller,
+      target: target as Target | null,
+      status: expected[target],
+    }));
+  }),
+);
+
+describe('recovery-note routes access matrix', () => {
+  it('covers every recovery-note route the app serves, and nothing else', () => {
+    const served = t.routes
+      .filter((route) => route.url.startsWith('/api/recovery-notes'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(served).toEqual(MATRIX.map((row) => `${row.method} ${row.route}`).sort());
+  });
+
+  it.each(
+    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
+  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+    const { row, target } = c;
+    const subject = row.subject;
+    let id = '';
+    if (target && subject === 'patient') id = patientIds[target];
+    else if (target && subject) id = await noteFor(target, subject.note);
+    const response = await call(t, caller, {
+      method: row.method,
+      url: row.url(id),
+      payload: row.body?.(id),
+    } as Parameters<typeof call>[2]);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) expect(typeof response.json().message).toBe('string');
+    // Something outside the caller's reach must look exactly like something that does not exist.
+    if (status === 404)
+      expect(response.json().message).toBe(
+        row.subject === 'patient' ? 'Patient not found' : 'Recovery note not found',
+      );
+    if (status < 300 && target && row.subject && row.subject !== 'patient')
+      expect(response.json().id).toBe(id);
+    if (status < 300 && target && row.subject === 'patient') expect(response.json().patientId).toBe(id);
+  });
+});

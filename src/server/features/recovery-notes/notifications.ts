@@ -1,0 +1,78 @@
+import type { AppContext } from '../../platform/context';
+import type { RecoveryNoteEvent } from '../../platform/events';
+import * as accounts from '../accounts/service';
+import * as careTeam from '../care-team/service';
+import { raise } from '../notifications/service';
+
+type Kind = 'created' | 'updated';
+
+/**
+ * Tells the patient (only when the note is shared with them) and the patient's other practitioners that a
+ * note was written or changed. Names and a link only: no clinical text leaves the note.
+ */
+async function notify(
+  ctx: AppContext,
+  event: RecoveryNoteEvent,
+  kind: Kind,
+  audience: { patient: boolean; practitioners: boolean },
+) {
+  const [actor, patient] = await Promise.all([
+    accounts.findAccountById(ctx.db, event.actorId),
+    accounts.findAccountById(ctx.db, event.patientId),
+  ]);
+  const actorName = actor ? `${actor.firstName} ${actor.lastName}` : 'The clinic';
+  const type = kind === 'created' ? 'clinical_note_created' : 'clinical_note_updated';
+  const common = {
+    type,
+    priority: 'medium',
+    actionUrl: `/recovery-notes/${event.noteId}`,
+    data: { noteId: event.noteId, patientId: event.patientId },
+  } as const;
+  const raised: Promise<unknown>[] = [];
+  if (audience.patient && patient)
+    raised.push(
+      raise(ctx, event.patientId, {
+        ...common,
+        title: kind === 'created' ? 'Recovery note shared' : 'Recovery note updated',
+        message:
+          kind === 'created'
+            ? `${actorName} shared a recovery note with you`
+            : `${actorName} updated a recovery note shared with you`,
+      }),
+    );
+  if (audience.practitioners && patient) {
+    const patientName = `${patient.firstName} ${patient.lastName}`;
+    for (const practitionerId of await careTeam.practitionersOf(ctx.db, event.patientId)) {
+      if (practitionerId === event.authorId || practitionerId === event.actorId) continue;
+      raised.push(
+        raise(ctx, practitionerId, {
+          ...common,
+          title: kind === 'created' ? 'Recovery note signed' : 'Recovery note amended',
+          message:
+            kind === 'created'
+              ? `${actorName} signed a recovery note for ${patientName}`
+              : `${actorName} amended a recovery note for ${patientName}`,
+        }),
+      );
+    }
+  }
+  await Promise.all(raised);
+}
+
+/**
+ * A signed note reaches the care team, and the patient when it is already shared; sharing a signed note later
+ * reaches the patient; an amendment reaches both again. Drafts tell nobody.
+ */
+export function raiseRecoveryNoteNotifications(ctx: AppContext) {
+  ctx.events.subscribe('recovery-note.signed', (event) =>
+    notify(ctx, event, 'created', { patient: event.sharedWithPatient, practitioners: true }),
+  );
+  ctx.events.subscribe('recovery-note.shared', (event) =>
+    event.status === 'signed'
+      ? notify(ctx, event, 'created', { patient: true, practitioners: false })
+      : undefined,
+  );
+  ctx.events.subscribe('recovery-note.amended', (event) =>
+    notify(ctx, event, 'updated', { patient: event.sharedWithPatient, practitioners: true }),
+  );
+}
