@@ -33,6 +33,9 @@ export const SettingsPage = lazy(() =>
 export const MessagesPage = lazy(() =>
   import('../features/messaging/messages-page').then((m) => ({ default: m.MessagesPage })),
 );
+export const PatientsPage = lazy(() =>
+  import('../features/patients/patients-page').then((m) => ({ default: m.PatientsPage })),
+);
 export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),

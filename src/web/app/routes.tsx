@@ -9,6 +9,7 @@ import {
   MessagesPage,
   NotBuiltPage,
   NotFoundPage,
+  PatientsPage,
   PublicPlaceholderPage,
   RegisterPage,
   ResetPasswordPage,
@@ -31,6 +32,8 @@ const PUBLIC_PLACEHOLDERS: RouteKey[] = ['patientOnboarding', 'publicBooking', '
 const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   settings: <SettingsPage />,
   messages: <MessagesPage />,
+  clients: <PatientsPage listName="Clients" />,
+  patients: <PatientsPage listName="Patients" />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

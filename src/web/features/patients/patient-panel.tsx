@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import { isApiRequestError } from '../../lib/api-error';
+import { fullName } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { LoadingState } from '../../ui/spinner';
+import { useUser } from '../auth/session';
+import { usePatientRecord } from './api';
+import { CareTeam } from './care-team';
+import { StatusBadge } from './controls';
+import { DeactivatePatientDialog } from './deactivate-dialog';
+import { PatientEditForm } from './patient-edit-form';
+import { PatientRecordView } from './patient-record-view';
+
+type PatientPanelProps = { patientId: string | null; onClose: () => void };
+
+/**
+ * The record of the patient named in the address, as a panel beside the list. Closing it (Escape, the
+ * close button) removes the patient from the address and puts focus back on that patient's row.
+ */
+export function PatientPanel({ patientId, onClose }: PatientPanelProps) {
+  const lastOpened = useRef<string | null>(null);
+  if (patientId) lastOpened.current = patientId;
+
+  return (
+    <Dialog open={patientId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {patientId ? (
+        <DialogContent
+          side="right"
+          closeLabel="Close patient record"
+          className="w-[40rem] overflow-y-auto"
+          onCloseAutoFocus={(event) => {
+            const row = document.querySelector<HTMLElement>(`[data-patient-button="${lastOpened.current}"]`);
+            if (row) {
+              event.preventDefault();
+              row.focus();
+            }
+          }}
+        >
+          <PanelBody key={patientId} patientId={patientId} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PanelBody({ patientId }: { patientId: string }) {
+  const user = useUser();
+  const record = usePatientRecord(patientId);
+  const [isEditing, setEditing] = useState(false);
+
+  if (record.isPending) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Patient record</DialogTitle>
+          <DialogDescription className="sr-only">Loading the record</DialogDescription>
+        </DialogHeader>
+        <LoadingState label="Loading the record…" />
+      </>
+    );
+  }
+
+  if (record.isError) {
+    const notFound = isApiRequestError(record.error) && record.error.status === 404;
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>{notFound ? 'Patient not found' : 'Patient record'}</DialogTitle>
+          <DialogDescription>
+            {notFound
+              ? 'This patient is not in your list. They may have been removed from your care team.'
+              : 'The record could not be loaded.'}
+          </DialogDescription>
+        </DialogHeader>
+        {notFound ? null : (
+          <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
+            <span>{record.error.message}</span>
+            <Button size="sm" variant="outline" onClick={() => record.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  const patient = record.data;
+  const isStaff = user.role === 'staff' || user.role === 'admin';
+  const isAssigned = patient.practitioners.some((practitioner) => practitioner.id === user.id);
+  const canEdit = isStaff || (user.role === 'practitioner' && isAssigned);
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{fullName(patient)}</DialogTitle>
+        <DialogDescription className="flex flex-wrap items-center gap-2">
+          <span className="break-all">{patient.email}</span>
+          <StatusBadge status={patient.status} />
+        </DialogDescription>
+      </DialogHeader>
+      {isEditing ? (
+        <PatientEditForm record={patient} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          {canEdit || isStaff ? (
+            <div className="flex flex-wrap gap-2">
+              {canEdit ? (
+                <Button size="sm" onClick={() => setEditing(true)}>
+                  Edit record
+                </Button>
+              ) : null}
+              {isStaff && patient.status === 'active' ? <DeactivatePatientDialog record={patient} /> : null}
+            </div>
+          ) : null}
+          <PatientRecordView record={patient} />
+          <CareTeam record={patient} canManage={isStaff} />
+          <p className="border-border border-t pt-3 text-muted-foreground text-sm">
+            Appointments, recovery notes and invoices will appear here as those features arrive.
+          </p>
+        </>
+      )}
+    </>
+  );
+}

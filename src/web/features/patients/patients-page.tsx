@@ -1,0 +1,109 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { LoadingState, Spinner } from '../../ui/spinner';
+import { useUser } from '../auth/session';
+import { usePatientList } from './api';
+import { filtersFrom, isId, type ListFilters, withFilters } from './list-params';
+import { NewPatientDialog } from './new-patient-dialog';
+import { PatientFilters } from './patient-filters';
+import { PatientPanel } from './patient-panel';
+import { PatientTable } from './patient-table';
+
+const PATIENT_PARAM = 'patient';
+
+/**
+ * /clients and /patients: the server-paged list of the patients the caller may see. The search, filters,
+ * sort and the open record (?patient=ID) live in the address, so a reload or a shared link shows the same.
+ */
+export function PatientsPage({ listName }: { listName: string }) {
+  const user = useUser();
+  const isStaff = user.role === 'staff' || user.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const requested = params.get(PATIENT_PARAM);
+  const patientId = isId(requested) ? requested.toLowerCase() : null;
+  const list = usePatientList(filters);
+
+  const changeFilters = useCallback(
+    (changes: Partial<ListFilters>) =>
+      setParams((current) => withFilters(current, { ...filtersFrom(current), ...changes }), {
+        replace: true,
+      }),
+    [setParams],
+  );
+
+  const openPatient = useCallback(
+    (id: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(PATIENT_PARAM, id);
+        return next;
+      }),
+    [setParams],
+  );
+
+  const closePatient = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PATIENT_PARAM);
+        return next;
+      }),
+    [setParams],
+  );
+
+  const patients = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.search.trim() || filters.status || filters.practitionerId);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="sr-only">{listName}</h2>
+        {isStaff ? <NewPatientDialog onCreated={openPatient} /> : null}
+      </div>
+      <PatientFilters filters={filters} onChange={changeFilters} showPractitioner={isStaff} />
+
+      {list.isPending ? (
+        <LoadingState label="Loading clients…" />
+      ) : list.isError ? (
+        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
+          <span>{list.error.message || 'Could not load the list.'}</span>
+          <Button size="sm" variant="outline" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : patients.length === 0 ? (
+        <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
+          {filtered ? 'No clients match your search and filters.' : 'No clients yet.'}
+        </p>
+      ) : (
+        <>
+          <PatientTable
+            caption={`${listName}: ${patients.length} shown`}
+            patients={patients}
+            onOpen={openPatient}
+          />
+          {list.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? <Spinner /> : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+          {list.isFetchNextPageError ? (
+            <Alert variant="error">Could not load more clients. Please try again.</Alert>
+          ) : null}
+        </>
+      )}
+
+      <PatientPanel patientId={patientId} onClose={closePatient} />
+    </div>
+  );
+}
