@@ -206,7 +206,7 @@ describe('recovery-note routes access matrix', () => {
     const subject = row.subject;
     let id = '';
     if (target && subject === 'patient') id = patientIds[target];
-    else if (target && subject) id = await noteFor(target, subject.note);
+    else if (target && typeof subject === 'object') id = await noteFor(target, subject.note);
     const response = await call(t, caller, {
       method: row.method,
       url: row.url(id),
