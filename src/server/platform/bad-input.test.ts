@@ -3,9 +3,11 @@ import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
 let token: string;
+let practitionerToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.tokenOf('admin');
+  practitionerToken = await t.tokenOf('practitioner');
 });
 afterAll(() => t.close());
 
@@ -21,6 +23,10 @@ const TAKES_NO_BODY = new Set([
   '/api/auth/logout-all',
   '/api/notifications/mark-all-read',
 ]);
+
+/** Only practitioners write recovery notes; anyone else is refused before the body is read. */
+const WRITTEN_BY_PRACTITIONERS = new Set(['/api/recovery-notes']);
+const bodyCaller = (url: string) => (WRITTEN_BY_PRACTITIONERS.has(url) ? practitionerToken : token);
 
 const BAD_BODIES: Array<[string, unknown]> = [
   ['wrong types', { email: 42, password: false, firstName: [], theme: 7, token: {}, dataUrl: 1 }],
@@ -53,6 +59,10 @@ describe('bad input on every route', () => {
         `PATCH /api/patients/${UUID}`,
         `POST /api/patients/${UUID}/deactivate`,
         `DELETE /api/patients/${UUID}/practitioners/${UUID}`,
+        'POST /api/recovery-notes',
+        `PATCH /api/recovery-notes/${UUID}`,
+        `POST /api/recovery-notes/${UUID}/amendments`,
+        `POST /api/recovery-notes/${UUID}/share`,
       ]),
     );
   });
@@ -64,7 +74,9 @@ describe('bad input on every route', () => {
       for (const [label, body] of BAD_BODIES) {
         // Signing out with an acceptable body would end the shared session, so those get their own.
         const signsOut = route.url.startsWith('/api/auth/logout');
-        const caller = signsOut ? (await t.login('staff@demo.clinic', 'ClinicDemo!2026')).token : token;
+        const caller = signsOut
+          ? (await t.login('staff@demo.clinic', 'ClinicDemo!2026')).token
+          : bodyCaller(route.url);
         const response = await t.app.inject({
           method: route.method as 'POST',
           url: route.url,
@@ -84,7 +96,7 @@ describe('bad input on every route', () => {
     for (const route of apiRoutes().filter((candidate) =>
       ['POST', 'PUT', 'PATCH'].includes(candidate.method),
     )) {
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = { authorization: `Bearer ${bodyCaller(route.url)}` };
       const invalid = await t.app.inject({
         method: route.method as 'POST',
         url: route.url,
@@ -141,10 +153,13 @@ describe('bad input on every route', () => {
     const lists = apiRoutes().filter(
       (route) =>
         route.method === 'GET' &&
-        (/^\/api\/(messages|notifications)/.test(route.url) || route.url === '/api/patients'),
+        (/^\/api\/(messages|notifications)/.test(route.url) ||
+          ['/api/patients', '/api/recovery-notes', '/api/recovery-notes/progress'].includes(route.url)),
     );
     expect(lists.length).toBeGreaterThanOrEqual(7);
-    expect(lists.map((route) => route.url)).toContain('/api/patients');
+    expect(lists.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/api/patients', '/api/recovery-notes', '/api/recovery-notes/progress']),
+    );
     expect(lists.filter((route) => !route.url.endsWith('unread-count')).length).toBeGreaterThanOrEqual(4);
     for (const route of lists) {
       for (const query of queries) {
@@ -163,7 +178,7 @@ describe('bad input on every route', () => {
     }
   });
 
-  it('answers 400 for ids that are not ids on the messaging, notification and patient routes', async () => {
+  it('answers 400 for ids that are not ids on the messaging, notification, patient and recovery-note routes', async () => {
     for (const [method, url] of [
       ['PUT', '/api/messages/1/delivered'],
       ['PUT', `/api/messages/${'f'.repeat(150)}/read`],
@@ -175,6 +190,12 @@ describe('bad input on every route', () => {
       ['POST', '/api/patients/%00/deactivate'],
       ['POST', `/api/patients/${UUID}/practitioners/'%3B--`],
       ['DELETE', '/api/patients/null/practitioners/null'],
+      ['GET', '/api/recovery-notes/1'],
+      ['PATCH', `/api/recovery-notes/${'f'.repeat(150)}`],
+      ['POST', '/api/recovery-notes/%00/sign'],
+      ['POST', "/api/recovery-notes/'%3B--/amendments"],
+      ['POST', '/api/recovery-notes/null/unshare'],
+      ['GET', '/api/recovery-notes/progress?patientId=1'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
       expect(response.statusCode, url).toBe(400);
