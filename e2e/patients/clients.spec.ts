@@ -92,22 +92,30 @@ test('a practitioner’s list holds their care team and nobody else', async ({ p
   );
 });
 
-test('the client list and the open record panel have no serious accessibility findings', async ({
-  page,
-  request,
-  loginAs,
-}) => {
-  const patient = await demoLogin(request, 'patient');
-  await loginAs('staff', { path: '/clients' });
-  await expect(clientTable(page).getByRole('button', { name: 'Pat Morgan' })).toBeVisible();
-  expect(await seriousViolations(page), 'client list').toEqual([]);
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
 
-  await page.goto(`/clients?patient=${patient.user.id}`);
-  const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
-  await expect(panel.getByRole('region', { name: 'Medications' })).toBeVisible();
-  expect(await seriousViolations(page), 'record panel').toEqual([]);
+    test('the client list and the open record panel have no serious accessibility findings', async ({
+      page,
+      request,
+      loginAs,
+    }) => {
+      const patient = await demoLogin(request, 'patient');
+      await loginAs('staff', { path: '/clients' });
+      await expect(clientTable(page).getByRole('button', { name: 'Pat Morgan' })).toBeVisible();
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+      expect(await seriousViolations(page), 'client list').toEqual([]);
 
-  await panel.getByRole('button', { name: 'Edit record' }).click();
-  await expect(panel.getByRole('button', { name: 'Save changes' })).toBeVisible();
-  expect(await seriousViolations(page), 'record panel, editing').toEqual([]);
-});
+      await page.goto(`/clients?patient=${patient.user.id}`);
+      const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
+      await expect(panel.getByRole('region', { name: 'Medications' })).toBeVisible();
+      expect(await seriousViolations(page), 'record panel').toEqual([]);
+
+      await panel.getByRole('button', { name: 'Edit record' }).click();
+      await expect(panel.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      expect(await seriousViolations(page), 'record panel, editing').toEqual([]);
+    });
+  });
+}

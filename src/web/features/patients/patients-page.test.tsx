@@ -145,10 +145,15 @@ describe('the client list', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('gives a practitioner no practitioner filter and no New patient button, on /patients too', async () => {
+  it('gives a practitioner no practitioner filter, even from the address, and no New patient button, on /patients too', async () => {
     const server = clinic();
-    renderApp({ path: '/patients', role: 'practitioner', handle: server.handle });
+    renderApp({
+      path: `/patients?practitioner=${PRACTITIONERS[1].id}`,
+      role: 'practitioner',
+      handle: server.handle,
+    });
     await findTable(/^Patients/);
+    expect(listCalls(server)[0].has('practitionerId')).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Practitioner' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New patient' })).not.toBeInTheDocument();
     expect(server.calls.some((call) => call.url === '/api/practitioners')).toBe(false);

@@ -21,7 +21,9 @@ export function PatientsPage({ listName }: { listName: string }) {
   const user = useUser();
   const isStaff = user.role === 'staff' || user.role === 'admin';
   const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const read = filtersFrom(params);
+  // A practitioner's list is their care team already; a practitioner id in a pasted link does not narrow it.
+  const filters = isStaff ? read : { ...read, practitionerId: '' };
   const requested = params.get(PATIENT_PARAM);
   const patientId = isId(requested) ? requested.toLowerCase() : null;
   const list = usePatientList(filters);
