@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail } from '../features/accounts/service';
 import { assign } from '../features/care-team/service';
+import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';
@@ -26,8 +27,10 @@ export async function seedDemo(db: Db) {
     // The demo patient is in the demo practitioner's care, so the two can message each other.
     const patient = await findAccountByEmail(tx, demoEmail('patient'));
     const practitioner = await findAccountByEmail(tx, demoEmail('practitioner'));
-    if (patient?.role === 'patient' && practitioner?.role === 'practitioner')
+    if (patient?.role === 'patient' && practitioner?.role === 'practitioner') {
       await assign(tx, practitioner.id, patient.id);
+      await seedDemoRecoveryNotes(tx, practitioner.id, patient.id);
+    }
   });
   return created;
 }

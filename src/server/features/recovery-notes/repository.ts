@@ -33,7 +33,7 @@ const selectNotes = (db: Db | Tx) =>
 
 export async function insertNote(
   db: Db | Tx,
-  values: NoteValues & { patientId: string; practitionerId: string },
+  values: NoteValues & { patientId: string; practitionerId: string; createdAt?: Date },
 ) {
   const [row] = await db.insert(recoveryNotes).values(values).returning({ id: recoveryNotes.id });
   return row.id;

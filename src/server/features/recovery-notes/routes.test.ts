@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecoveryNote, RecoveryNotePage, RecoveryNoteTemplate } from '../../../shared/recovery-notes';
+import type {
+  RecoveryNote,
+  RecoveryNotePage,
+  RecoveryNoteTemplate,
+  RecoveryProgress,
+} from '../../../shared/recovery-notes';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
 import { call, careTeam, draft, expectStatus, share, sign, signedNote } from './testing';
@@ -276,5 +281,39 @@ describe('bad input', () => {
     expect((await call(t, 'staff', { method: 'GET', url: '/api/recovery-notes/progress' })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('the demo clinic', () => {
+  it('gives the demo patient three weeks of signed, shared notes and the demo practitioner a draft, without notifying anyone', async () => {
+    const mine = await expectStatus<RecoveryNotePage>(
+      t,
+      'patient',
+      { method: 'GET', url: '/api/recovery-notes' },
+      200,
+    );
+    expect(mine.items.map((item) => item.painScore)).toEqual([3, 5, 7]);
+    const theirs = await expectStatus<RecoveryNotePage>(
+      t,
+      'practitioner',
+      { method: 'GET', url: '/api/recovery-notes?status=draft' },
+      200,
+    );
+    expect(theirs.items).toHaveLength(1);
+    const patientId = mine.items[0].patientId;
+    const progress = await expectStatus<RecoveryProgress>(
+      t,
+      'patient',
+      { method: 'GET', url: `/api/recovery-notes/progress?patientId=${patientId}` },
+      200,
+    );
+    expect(progress.points.map((point) => point.goals[0].progress)).toEqual([10, 35, 60]);
+    const told = await expectStatus<unknown[]>(
+      t,
+      'patient',
+      { method: 'GET', url: '/api/notifications' },
+      200,
+    );
+    expect(JSON.stringify(told)).not.toContain('clinical_note');
   });
 });
