@@ -229,7 +229,7 @@ export async function listNotes(
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  // One entry per list read: who looked and how many notes the page showed (never the filters' values).
+  // One entry per list read: who looked, how many notes the page showed and whose notes were asked for.
   await audit(db, caller, 'recovery-note.listed', { type: 'recovery_note', id: null }, meta, {
     count: page.length,
     patientId: query.patientId ?? null,
