@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/roles';
+import {
+  type Expected,
+  everywhere,
+  MISSING_ID,
+  matrixCases,
+  matrixRoutes,
+  nowhere,
+  ownOnly,
+  servedRoutes,
+  type Target,
+} from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson } from '../../test/people';
 
@@ -12,12 +22,9 @@ import { createPerson, demoPerson } from '../../test/people';
  * "own" is the demo patient: the patient themselves, in the demo practitioner's care team. "other" is a
  * patient no demo account is linked to. Staff and admin see every patient, so both are theirs to read.
  */
-type Caller = Role | 'visitor';
-type Target = 'own' | 'other' | 'missing';
-const CALLERS: Caller[] = ['visitor', 'patient', 'practitioner', 'staff', 'admin', 'member'];
 
 let t: TestApp;
-const ids: Record<Target, string> = { own: '', other: '', missing: '00000000-0000-4000-8000-000000000000' };
+const ids: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 let spare: string;
 
 beforeAll(async () => {
@@ -35,12 +42,8 @@ type Row = {
   url: (id: string) => string;
   body?: () => unknown;
   /** Expected status per caller; for record routes, per target as well. */
-  expect: Record<Caller, number | Record<Target, number>>;
+  expect: Expected;
 };
-
-const everywhere = (status: number): Record<Target, number> => ({ own: status, other: status, missing: 404 });
-const nowhere: Record<Target, number> = { own: 404, other: 404, missing: 404 };
-const ownOnly = (status: number): Record<Target, number> => ({ own: status, other: 404, missing: 404 });
 
 const MATRIX: Row[] = [
   {
@@ -134,27 +137,11 @@ const MATRIX: Row[] = [
   },
 ];
 
-const cases = MATRIX.flatMap((row) =>
-  CALLERS.flatMap((caller) => {
-    const expected = row.expect[caller];
-    if (typeof expected === 'number')
-      return [{ row, caller, target: null as Target | null, status: expected }];
-    return (Object.keys(expected) as Target[]).map((target) => ({
-      row,
-      caller,
-      target: target as Target | null,
-      status: expected[target],
-    }));
-  }),
-);
+const cases = matrixCases(MATRIX);
 
 describe('patient routes access matrix', () => {
   it('covers every patient route the app serves, and nothing else', () => {
-    const served = t.routes
-      .filter((route) => route.url.startsWith('/api/patients'))
-      .map((route) => `${route.method} ${route.url}`)
-      .sort();
-    expect(served).toEqual(MATRIX.map((row) => `${row.method} ${row.route}`).sort());
+    expect(servedRoutes(t.routes, '/api/patients')).toEqual(matrixRoutes(MATRIX));
   });
 
   it.each(

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/roles';
+import {
+  type Expected,
+  everywhere,
+  MISSING_ID,
+  matrixCases,
+  matrixRoutes,
+  nowhere,
+  ownOnly,
+  servedRoutes,
+  type Target,
+} from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
 import { call, careTeam, draft, signedNote, type Who } from './testing';
@@ -14,11 +24,8 @@ import { call, careTeam, draft, signedNote, type Who } from './testing';
  * patient rather than a note (create, progress) take the demo patient and the other patient instead.
  * Each case gets a note of its own, so no case depends on what another changed.
  */
-type Caller = Role | 'visitor';
-type Target = 'own' | 'other' | 'missing';
 type Fixture = 'draft' | 'shared';
-const CALLERS: Caller[] = ['visitor', 'patient', 'practitioner', 'staff', 'admin', 'member'];
-const MISSING = '00000000-0000-4000-8000-000000000000';
+const MISSING = MISSING_ID;
 
 let t: TestApp;
 const patientIds: Record<Target, string> = { own: '', other: '', missing: MISSING };
@@ -49,12 +56,9 @@ type Row = {
   subject?: { note: Fixture } | 'patient';
   url: (id: string) => string;
   body?: (id: string) => unknown;
-  expect: Record<Caller, number | Record<Target, number>>;
+  expect: Expected;
 };
 
-const everywhere = (status: number): Record<Target, number> => ({ own: status, other: status, missing: 404 });
-const nowhere: Record<Target, number> = { own: 404, other: 404, missing: 404 };
-const ownOnly = (status: number): Record<Target, number> => ({ own: status, other: 404, missing: 404 });
 const always = (status: number): Record<Target, number> => ({ own: status, other: status, missing: status });
 
 const MATRIX: Row[] = [
@@ -176,27 +180,11 @@ const MATRIX: Row[] = [
   ),
 ];
 
-const cases = MATRIX.flatMap((row) =>
-  CALLERS.flatMap((caller) => {
-    const expected = row.expect[caller];
-    if (typeof expected === 'number')
-      return [{ row, caller, target: null as Target | null, status: expected }];
-    return (Object.keys(expected) as Target[]).map((target) => ({
-      row,
-      caller,
-      target: target as Target | null,
-      status: expected[target],
-    }));
-  }),
-);
+const cases = matrixCases(MATRIX);
 
 describe('recovery-note routes access matrix', () => {
   it('covers every recovery-note route the app serves, and nothing else', () => {
-    const served = t.routes
-      .filter((route) => route.url.startsWith('/api/recovery-notes'))
-      .map((route) => `${route.method} ${route.url}`)
-      .sort();
-    expect(served).toEqual(MATRIX.map((row) => `${row.method} ${row.route}`).sort());
+    expect(servedRoutes(t.routes, '/api/recovery-notes')).toEqual(matrixRoutes(MATRIX));
   });
 
   it.each(

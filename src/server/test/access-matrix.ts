@@ -1,0 +1,53 @@
+import type { Role } from '../../shared/roles';
+
+/**
+ * The vocabulary of the access-matrix tests: who calls (every role and a visitor) and on what (the caller's
+ * own record, someone else's, one that does not exist), and the expected status of each pair.
+ */
+export type Caller = Role | 'visitor';
+export type Target = 'own' | 'other' | 'missing';
+export const CALLERS: readonly Caller[] = ['visitor', 'patient', 'practitioner', 'staff', 'admin', 'member'];
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Per caller: one status for a collection route, or one per target for a record route. */
+export type Expected = Record<Caller, number | Record<Target, number>>;
+
+export const everywhere = (status: number): Record<Target, number> => ({
+  own: status,
+  other: status,
+  missing: 404,
+});
+export const nowhere: Record<Target, number> = { own: 404, other: 404, missing: 404 };
+export const ownOnly = (status: number): Record<Target, number> => ({
+  own: status,
+  other: 404,
+  missing: 404,
+});
+
+/** Every (row, caller, target) with its expected status, for `it.each`. */
+export function matrixCases<Row extends { expect: Expected }>(matrix: readonly Row[]) {
+  return matrix.flatMap((row) =>
+    CALLERS.flatMap((caller) => {
+      const expected = row.expect[caller];
+      if (typeof expected === 'number')
+        return [{ row, caller, target: null as Target | null, status: expected }];
+      return (Object.keys(expected) as Target[]).map((target) => ({
+        row,
+        caller,
+        target: target as Target | null,
+        status: expected[target],
+      }));
+    }),
+  );
+}
+
+/** "METHOD /url" of every route the app serves under a prefix, sorted, to compare with a matrix. */
+export function servedRoutes(routes: ReadonlyArray<{ method: string; url: string }>, prefix: string) {
+  return routes
+    .filter((route) => route.url.startsWith(prefix))
+    .map((route) => `${route.method} ${route.url}`)
+    .sort();
+}
+
+export const matrixRoutes = (matrix: ReadonlyArray<{ method: string; route: string }>) =>
+  matrix.map((row) => `${row.method} ${row.route}`).sort();
