@@ -36,6 +36,12 @@ export const MessagesPage = lazy(() =>
 export const PatientsPage = lazy(() =>
   import('../features/patients/patients-page').then((m) => ({ default: m.PatientsPage })),
 );
+export const RecoveryNotesPage = lazy(() =>
+  import('../features/recovery-notes/notes-page').then((m) => ({ default: m.RecoveryNotesPage })),
+);
+export const RecoveryNotePage = lazy(() =>
+  import('../features/recovery-notes/note-page').then((m) => ({ default: m.RecoveryNotePage })),
+);
 export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),

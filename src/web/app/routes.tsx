@@ -11,6 +11,8 @@ import {
   NotFoundPage,
   PatientsPage,
   PublicPlaceholderPage,
+  RecoveryNotePage,
+  RecoveryNotesPage,
   RegisterPage,
   ResetPasswordPage,
   SettingsPage,
@@ -34,6 +36,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   messages: <MessagesPage />,
   clients: <PatientsPage listName="Clients" />,
   patients: <PatientsPage listName="Patients" />,
+  recoveryNotes: <RecoveryNotesPage />,
+  recoveryNote: <RecoveryNotePage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
