@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { LoadingState, Spinner } from '../../ui/spinner';
+import { PagedList } from '../../ui/paged-list';
 import { useUser } from '../auth/session';
 import { usePatientList } from './api';
 import { filtersFrom, isId, type ListFilters, withFilters } from './list-params';
@@ -67,43 +65,20 @@ export function PatientsPage({ listName }: { listName: string }) {
       </div>
       <PatientFilters filters={filters} onChange={changeFilters} showPractitioner={isStaff} />
 
-      {list.isPending ? (
-        <LoadingState label="Loading clients…" />
-      ) : list.isError ? (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
-          <span>{list.error.message || 'Could not load the list.'}</span>
-          <Button size="sm" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : patients.length === 0 ? (
-        <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
-          {filtered ? 'No clients match your search and filters.' : 'No clients yet.'}
-        </p>
-      ) : (
-        <>
-          <PatientTable
-            caption={`${listName}: ${patients.length} shown`}
-            patients={patients}
-            onOpen={openPatient}
-          />
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? <Spinner /> : null}
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {list.isFetchNextPageError ? (
-            <Alert variant="error">Could not load more clients. Please try again.</Alert>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={list}
+        count={patients.length}
+        loadingLabel="Loading clients…"
+        errorText="Could not load the list."
+        emptyText={filtered ? 'No clients match your search and filters.' : 'No clients yet.'}
+        loadMoreErrorText="Could not load more clients. Please try again."
+      >
+        <PatientTable
+          caption={`${listName}: ${patients.length} shown`}
+          patients={patients}
+          onOpen={openPatient}
+        />
+      </PagedList>
 
       <PatientPanel patientId={patientId} onClose={closePatient} />
     </div>

@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { LoadingState, Spinner } from '../../ui/spinner';
+import { PagedList } from '../../ui/paged-list';
 import { useUser } from '../auth/session';
 import { useNoteList } from './api';
 import { type NoteFilters as Filters, noteFiltersFrom, withNoteFilters } from './list-params';
@@ -42,39 +40,16 @@ export function RecoveryNotesPage() {
       </div>
       <NoteFilters filters={filters} onChange={changeFilters} datesOnly={isPatient} />
 
-      {list.isPending ? (
-        <LoadingState label="Loading notes…" />
-      ) : list.isError ? (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
-          <span>{list.error.message || 'Could not load the notes.'}</span>
-          <Button size="sm" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : notes.length === 0 ? (
-        <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
-          {filtered ? 'No notes match your filters.' : 'No notes yet.'}
-        </p>
-      ) : (
-        <>
-          <NoteTable caption={`${listName}: ${notes.length} shown`} notes={notes} forPatient={isPatient} />
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? <Spinner /> : null}
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {list.isFetchNextPageError ? (
-            <Alert variant="error">Could not load more notes. Please try again.</Alert>
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={list}
+        count={notes.length}
+        loadingLabel="Loading notes…"
+        errorText="Could not load the notes."
+        emptyText={filtered ? 'No notes match your filters.' : 'No notes yet.'}
+        loadMoreErrorText="Could not load more notes. Please try again."
+      >
+        <NoteTable caption={`${listName}: ${notes.length} shown`} notes={notes} forPatient={isPatient} />
+      </PagedList>
     </div>
   );
 }
