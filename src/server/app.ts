@@ -13,10 +13,12 @@ import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
 import { patientRoutes } from './features/patients/routes';
 import { practitionerRoutes } from './features/practitioners/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
+import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
 import { systemRoutes } from './features/system/routes';
 import { authGuard } from './platform/auth-guard';
@@ -93,6 +95,8 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(patientRoutes(ctx));
   await app.register(practitionerRoutes(ctx));
   await app.register(recoveryNoteRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
+  await app.register(recordAccessRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 
