@@ -4,6 +4,7 @@ export * from './care-team';
 export * from './email';
 export * from './messaging';
 export * from './notifications';
+export * from './onboarding';
 export * from './patients';
 export * from './preferences';
 export * from './recovery-notes';

@@ -268,3 +268,17 @@ export async function setPractitioner(
     return toRecord(tx, (await repository.findPatient(tx, id))!);
   });
 }
+
+/** The record's fields a patient fills in themselves during onboarding (never status or names). */
+export type IntakeValues = Omit<repository.PatientValues, 'status' | 'updatedAt'>;
+
+/**
+ * Onboarding reads the patient's own record to fill its forms in again; the onboarding feature checks that
+ * the caller is this patient and writes the activity entry.
+ */
+export const intakeRecordOf = (db: Db | Tx, patientId: string) => repository.findPatient(db, patientId);
+
+/** Onboarding saves a step of the patient's own intake into the record, in the caller's transaction. */
+export async function saveIntake(tx: Db | Tx, patientId: string, values: IntakeValues) {
+  if (Object.keys(values).length > 0) await repository.updatePatient(tx, patientId, values);
+}
