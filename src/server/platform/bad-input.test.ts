@@ -4,10 +4,12 @@ import { createTestApp, type TestApp } from '../test/app';
 let t: TestApp;
 let token: string;
 let practitionerToken: string;
+let patientToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.tokenOf('admin');
   practitionerToken = await t.tokenOf('practitioner');
+  patientToken = await t.tokenOf('patient');
 });
 afterAll(() => t.close());
 
@@ -22,11 +24,16 @@ const TAKES_NO_BODY = new Set([
   '/api/auth/logout',
   '/api/auth/logout-all',
   '/api/notifications/mark-all-read',
+  '/api/onboarding/complete',
 ]);
 
 /** Only practitioners write recovery notes; anyone else is refused before the body is read. */
 const WRITTEN_BY_PRACTITIONERS = new Set(['/api/recovery-notes']);
-const bodyCaller = (url: string) => (WRITTEN_BY_PRACTITIONERS.has(url) ? practitionerToken : token);
+/** Only patients save and complete their onboarding; anyone else is refused before the body is read. */
+const writtenByPatients = (url: string) =>
+  url.startsWith('/api/onboarding/') && url !== '/api/onboarding/account';
+const bodyCaller = (url: string) =>
+  WRITTEN_BY_PRACTITIONERS.has(url) ? practitionerToken : writtenByPatients(url) ? patientToken : token;
 
 const BAD_BODIES: Array<[string, unknown]> = [
   ['wrong types', { email: 42, password: false, firstName: [], theme: 7, token: {}, dataUrl: 1 }],
