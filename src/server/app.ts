@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

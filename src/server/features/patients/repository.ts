@@ -128,3 +128,36 @@ export async function findPractitioners(db: Db | Tx, ids: string[]) {
     .where(and(inArray(users.id, ids), eq(users.role, 'practitioner')))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
+
+/** Patients whose record was made since a moment, newest first; the count of all of them rides on each row. */
+export async function newPatientsSince(db: Db | Tx, since: Date, limit: number) {
+  return db
+    .select({
+      id: patients.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: patients.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(users.role, 'patient'), sql`${patients.createdAt} >= ${since.toISOString()}`))
+    .orderBy(sql`${patients.createdAt} desc`, sql`${patients.userId} desc`)
+    .limit(limit);
+}
+
+export async function countWithStatus(db: Db | Tx, status: PatientStatus) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(users.role, 'patient'), eq(patients.status, status)));
+  return row.count;
+}
+
+export async function countInReachOf(db: Db | Tx, practitionerId: string) {
+  const result = await db.execute(
+    sql`select count(*)::int as count from (${patientIdsInReachOf(practitionerId)}) reach(id)`,
+  );
+  return Number((result as unknown as { rows: Array<{ count: number }> }).rows[0].count);
+}

@@ -282,3 +282,26 @@ export const intakeRecordOf = (db: Db | Tx, patientId: string) => repository.fin
 export async function saveIntake(tx: Db | Tx, patientId: string, values: IntakeValues) {
   if (Object.keys(values).length > 0) await repository.updatePatient(tx, patientId, values);
 }
+
+/*
+ * Figures for the dashboards. The dashboard has decided who is asking (staff and admin for the clinic-wide
+ * ones) and logs its reading once; these only count and name.
+ */
+
+/** Patients whose record was made since a moment: how many, and the newest few. */
+export async function newPatientsSince(db: Db, since: Date, limit: number) {
+  const rows = await repository.newPatientsSince(db, since, limit);
+  return {
+    count: rows[0]?.total ?? 0,
+    newest: rows.map(({ total: _total, createdAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+    })),
+  };
+}
+
+export const countActivePatients = (db: Db) => repository.countWithStatus(db, 'active');
+
+/** How many patients a practitioner reaches (their care team). */
+export const countPatientsInReachOf = (db: Db, practitionerId: string) =>
+  repository.countInReachOf(db, practitionerId);

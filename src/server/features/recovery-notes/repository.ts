@@ -154,3 +154,57 @@ export async function findTemplate(db: Db | Tx, id: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** db.execute answers { rows } on both drivers. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The author's drafts, newest change first; the count of all of them rides on each row (one statement). */
+export async function draftsOf(db: Db | Tx, practitionerId: string, limit: number) {
+  return db
+    .select({
+      id: recoveryNotes.id,
+      patientId: recoveryNotes.patientId,
+      patientName: sql<string>`${patientUser.firstName} || ' ' || ${patientUser.lastName}`,
+      updatedAt: recoveryNotes.updatedAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(recoveryNotes)
+    .innerJoin(patientUser, eq(patientUser.id, recoveryNotes.patientId))
+    .where(and(eq(recoveryNotes.practitionerId, practitionerId), eq(recoveryNotes.status, 'draft')))
+    .orderBy(desc(recoveryNotes.updatedAt), desc(recoveryNotes.id))
+    .limit(limit);
+}
+
+/**
+ * The patients of a set (a subquery of ids) with a note since a moment, each with their latest note, newest
+ * first; the count of such patients rides on each row.
+ */
+export async function patientsWithNotesSince(db: Db | Tx, patientIdsIn: SQL, since: Date, limit: number) {
+  const result = await db.execute(sql`
+    with latest as (
+      select distinct on (n.patient_id) n.patient_id, n.id, n.created_at
+      from recovery_notes n
+      where n.patient_id in (${patientIdsIn}) and n.created_at >= ${since.toISOString()}
+      order by n.patient_id, n.created_at desc, n.id desc
+    )
+    select l.patient_id as "patientId", l.id as "noteId", l.created_at as "createdAt",
+           u.first_name || ' ' || u.last_name as "patientName", count(*) over () as "total"
+    from latest l join users u on u.id = l.patient_id
+    order by l.created_at desc, l.id desc
+    limit ${limit}`);
+  return rowsOf<{
+    patientId: string;
+    noteId: string;
+    createdAt: string | Date;
+    patientName: string;
+    total: string | number;
+  }>(result);
+}
+
+export async function countSignedSince(db: Db | Tx, since: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(recoveryNotes)
+    .where(and(eq(recoveryNotes.status, 'signed'), sql`${recoveryNotes.signedAt} >= ${since.toISOString()}`));
+  return row.count;
+}

@@ -263,3 +263,42 @@ export async function progressOf(
     })),
   };
 }
+
+/*
+ * Figures for the dashboards. The dashboard has decided who is asking; these read no note text and write no
+ * log entry of their own (the dashboard logs its reading once).
+ */
+
+/** A practitioner's own drafts: how many, and the newest few with their patients. */
+export async function draftsAwaitingSignature(db: Db, practitionerId: string, limit: number) {
+  const rows = await repository.draftsOf(db, practitionerId, limit);
+  return {
+    count: rows[0]?.total ?? 0,
+    newest: rows.map(({ total: _total, updatedAt, ...row }) => ({
+      ...row,
+      updatedAt: updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** The practitioner's patients with a note since a moment, each with their latest note, newest first. */
+export async function patientsWithRecentNotes(db: Db, practitionerId: string, since: Date, limit: number) {
+  const rows = await repository.patientsWithNotesSince(
+    db,
+    patients.patientIdsInReachOf(practitionerId),
+    since,
+    limit,
+  );
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    newest: rows.map((row) => ({
+      patientId: row.patientId,
+      patientName: row.patientName,
+      latestNoteId: row.noteId,
+      latestNoteAt: new Date(row.createdAt).toISOString(),
+    })),
+  };
+}
+
+/** Notes signed since a moment, clinic-wide. */
+export const countSignedSince = (db: Db, since: Date) => repository.countSignedSince(db, since);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { OnboardingProgressSchema } from './onboarding';
+import { RecoveryProgressSchema } from './recovery-notes';
+
+/**
+ * GET /api/dashboard: the caller's dashboard in one answer, by role (the kinds of the route table: patient,
+ * practitioner, member, otherwise general). A section is here only once its feature exists: appointments,
+ * billing, public booking, events, orders, donations and quotes add their sections to these objects when
+ * they land, and nothing stands in for them meanwhile.
+ */
+const CountSchema = z.number().int().nonnegative();
+
+/** How many, and the newest few of them. */
+const newestOf = <T extends z.ZodType>(item: T) => z.object({ count: CountSchema, newest: z.array(item) });
+
+export const DASHBOARD_LIST_SIZE = 5;
+/** A patient is new for this long after their record was made. */
+export const NEW_PATIENT_DAYS = 30;
+/** A patient's notes are recent for this long. */
+export const RECENT_NOTE_DAYS = 30;
+
+export const PatientDashboardSchema = z.object({
+  kind: z.literal('patient'),
+  unreadMessages: CountSchema,
+  unreadNotifications: CountSchema,
+  onboarding: OnboardingProgressSchema,
+  /** Signed notes shared with the patient, newest first. */
+  recentSharedNotes: z.array(
+    z.object({
+      id: z.string(),
+      practitionerName: z.string(),
+      painScore: z.number().int().nullable(),
+      signedAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  progress: RecoveryProgressSchema,
+});
+
+export const PractitionerDashboardSchema = z.object({
+  kind: z.literal('practitioner'),
+  unreadMessages: CountSchema,
+  /** The practitioner's own drafts, newest change first. */
+  notesAwaitingSignature: newestOf(
+    z.object({ id: z.string(), patientId: z.string(), patientName: z.string(), updatedAt: z.string() }),
+  ),
+  /** Patients in the practitioner's care team. */
+  myPatients: CountSchema,
+  /** Patients in reach with a note in the last RECENT_NOTE_DAYS days, by their latest note. */
+  patientsWithRecentNotes: newestOf(
+    z.object({
+      patientId: z.string(),
+      patientName: z.string(),
+      latestNoteId: z.string(),
+      latestNoteAt: z.string(),
+    }),
+  ),
+});
+
+export const GeneralDashboardSchema = z.object({
+  kind: z.literal('general'),
+  unreadMessages: CountSchema,
+  /** Patients whose record was made in the last NEW_PATIENT_DAYS days, newest first. */
+  newPatients: newestOf(
+    z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), createdAt: z.string() }),
+  ),
+  activePatients: CountSchema,
+  /** Signed since Monday 00:00 UTC. */
+  notesSignedThisWeek: CountSchema,
+});
+
+export const MemberDashboardSchema = z.object({
+  kind: z.literal('member'),
+  unreadMessages: CountSchema,
+});
+
+export const DashboardSchema = z.discriminatedUnion('kind', [
+  PatientDashboardSchema,
+  PractitionerDashboardSchema,
+  GeneralDashboardSchema,
+  MemberDashboardSchema,
+]);
+export type Dashboard = z.infer<typeof DashboardSchema>;
+export type PatientDashboard = z.infer<typeof PatientDashboardSchema>;
+export type PractitionerDashboard = z.infer<typeof PractitionerDashboardSchema>;
+export type GeneralDashboard = z.infer<typeof GeneralDashboardSchema>;
+export type MemberDashboard = z.infer<typeof MemberDashboardSchema>;
+
+/**
+ * Pushed on the notifications socket when something behind the person's dashboard changed; the browser
+ * asks for the dashboard again. It carries nothing else.
+ */
+export type DashboardChangedEvent = { type: 'dashboard_changed' };
+export const DASHBOARD_CHANGED: DashboardChangedEvent = { type: 'dashboard_changed' };
+
+/** Monday 00:00 UTC of the week holding `now`. */
+export function startOfWeekUtc(now: Date): Date {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const daysSinceMonday = (start.getUTCDay() + 6) % 7;
+  start.setUTCDate(start.getUTCDate() - daysSinceMonday);
+  return start;
+}
