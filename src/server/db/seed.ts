@@ -1,23 +1,29 @@
 import { count } from 'drizzle-orm';
-import { createAccount, findAccountByEmail } from '../features/accounts/service';
+import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
 import { assign } from '../features/care-team/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';
+import { seedDemoClinic } from './seed-clinic';
 
 export async function isEmpty(db: Db) {
   const [row] = await db.select({ value: count() }).from(users);
   return row.value === 0;
 }
 
-/** The demo clinic: one account per role, all with the demo password. Skips accounts that already exist. */
-export async function seedDemo(db: Db) {
+/**
+ * The demo clinic: one account per role, all with the demo password, and (unless `clinic: false`) the rest of
+ * the clinic: more practitioners and staff, and patients with records, care teams and notes. Skips accounts
+ * that already exist, so seeding again adds nothing. The password is hashed once for every account.
+ */
+export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
   const created: string[] = [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       try {
-        await createAccount(tx, { ...account, password: DEMO_PASSWORD }, { actorId: null });
+        await createAccount(tx, { ...account, password: DEMO_PASSWORD }, { actorId: null }, { passwordHash });
         created.push(account.email);
       } catch (error) {
         if ((error as Error).message.includes('already exists')) continue;
@@ -31,6 +37,7 @@ export async function seedDemo(db: Db) {
       await assign(tx, practitioner.id, patient.id);
       await seedDemoRecoveryNotes(tx, practitioner.id, patient.id);
     }
+    if (options.clinic ?? true) created.push(...(await seedDemoClinic(tx, passwordHash)));
   });
   return created;
 }

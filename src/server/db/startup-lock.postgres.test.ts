@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../test/database';
 import { type Database, openDatabase } from './client';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { CLINIC_COLLEAGUES, clinicPatients } from './demo-clinic';
 import { users } from './schema';
 import { isEmpty, seedDemo } from './seed';
 
@@ -44,6 +45,7 @@ describe('start-up on a shared PostgreSQL database', () => {
     );
     expect(seeded.filter(Boolean)).toHaveLength(1);
     const accounts = await instances[0].db.select({ count: count() }).from(users);
-    expect(accounts[0].count).toBe(DEMO_ACCOUNTS.length);
+    const clinic = CLINIC_COLLEAGUES.length + clinicPatients(new Date()).length;
+    expect(accounts[0].count).toBe(DEMO_ACCOUNTS.length + clinic);
   });
 });

@@ -9,10 +9,13 @@ import { openTestDatabase } from './database';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The real app on a database of its own, with the demo clinic seeded; close() drops it all. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * The real app on a database of its own with the demo accounts seeded (one per role, and the demo patient's
+ * notes); `clinic: true` seeds the whole demo clinic as `npm start` does. close() drops it all.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { clinic?: boolean } = {}) {
   const database = await openTestDatabase();
-  await seedDemo(database.db);
+  await seedDemo(database.db, { clinic: options.clinic ?? false });
   const config = testConfig({
     authRateLimitPerMinute: 100_000,
     authAccountFailuresPer15Minutes: 1000,

@@ -49,11 +49,15 @@ function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-/** Creates an account of any role; callers decide which roles they may create. */
+/**
+ * Creates an account of any role; callers decide which roles they may create. `passwordHash` (a hash from
+ * hashPassword) replaces hashing `password` again, for callers creating many accounts with one password.
+ */
 export async function createAccount(
   tx: Tx | Db,
   input: { email: string; password: string; firstName: string; lastName: string; role: Role; phone?: string },
   audit: { actorId: string | null; meta?: RequestMeta },
+  options: { passwordHash?: string } = {},
 ) {
   if (await accounts.findUserByEmail(tx, input.email)) throw badRequest(ACCOUNT_EXISTS_MESSAGE);
   const id = randomUUID();
@@ -61,7 +65,7 @@ export async function createAccount(
     const row = await accounts.insertUser(tx, {
       id,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: options.passwordHash ?? (await hashPassword(input.password)),
       firstName: input.firstName,
       lastName: input.lastName,
       role: input.role,

@@ -23,7 +23,7 @@ let b: Instance;
 beforeAll(async () => {
   shared = await openTestDatabase();
   if (!shared.url) throw new Error('the scale tests need TEST_DATABASE_URL');
-  await seedDemo(shared.db);
+  await seedDemo(shared.db, { clinic: false });
   secondPool = await openDatabase({ url: shared.url });
   const config = testConfig({
     redisUrl: process.env.REDIS_URL,

@@ -1,5 +1,6 @@
 import type { FunctionalGoal } from '../../../shared/recovery-notes';
 import type { Tx } from '../../db/client';
+import { activityLog, recoveryNotes } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import * as repository from './repository';
 
@@ -84,4 +85,51 @@ export async function seedDemoRecoveryNotes(tx: Tx, practitionerId: string, pati
       details: { patientId, seeded: true },
     });
   }
+}
+
+export type ClinicNoteRow = {
+  patientId: string;
+  practitionerId: string;
+  at: Date;
+  painScore: number;
+  goals: FunctionalGoal[];
+  subjective: string;
+  objective: string;
+  assessment: string;
+  plan: string;
+  status: 'draft' | 'signed';
+  shared: boolean;
+};
+
+/**
+ * The demo clinic's courses of notes, in one statement, with one activity entry per note. Like the demo
+ * patient's notes they are written straight to the tables, so no notification is raised.
+ */
+export async function seedClinicRecoveryNotes(tx: Tx, notes: ClinicNoteRow[]) {
+  if (notes.length === 0) return;
+  const ids = await tx
+    .insert(recoveryNotes)
+    .values(
+      notes.map(({ at, status, shared, ...note }) => ({
+        ...note,
+        status,
+        signedAt: status === 'signed' ? at : null,
+        signedBy: status === 'signed' ? note.practitionerId : null,
+        sharedWithPatient: shared,
+        sharedAt: shared ? at : null,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .returning({ id: recoveryNotes.id, patientId: recoveryNotes.patientId });
+  await tx.insert(activityLog).values(
+    ids.map(({ id, patientId }) => ({
+      actorId: null,
+      action: 'recovery-note.created',
+      entityType: 'recovery_note',
+      entityId: id,
+      outcome: 'success' as const,
+      details: { patientId, seeded: true },
+    })),
+  );
 }
