@@ -33,6 +33,8 @@ export type DomainEvents = {
   'recovery-note.shared': RecoveryNoteEvent;
   'recovery-note.unshared': RecoveryNoteEvent;
   'notification.created': { userId: string; notification: Notification; delivery: NotificationDelivery };
+  /** Staff or an admin made a patient's record (sign-ups are told through their onboarding's notifications). */
+  'patient.created': { patientId: string; actorId: string };
 };
 
 export type EventName = keyof DomainEvents;

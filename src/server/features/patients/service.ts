@@ -17,7 +17,7 @@ import { createResetLink } from '../auth/service';
 import * as careTeam from '../care-team/service';
 import * as repository from './repository';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'events'>;
 type Caller = { id: string; role: Role };
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
@@ -202,6 +202,7 @@ export async function createPatient(ctx: Ctx, caller: Caller, input: CreatePatie
       `Open this link within one hour to choose your password:\n\n${link}\n\n` +
       'If the link has expired, choose "Forgot password" on the sign-in page to get a new one.',
   });
+  ctx.events.publish('patient.created', { patientId: id, actorId: caller.id });
   const row = await repository.findPatient(ctx.db, id);
   return toRecord(ctx.db, row!);
 }

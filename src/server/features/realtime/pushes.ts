@@ -1,9 +1,12 @@
 import type { AccountStatusEvent } from '../../../shared/auth';
+import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
-import type { MessageReceipt } from '../../platform/events';
+import type { MessageReceipt, RecoveryNoteEvent } from '../../platform/events';
+import * as accounts from '../accounts/service';
+import * as careTeam from '../care-team/service';
 
 /**
  * Domain events become socket pushes here and nowhere else. The hub hands each push to the bus, so it
@@ -62,4 +65,51 @@ export function pushDomainEvents(ctx: AppContext) {
       delivery,
     } satisfies NotificationSocketEvent),
   );
+
+  pushDashboardChanges(ctx, push);
+}
+
+/**
+ * Open dashboards stay live: whoever's dashboard a change touches gets a bare 'dashboard_changed' on the
+ * notifications socket every signed-in browser already holds, and asks for its dashboard again. The push
+ * names nothing, so the dashboard's own access rules decide what is shown. Staff and admins share the
+ * clinic-wide figures, so clinic-wide changes reach all of them.
+ */
+function pushDashboardChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  const tell = (userIds: Iterable<string>) =>
+    Promise.all([...new Set(userIds)].map((userId) => push(userId, 'notifications', DASHBOARD_CHANGED)));
+  const clinicWide = async () =>
+    (
+      await Promise.all([
+        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+      ])
+    )
+      .flat()
+      .map((person) => person.id);
+
+  // Unread messages: the recipient's count goes up on a new message and down when they read it elsewhere.
+  ctx.events.subscribe('message.sent', ({ message }) => tell([message.recipientId]));
+  ctx.events.subscribe('message.read', ({ recipientId }) => tell([recipientId]));
+  // Unread notifications (patient), and everything announced by one: shared notes, onboarding completed.
+  ctx.events.subscribe('notification.created', ({ userId }) => tell([userId]));
+  // Notes: the patient's shared notes and progress, the author's drafts, the care team's recent notes, and
+  // for a signature the clinic's count of notes signed this week.
+  const noteChanged = (signed: boolean) => async (event: RecoveryNoteEvent) =>
+    tell([
+      event.patientId,
+      event.authorId,
+      ...(await careTeam.practitionersOf(ctx.db, event.patientId)),
+      ...(signed ? await clinicWide() : []),
+    ]);
+  ctx.events.subscribe('recovery-note.created', noteChanged(false));
+  ctx.events.subscribe('recovery-note.signed', noteChanged(true));
+  ctx.events.subscribe('recovery-note.amended', noteChanged(false));
+  ctx.events.subscribe('recovery-note.shared', noteChanged(false));
+  ctx.events.subscribe('recovery-note.unshared', noteChanged(false));
+  // New and active patients on the clinic dashboard.
+  ctx.events.subscribe('patient.created', async () => tell(await clinicWide()));
 }

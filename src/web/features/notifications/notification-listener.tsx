@@ -8,6 +8,7 @@ import { SESSION_CLOSE_CODES, SOCKET_CLOSE } from '../../../shared/realtime';
 import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
 import { writeStorage } from '../../lib/storage';
 import { useSession } from '../auth/session';
+import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { addNotificationToCache, notificationKeys } from './api';
 import { useFollowNotification } from './follow';
 import { playNotificationSound } from './sound';
@@ -74,6 +75,11 @@ export function NotificationListener() {
       url: socketUrl({ token, userId, channel: 'notifications' }),
       maxAttempts: isTelehealth ? 0 : undefined,
       onMessage: (data) => {
+        // Something behind this person's dashboard changed: the dashboard asks again (now if it is open).
+        if (isDashboardChanged(data)) {
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -85,6 +91,7 @@ export function NotificationListener() {
       },
       onOpen: (isReconnect) => {
         if (!isReconnect) return;
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPerson, type TestPerson } from '../../test/people';
+import { openSocket, type TestSocket, untilConnections } from '../../test/sockets';
+import { createPatient } from '../patients/testing';
+import { careTeam, draft, expectStatus, share, sign } from '../recovery-notes/testing';
+
+/**
+ * Open dashboards stay live: a change behind someone's dashboard sends them 'dashboard_changed' on the
+ * notifications socket, and nobody else.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const open: TestSocket[] = [];
+async function listenAll(people: TestPerson[]) {
+  const sockets: TestSocket[] = [];
+  for (const person of people) sockets.push(await listen(person));
+  return sockets;
+}
+async function listen(person: TestPerson) {
+  const before = t.ctx.hub.connectionCount;
+  const socket = await openSocket(t, `token=${person.token}&userId=${person.id}&channel=notifications`);
+  await untilConnections(t, before + 1);
+  open.push(socket);
+  return socket;
+}
+const changes = (socket: TestSocket) =>
+  socket.messages.filter((message) => (message as { type?: string }).type === 'dashboard_changed').length;
+/** Waits for the pushes of a change to arrive, then counts each socket's. */
+async function countsAfter(sockets: TestSocket[], change: () => Promise<unknown>) {
+  const before = sockets.map(changes);
+  await change();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return sockets.map((socket, i) => changes(socket) - before[i]);
+}
+
+afterAll(() => {
+  for (const socket of open) socket.socket.terminate();
+});
+
+describe('dashboard_changed pushes', () => {
+  it('reach the patient, the author and the care team when a note changes, and staff when one is signed', async () => {
+    const { practitioner, patient } = await careTeam(t);
+    const colleague = await createPerson(t, 'practitioner');
+    await expectStatus(
+      t,
+      'staff',
+      { method: 'POST', url: `/api/patients/${patient.id}/practitioners/${colleague.id}` },
+      200,
+    );
+    const staff = await createPerson(t, 'staff');
+    const stranger = await createPerson(t, 'practitioner');
+    const sockets = await listenAll([patient, practitioner, colleague, staff, stranger]);
+
+    const note = await draft(t, practitioner, patient.id);
+    await vi.waitFor(() => expect(changes(sockets[1])).toBeGreaterThan(0));
+    const signed = await countsAfter(sockets, () => sign(t, practitioner, note.id));
+    expect(signed.slice(0, 4).every((count) => count > 0)).toBe(true);
+    expect(signed[4]).toBe(0);
+
+    const shared = await countsAfter(sockets, () => share(t, practitioner, note.id));
+    expect(shared[0]).toBeGreaterThan(0);
+    expect(shared[3]).toBe(0);
+    expect(shared[4]).toBe(0);
+  });
+
+  it('reach a message’s recipient when it arrives and when they read it', async () => {
+    const staff = await createPerson(t, 'staff');
+    const member = await createPerson(t, 'member');
+    const [toMember, toStaff] = await listenAll([member, staff]);
+    const [sent] = await countsAfter([toMember, toStaff], () =>
+      expectStatus(
+        t,
+        staff,
+        { method: 'POST', url: '/api/messages', payload: { recipientId: member.id, content: 'Welcome' } },
+        201,
+      ),
+    );
+    expect(sent).toBeGreaterThan(0);
+    const [read] = await countsAfter([toMember], () =>
+      expectStatus(t, member, { method: 'PUT', url: `/api/messages/conversations/${staff.id}/read` }, 200),
+    );
+    expect(read).toBeGreaterThan(0);
+  });
+
+  it('reach every staff and admin account when staff add a patient', async () => {
+    const staff = await createPerson(t, 'staff');
+    const admin = await createPerson(t, 'admin');
+    const practitioner = await createPerson(t, 'practitioner');
+    const counts = await countsAfter(await listenAll([staff, admin, practitioner]), () => createPatient(t));
+    expect(counts).toEqual([1, 1, 0]);
+  });
+});
