@@ -42,6 +42,9 @@ export const RecoveryNotesPage = lazy(() =>
 export const RecoveryNotePage = lazy(() =>
   import('../features/recovery-notes/note-page').then((m) => ({ default: m.RecoveryNotePage })),
 );
+export const OnboardingPage = lazy(() =>
+  import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+);
 export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),

@@ -9,6 +9,7 @@ import {
   MessagesPage,
   NotBuiltPage,
   NotFoundPage,
+  OnboardingPage,
   PatientsPage,
   PublicPlaceholderPage,
   RecoveryNotePage,
@@ -30,7 +31,7 @@ const route = (key: RouteKey, element: ReactNode): RouteObject => ({
 });
 
 /** Screens a later issue fills; until then they say so plainly. */
-const PUBLIC_PLACEHOLDERS: RouteKey[] = ['patientOnboarding', 'publicBooking', 'dummyBooking', 'bookingDemo'];
+const PUBLIC_PLACEHOLDERS: RouteKey[] = ['publicBooking', 'dummyBooking', 'bookingDemo'];
 const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   settings: <SettingsPage />,
   messages: <MessagesPage />,
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       },
       route('forgotPassword', <ForgotPasswordPage />),
       route('resetPassword', <ResetPasswordPage />),
+      route('patientOnboarding', <OnboardingPage />),
       ...PUBLIC_PLACEHOLDERS.map((key) => route(key, <PublicPlaceholderPage route={key} />)),
       {
         element: <RequireUser />,

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import type { Role } from '../../../shared/roles';
 import { UnreadMessagesBadge } from '../../features/messaging/unread-messages-badge';
+import { OnboardingProgressBadge } from '../../features/onboarding/onboarding-progress-badge';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
 
@@ -62,6 +63,7 @@ export function SidebarNav({
                       <item.icon aria-hidden="true" />
                       {item.label}
                       {item.to === '/messages' ? <UnreadMessagesBadge /> : null}
+                      {item.to === '/patient-onboarding' ? <OnboardingProgressBadge /> : null}
                     </NavLink>
                   )}
                 </li>
