@@ -1,5 +1,7 @@
+import type { PatientConsent } from '../../shared/onboarding';
 import type { AssignedPractitioner, PatientRecord } from '../../shared/patients';
 import type { PractitionerOption } from '../../shared/practitioners';
+import type { AccessLogEntry } from '../../shared/record-access';
 import { jsonResponse } from './fixtures';
 import { nextId } from './live-fixtures';
 
@@ -64,6 +66,10 @@ type State = {
   pageSize?: number;
   /** Answers a PATCH with this 400 instead of saving. */
   refuseUpdate?: { message: string; fields: Record<string, string> };
+  /** Each patient's signed consents, by patient id; none unless given. */
+  consents?: Record<string, PatientConsent[]>;
+  /** Who opened each patient's record, newest first, by patient id; nobody unless given. */
+  accessLog?: Record<string, AccessLogEntry[]>;
 };
 
 const summary = (record: PatientRecord) => ({
@@ -140,6 +146,9 @@ export function fakePatientsServer(state: State) {
     const record = find(id);
     if (!record) return jsonResponse({ message: 'Patient not found' }, 404);
     if (!action && method === 'GET') return jsonResponse(record);
+    if (action === 'consents' && method === 'GET') return jsonResponse(state.consents?.[id] ?? []);
+    if (action === 'access-log' && method === 'GET')
+      return jsonResponse({ items: state.accessLog?.[id] ?? [], nextCursor: null });
     if (!action && method === 'PATCH') {
       if (state.refuseUpdate) return jsonResponse({ ...state.refuseUpdate, code: 'VALIDATION_ERROR' }, 400);
       return replace({ ...record, ...(body as Partial<PatientRecord>) });

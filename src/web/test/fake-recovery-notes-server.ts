@@ -96,6 +96,7 @@ export function fakeRecoveryNotesServer(state: { notes: RecoveryNote[]; pageSize
   const list = (params: URLSearchParams) => {
     const matches = state.notes
       .filter((note) => !params.get('patientId') || note.patientId === params.get('patientId'))
+      .filter((note) => !params.get('practitionerId') || note.practitionerId === params.get('practitionerId'))
       .filter((note) => !params.get('status') || note.status === params.get('status'))
       .filter((note) => !params.get('from') || note.createdAt.slice(0, 10) >= (params.get('from') ?? ''))
       .filter((note) => !params.get('to') || note.createdAt.slice(0, 10) <= (params.get('to') ?? ''))
@@ -114,6 +115,19 @@ export function fakeRecoveryNotesServer(state: { notes: RecoveryNote[]; pageSize
     calls.push({ method, url, body });
     if (pathname === '/api/recovery-notes' && method === 'GET') return list(searchParams);
     if (pathname === '/api/recovery-notes/templates') return json(TEMPLATES);
+    if (pathname === '/api/recovery-notes/progress' && method === 'GET') {
+      const patientId = searchParams.get('patientId');
+      const points = state.notes
+        .filter((note) => note.patientId === patientId && note.status === 'signed')
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .map((note) => ({
+          noteId: note.id,
+          at: note.createdAt,
+          painScore: note.painScore,
+          goals: note.goals,
+        }));
+      return json({ patientId, points });
+    }
     if (pathname === '/api/recovery-notes' && method === 'POST') {
       const input = body as { patientId: string; templateId?: string };
       const template = TEMPLATES.find((candidate) => candidate.id === input.templateId);

@@ -8,6 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { PatientConsent } from '../../../shared/onboarding';
 import type {
   CreatePatientInput,
   PatientPage,
@@ -24,6 +25,7 @@ export const patientKeys = {
   lists: ['/api/patients', 'list'] as const,
   list: (filters: ListFilters) => ['/api/patients', 'list', filters] as const,
   record: (id: string) => ['/api/patients', 'record', id] as const,
+  consents: (id: string) => ['/api/patients', 'consents', id] as const,
   practitioners: ['/api/practitioners'] as const,
 };
 
@@ -47,6 +49,15 @@ export const patientRecordQueryOptions = (id: string) =>
   });
 
 export const usePatientRecord = (id: string) => useQuery(patientRecordQueryOptions(id));
+
+/** The consents the patient signed (typed name, time, address), oldest first as the server keeps them. */
+export const useConsents = (id: string) =>
+  useQuery({
+    queryKey: patientKeys.consents(id),
+    queryFn: ({ signal }) =>
+      api.get<PatientConsent[]>(`/api/patients/${encodeURIComponent(id)}/consents`, { signal }),
+    retry: false,
+  });
 
 export const practitionersQueryOptions = queryOptions({
   queryKey: patientKeys.practitioners,

@@ -1,17 +1,32 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { LoadingState } from '../../ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth/session';
+import { AccessLog } from '../record-access/access-log';
 import { usePatientRecord } from './api';
 import { CareTeam } from './care-team';
 import { StatusBadge } from './controls';
 import { DeactivatePatientDialog } from './deactivate-dialog';
+import { PatientConsents } from './patient-consents';
 import { PatientEditForm } from './patient-edit-form';
-import { PatientRecordView } from './patient-record-view';
+import { PatientNotes } from './patient-notes';
+import { PatientRecordView, RecordSection } from './patient-record-view';
+
+/** The record's sections, one tab each; the open one is kept in the address (?tab=) unless it is the first. */
+export const RECORD_TAB_PARAM = 'tab';
+const TABS = [
+  { value: 'details', label: 'Details' },
+  { value: 'notes', label: 'Notes' },
+  { value: 'consents', label: 'Consents' },
+  { value: 'activity', label: 'Activity' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
 
 type PatientPanelProps = { patientId: string | null; onClose: () => void };
 
@@ -49,6 +64,7 @@ function PanelBody({ patientId }: { patientId: string }) {
   const user = useUser();
   const record = usePatientRecord(patientId);
   const [isEditing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
 
   if (record.isPending) {
     return (
@@ -90,6 +106,20 @@ function PanelBody({ patientId }: { patientId: string }) {
   const isStaff = user.role === 'staff' || user.role === 'admin';
   const isAssigned = patient.practitioners.some((practitioner) => practitioner.id === user.id);
   const canEdit = isStaff || (user.role === 'practitioner' && isAssigned);
+  // Who opened the record is for staff and admin (and the patient, in their own settings).
+  const tabs = TABS.filter((tab) => tab.value !== 'activity' || isStaff);
+  const requested = params.get(RECORD_TAB_PARAM);
+  const tab: TabValue = tabs.find((candidate) => candidate.value === requested)?.value ?? 'details';
+  const changeTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'details') next.delete(RECORD_TAB_PARAM);
+        else next.set(RECORD_TAB_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <>
@@ -100,27 +130,50 @@ function PanelBody({ patientId }: { patientId: string }) {
           <StatusBadge status={patient.status} />
         </DialogDescription>
       </DialogHeader>
-      {isEditing ? (
-        <PatientEditForm record={patient} onDone={() => setEditing(false)} />
-      ) : (
-        <>
-          {canEdit || isStaff ? (
-            <div className="flex flex-wrap gap-2">
-              {canEdit ? (
-                <Button size="sm" onClick={() => setEditing(true)}>
-                  Edit record
-                </Button>
+      <Tabs value={tab} onValueChange={changeTab}>
+        <TabsList aria-label="Record sections">
+          {tabs.map((candidate) => (
+            <TabsTrigger key={candidate.value} value={candidate.value}>
+              {candidate.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="details" className="flex flex-col gap-4">
+          {isEditing ? (
+            <PatientEditForm record={patient} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              {canEdit || isStaff ? (
+                <div className="flex flex-wrap gap-2">
+                  {canEdit ? (
+                    <Button size="sm" onClick={() => setEditing(true)}>
+                      Edit record
+                    </Button>
+                  ) : null}
+                  {isStaff && patient.status === 'active' ? (
+                    <DeactivatePatientDialog record={patient} />
+                  ) : null}
+                </div>
               ) : null}
-              {isStaff && patient.status === 'active' ? <DeactivatePatientDialog record={patient} /> : null}
-            </div>
-          ) : null}
-          <PatientRecordView record={patient} />
-          <CareTeam record={patient} canManage={isStaff} />
-          <p className="border-border border-t pt-3 text-muted-foreground text-sm">
-            Appointments, recovery notes and invoices will appear here as those features arrive.
-          </p>
-        </>
-      )}
+              <PatientRecordView record={patient} />
+              <CareTeam record={patient} canManage={isStaff} />
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="notes">
+          <PatientNotes record={patient} canWrite={user.role === 'practitioner'} />
+        </TabsContent>
+        <TabsContent value="consents">
+          <PatientConsents patientId={patient.id} />
+        </TabsContent>
+        {isStaff ? (
+          <TabsContent value="activity">
+            <RecordSection title="Who opened this record">
+              <AccessLog patientId={patient.id} />
+            </RecordSection>
+          </TabsContent>
+        ) : null}
+      </Tabs>
     </>
   );
 }

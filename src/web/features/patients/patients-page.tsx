@@ -6,7 +6,7 @@ import { usePatientList } from './api';
 import { filtersFrom, isId, type ListFilters, withFilters } from './list-params';
 import { NewPatientDialog } from './new-patient-dialog';
 import { PatientFilters } from './patient-filters';
-import { PatientPanel } from './patient-panel';
+import { PatientPanel, RECORD_TAB_PARAM } from './patient-panel';
 import { PatientTable } from './patient-table';
 
 const PATIENT_PARAM = 'patient';
@@ -39,6 +39,7 @@ export function PatientsPage({ listName }: { listName: string }) {
       setParams((current) => {
         const next = new URLSearchParams(current);
         next.set(PATIENT_PARAM, id);
+        next.delete(RECORD_TAB_PARAM);
         return next;
       }),
     [setParams],
@@ -49,6 +50,7 @@ export function PatientsPage({ listName }: { listName: string }) {
       setParams((current) => {
         const next = new URLSearchParams(current);
         next.delete(PATIENT_PARAM);
+        next.delete(RECORD_TAB_PARAM);
         return next;
       }),
     [setParams],

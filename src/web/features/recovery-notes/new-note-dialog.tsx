@@ -18,12 +18,16 @@ import { Select } from '../patients/controls';
 import { useCreateNote, useTemplates } from './api';
 import { PatientPicker } from './patient-picker';
 
-/** A practitioner starts a draft for a patient, optionally from a template, and goes straight to it. */
-export function NewNoteDialog() {
+/**
+ * A practitioner starts a draft for a patient, optionally from a template, and goes straight to it. Given a
+ * patient (from their record), the note is for them and no patient is asked for.
+ */
+export function NewNoteDialog({ patient }: { patient?: { id: string; name: string } } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
-  const [patientId, setPatientId] = useState('');
+  const [chosenPatientId, setPatientId] = useState('');
+  const patientId = patient?.id ?? chosenPatientId;
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const templates = useTemplates(isOpen);
@@ -65,16 +69,20 @@ export function NewNoteDialog() {
       <DialogContent closeLabel="Close new note">
         <DialogHeader>
           <DialogTitle>New note</DialogTitle>
-          <DialogDescription>The note starts as a draft that saves as you write.</DialogDescription>
+          <DialogDescription>
+            {patient ? `For ${patient.name}. ` : ''}The note starts as a draft that saves as you write.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label="New note" className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <PatientPicker
-            label="Patient"
-            emptyLabel="Choose a patient"
-            value={patientId}
-            onChange={setPatientId}
-          />
+          {patient ? null : (
+            <PatientPicker
+              label="Patient"
+              emptyLabel="Choose a patient"
+              value={patientId}
+              onChange={setPatientId}
+            />
+          )}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-template`}>Template</Label>
             <Select
