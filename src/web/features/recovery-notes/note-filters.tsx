@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { RECOVERY_NOTE_STATUSES } from '../../../shared/recovery-notes';
+import { fullName } from '../../lib/format';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { usePractitioners } from '../patients/api';
 import { Select } from '../patients/controls';
 import type { NoteFilters as Filters } from './list-params';
 import { NOTE_STATUS_LABELS } from './note-status';
@@ -12,12 +14,15 @@ type NoteFiltersProps = {
   onChange: (changes: Partial<Filters>) => void;
   /** A patient's own notes are all signed and all theirs: only the dates narrow them. */
   datesOnly: boolean;
+  /** Staff and admin narrow by the practitioner who wrote the note. */
+  showPractitioner: boolean;
 };
 
-export function NoteFilters({ filters, onChange, datesOnly }: NoteFiltersProps) {
+export function NoteFilters({ filters, onChange, datesOnly, showPractitioner }: NoteFiltersProps) {
   const id = useId();
+  const practitioners = usePractitioners(showPractitioner);
   return (
-    <search aria-label="Filter notes" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <search aria-label="Filter notes" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       {datesOnly ? null : (
         <>
           <PatientPicker
@@ -26,6 +31,23 @@ export function NoteFilters({ filters, onChange, datesOnly }: NoteFiltersProps) 
             value={filters.patientId}
             onChange={(patientId) => onChange({ patientId })}
           />
+          {showPractitioner ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-practitioner`}>Practitioner</Label>
+              <Select
+                id={`${id}-practitioner`}
+                value={filters.practitionerId}
+                onChange={(event) => onChange({ practitionerId: event.target.value })}
+              >
+                <option value="">All practitioners</option>
+                {(practitioners.data ?? []).map((practitioner) => (
+                  <option key={practitioner.id} value={practitioner.id}>
+                    {fullName(practitioner)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-status`}>Status</Label>
             <Select

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles';
-import { fakePatientsServer, patientRecord } from '../../test/fake-patients-server';
+import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { fakeRecoveryNotesServer, recoveryNote } from '../../test/fake-recovery-notes-server';
 import { userWithRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -155,5 +155,51 @@ describe('the recovery notes list', () => {
     expect(await screen.findByLabelText('Subjective', undefined, { timeout: 5000 })).toHaveValue(
       'Presenting complaint:',
     );
+  });
+
+  it('lets staff narrow the list to one practitioner’s notes, kept in the address', async () => {
+    const server = clinic();
+    const dana = PRACTITIONERS[1];
+    server.notes.state.notes.push(
+      recoveryNote({
+        createdAt: '2026-02-07T09:00:00.000Z',
+        practitionerId: dana.id,
+        practitionerName: 'Dana Wells',
+        status: 'signed',
+        painScore: 5,
+      }),
+    );
+    const { router } = renderApp({ path: '/recovery-notes', role: 'admin', handle: server.handle });
+    const table = await findTable(/^Recovery notes/);
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    const picker = screen.getByRole('combobox', { name: 'Practitioner' });
+    await within(picker).findByRole('option', { name: 'Dana Wells' });
+    await userEvent.selectOptions(picker, dana.id);
+    await waitFor(() => expect(listCalls(server.notes).at(-1)?.get('practitionerId')).toBe(dana.id));
+    expect(router.state.location.search).toBe(`?practitioner=${dana.id}`);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByRole('table')).toHaveTextContent('Dana Wells');
+
+    await userEvent.selectOptions(picker, '');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));
+  });
+
+  it('reads the practitioner from a pasted address for staff', async () => {
+    const dana = PRACTITIONERS[1];
+    const { server } = render('staff', `/recovery-notes?practitioner=${dana.id}`);
+    // Dana Wells wrote none of these notes.
+    expect(
+      await screen.findByText('No notes match your filters.', undefined, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(listCalls(server.notes).map((params) => params.get('practitionerId'))).toEqual([dana.id]);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Practitioner' })).toHaveValue(dana.id));
+  });
+
+  it('ignores a practitioner in the address of a practitioner’s list, which has no such filter', async () => {
+    const { server } = render('practitioner', `/recovery-notes?practitioner=${PRACTITIONERS[1].id}`);
+    await findTable(/^Recovery notes/);
+    expect(screen.queryByRole('combobox', { name: 'Practitioner' })).not.toBeInTheDocument();
+    expect(listCalls(server.notes).every((params) => !params.has('practitionerId'))).toBe(true);
   });
 });

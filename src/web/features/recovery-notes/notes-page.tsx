@@ -15,9 +15,15 @@ import { NoteTable } from './note-table';
 export function RecoveryNotesPage() {
   const user = useUser();
   const isPatient = user.role === 'patient';
+  const isStaff = user.role === 'staff' || user.role === 'admin';
   const [params, setParams] = useSearchParams();
   const read = noteFiltersFrom(params);
-  const filters: Filters = isPatient ? { ...read, patientId: '', status: '' } : read;
+  // Only staff and admin choose a practitioner; a practitioner id in a pasted link narrows nobody else's list.
+  const filters: Filters = isPatient
+    ? { ...read, patientId: '', practitionerId: '', status: '' }
+    : isStaff
+      ? read
+      : { ...read, practitionerId: '' };
   const list = useNoteList(filters);
   const listName = isPatient ? 'My Notes' : 'Recovery notes';
 
@@ -30,7 +36,9 @@ export function RecoveryNotesPage() {
   );
 
   const notes = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const filtered = Boolean(filters.patientId || filters.status || filters.from || filters.to);
+  const filtered = Boolean(
+    filters.patientId || filters.practitionerId || filters.status || filters.from || filters.to,
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -38,7 +46,12 @@ export function RecoveryNotesPage() {
         <h2 className="font-semibold text-lg">{listName}</h2>
         {user.role === 'practitioner' ? <NewNoteDialog /> : null}
       </div>
-      <NoteFilters filters={filters} onChange={changeFilters} datesOnly={isPatient} />
+      <NoteFilters
+        filters={filters}
+        onChange={changeFilters}
+        datesOnly={isPatient}
+        showPractitioner={isStaff}
+      />
 
       <PagedList
         query={list}
