@@ -62,9 +62,16 @@ for (const role of ['patient', 'practitioner', 'staff', 'admin'] as const) {
       page.getByText(dashboard.subtitle.replace('{name}', demoAccount(role).firstName)),
     ).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    // Other journeys write to the demo accounts, so Messages may carry its unread count.
+    // Other journeys write to the demo accounts, so Messages may carry its unread count; Complete
+    // Onboarding carries the steps done (or that it is done).
     await expect(nav.getByRole('listitem')).toHaveText(
-      SIDEBAR[role].map((name) => (name.endsWith('Messages') ? new RegExp(`^${name}(\\d+ unread)?$`) : name)),
+      SIDEBAR[role].map((name) =>
+        name.endsWith('Messages')
+          ? new RegExp(`^${name}(\\d+ unread)?$`)
+          : name === 'Complete Onboarding'
+            ? /^Complete Onboarding(\d+\/\d+ steps done| \(done\))?$/
+            : name,
+      ),
     );
     await expect(page).toHaveTitle(`${dashboard.title} | Clinic Portal`);
     await expect(page.getByRole('button', { name: 'New' })).toHaveCount(role === 'patient' ? 0 : 1);

@@ -34,7 +34,7 @@ export function StepFrame({
     heading.current?.focus();
   }, []);
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="font-semibold text-xl outline-none">
           {ONBOARDING_STEP_TITLES[step]}
@@ -42,7 +42,7 @@ export function StepFrame({
         {description ? <div className="text-muted-foreground text-sm">{description}</div> : null}
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {children}
         <div className="flex flex-wrap justify-between gap-3 pt-2">
           {onBack ? (
@@ -57,7 +57,7 @@ export function StepFrame({
           </Button>
         </div>
       </form>
-    </section>
+    </div>
   );
 }
 
