@@ -49,3 +49,6 @@ export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ de
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),
 );
+export const PatientPortalPage = lazy(() =>
+  import('../features/patient-portal/patient-portal-page').then((m) => ({ default: m.PatientPortalPage })),
+);

@@ -10,6 +10,7 @@ import {
   NotBuiltPage,
   NotFoundPage,
   OnboardingPage,
+  PatientPortalPage,
   PatientsPage,
   PublicPlaceholderPage,
   RecoveryNotePage,
@@ -39,6 +40,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   patients: <PatientsPage listName="Patients" />,
   recoveryNotes: <RecoveryNotesPage />,
   recoveryNote: <RecoveryNotePage />,
+  patientPortal: <PatientPortalPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard, GeneralDashboard, PractitionerDashboard } from '../../../shared/dashboard';
+import type { Role } from '../../../shared/roles';
+import { dashboardServer, patientDashboard, patientId } from '../../test/fake-dashboard';
+import { renderApp } from '../../test/render-app';
+import { WebSocketStub } from '../../test/setup';
+
+const practitionerDashboard: PractitionerDashboard = {
+  kind: 'practitioner',
+  unreadMessages: 0,
+  notesAwaitingSignature: {
+    count: 7,
+    newest: [
+      {
+        id: '00000000-0000-4000-8000-00000000c001',
+        patientId,
+        patientName: 'Pat Morgan',
+        updatedAt: '2026-03-10T08:00:00.000Z',
+      },
+    ],
+  },
+  myPatients: 12,
+  patientsWithRecentNotes: {
+    count: 4,
+    newest: [
+      {
+        patientId,
+        patientName: 'Pat Morgan',
+        latestNoteId: '00000000-0000-4000-8000-00000000c001',
+        latestNoteAt: '2026-03-10T08:00:00.000Z',
+      },
+    ],
+  },
+};
+
+const generalDashboard: GeneralDashboard = {
+  kind: 'general',
+  unreadMessages: 1,
+  newPatients: {
+    count: 9,
+    newest: [{ id: patientId, firstName: 'Pat', lastName: 'Morgan', createdAt: '2026-03-08T08:00:00.000Z' }],
+  },
+  activePatients: 48,
+  notesSignedThisWeek: 5,
+};
+
+const render = (role: Role, ...bodies: Array<Dashboard | 'error'>) => {
+  const server = dashboardServer(...bodies);
+  return { server, ...renderApp({ path: '/', role, handle: server.handle }) };
+};
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+
+describe('the dashboards', () => {
+  it('shows a patient their counts, onboarding, shared notes and progress with a table of the figures', async () => {
+    render('patient', patientDashboard());
+    expect(await card('Messages')).toHaveTextContent('2unread messages');
+    expect(within(await card('Messages')).getByRole('link', { name: 'Open messages' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+    expect(await card('Notifications')).toHaveTextContent('1unread notification');
+    const onboarding = await card('Onboarding');
+    expect(onboarding).toHaveTextContent('3 of 9 steps done');
+    expect(within(onboarding).getByRole('progressbar', { name: 'Onboarding progress' })).toHaveAttribute(
+      'value',
+      '3',
+    );
+    expect(within(onboarding).getByRole('link', { name: 'Complete Onboarding' })).toHaveAttribute(
+      'href',
+      '/patient-onboarding',
+    );
+    const notes = within(await card('Recent notes from your care team')).getAllByRole('link');
+    expect(
+      notes.map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Note of 2026-03-09 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b002'],
+      ['Note of 2026-03-02 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
+      ['All my notes', '/recovery-notes'],
+    ]);
+
+    const progress = await card('Recovery progress');
+    expect(within(progress).getByRole('img')).toHaveAccessibleName(
+      'Recovery progress chart. Pain score from 6 to 3 out of 10 over 2 signed notes.',
+    );
+    const table = within(progress).getByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Date', 'Pain score', 'Goal progress', 'Goals'],
+      ['2026-03-02', '6/10', '30%', 'Climb stairs: 20%; Walk 2 km: 40%'],
+      ['2026-03-09', '3/10', '70%', 'Climb stairs: 70%'],
+    ]);
+    const toggle = within(progress).getByRole('button', { name: 'Show the figures as a table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(within(progress).getByRole('button', { name: 'Hide the figures' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(table.parentElement).not.toHaveClass('sr-only');
+  });
+
+  it('says so when onboarding is complete and no notes are shared yet', async () => {
+    render(
+      'patient',
+      patientDashboard({
+        onboarding: { completedSteps: 9, totalSteps: 9, complete: true, nextStep: null },
+        recentSharedNotes: [],
+        progress: { patientId, points: [] },
+      }),
+    );
+    expect(await card('Onboarding')).toHaveTextContent('Your onboarding is complete.');
+    expect(await card('Recent notes from your care team')).toHaveTextContent(
+      'No notes have been shared with you yet.',
+    );
+    expect(await card('Recovery progress')).toHaveTextContent('No signed notes with scores yet.');
+  });
+
+  it('shows a practitioner their drafts, patients and recent notes with links', async () => {
+    render('practitioner', practitionerDashboard);
+    const drafts = await card('Notes waiting for signature');
+    expect(drafts).toHaveTextContent('7drafts to sign');
+    expect(within(drafts).getByRole('link', { name: 'Draft for Pat Morgan' })).toHaveAttribute(
+      'href',
+      '/recovery-notes/00000000-0000-4000-8000-00000000c001',
+    );
+    expect(await card('My patients')).toHaveTextContent('12patients in your care');
+    const recent = await card('Patients with recent notes');
+    expect(recent).toHaveTextContent('4patients with notes in the last 30 days');
+    expect(within(recent).getByRole('link', { name: 'Pat Morgan' })).toHaveAttribute(
+      'href',
+      `/clients?patient=${patientId}`,
+    );
+    expect(await card('Messages')).toHaveTextContent('0unread messages');
+  });
+
+  it.each(['staff', 'admin'] as const)('shows %s the clinic figures', async (role) => {
+    render(role, generalDashboard);
+    const newPatients = await card('New patients');
+    expect(newPatients).toHaveTextContent('9new patients in the last 30 days');
+    expect(within(newPatients).getByRole('link', { name: 'Pat Morgan' })).toHaveAttribute(
+      'href',
+      `/clients?patient=${patientId}`,
+    );
+    expect(await card('Active patients')).toHaveTextContent('48active patients');
+    expect(await card('Notes signed this week')).toHaveTextContent('5notes signed since Monday');
+    expect(await card('Messages')).toHaveTextContent('1unread message');
+  });
+
+  it('shows a member their messages and the Donate button', async () => {
+    render('member', { kind: 'member', unreadMessages: 3 });
+    expect(await card('Messages')).toHaveTextContent('3unread messages');
+    const support = await card('Support the clinic');
+    await userEvent.click(within(support).getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByRole('dialog', { name: 'Donate' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that loads the dashboard', async () => {
+    const { server } = render('staff', 'error', generalDashboard);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('The dashboard is unavailable');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await card('Active patients')).toHaveTextContent('48active patients');
+    expect(server.calls()).toBe(2);
+  });
+
+  it('asks again when the server pushes dashboard_changed, and shows the new figures', async () => {
+    const { server } = render('staff', generalDashboard, { ...generalDashboard, activePatients: 49 });
+    expect(await card('Active patients')).toHaveTextContent('48active patients');
+    const socket = WebSocketStub.instances.find((s) => s.url.includes('channel=notifications'));
+    expect(socket).toBeDefined();
+    socket!.accept();
+    socket!.receive({ type: 'dashboard_changed' });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Active patients' })).toHaveTextContent('49active patients'),
+    );
+    expect(server.calls()).toBe(2);
+  });
+});
