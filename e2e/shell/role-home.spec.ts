@@ -90,7 +90,7 @@ test('a member signs in to the member dashboard with a simple top bar and no sid
   await expect(banner.getByRole('link', { name: 'Store' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Donate' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(page.getByText('This area is not built yet.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Support the clinic' })).toBeVisible();
 });
 
 test('the header has Store, Donate, notifications, theme and the user menu with the role badge', async ({

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Dashboard } from '../../src/shared/dashboard';
+import type { RecoveryNote } from '../../src/shared/recovery-notes';
+import { expect, test } from '../support/fixtures';
+import { demoLogin, personAt } from '../support/live';
+
+/**
+ * Each role's dashboard with real figures, live updates across two browsers, and the patient portal's
+ * 'Who opened my record'. Other journeys (and the growing demo clinic) change the global counts, so these
+ * assert on what they create and on the demo patient and practitioner.
+ */
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post',
+  url: string,
+  data?: unknown,
+) {
+  const response = await request[method](url, { headers: auth(token), data });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A draft by the demo practitioner for the demo patient, signed unless told. */
+async function noteForDemoPatient(request: APIRequestContext, options: { sign: boolean; share?: boolean }) {
+  const practitioner = await demoLogin(request, 'practitioner');
+  const patient = await demoLogin(request, 'patient');
+  const note = await call<RecoveryNote>(request, practitioner.token, 'post', '/api/recovery-notes', {
+    patientId: patient.user.id,
+    subjective: `Dashboard journey ${randomUUID().slice(0, 8)}`,
+    painScore: 3,
+    goals: [{ goal: 'Walk to the shops', progress: 80 }],
+  });
+  if (options.sign) await call(request, practitioner.token, 'post', `/api/recovery-notes/${note.id}/sign`);
+  if (options.share) await call(request, practitioner.token, 'post', `/api/recovery-notes/${note.id}/share`);
+  return note;
+}
+
+const card = (page: Page, name: string) => page.getByRole('region', { name });
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+test('the patient sees their shared notes, progress chart with its table, onboarding and counts', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const note = await noteForDemoPatient(request, { sign: true, share: true });
+  await loginAs('patient');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Health Overview');
+  const notes = card(page, 'Recent notes from your care team');
+  await expect(
+    notes.getByRole('link', { name: `Note of ${dayOf(note.createdAt)} by Riley Chen` }).first(),
+  ).toBeVisible();
+  await expect(notes.locator(`a[href="/recovery-notes/${note.id}"]`)).toBeVisible();
+  const progress = card(page, 'Recovery progress');
+  await expect(
+    progress.getByRole('img', { name: /^Recovery progress chart\. Pain score from \d+ to 3 out of 10/ }),
+  ).toBeVisible();
+  await expect(progress.locator('svg.recharts-surface').first()).toBeVisible();
+  await progress.getByRole('button', { name: 'Show the figures as a table' }).click();
+  await expect(progress.getByRole('table').getByRole('row').last()).toContainText('Walk to the shops: 80%');
+  await expect(card(page, 'Onboarding')).toContainText(/steps done|onboarding is complete/);
+  const { token } = await demoLogin(request, 'patient');
+  const figures = await call<Dashboard>(request, token, 'get', '/api/dashboard');
+  expect(figures.kind).toBe('patient');
+  await expect(card(page, 'Messages')).toContainText(/\d+unread messages?/);
+  expect(await seriousViolations(page), 'patient dashboard').toEqual([]);
+});
+
+test('the practitioner sees their new draft waiting for signature and their patients', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const draft = await noteForDemoPatient(request, { sign: false });
+  await loginAs('practitioner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Practitioner Dashboard');
+  const drafts = card(page, 'Notes waiting for signature');
+  await expect(drafts).toContainText(/[1-9]\d*drafts? to sign/);
+  await expect(drafts.locator(`a[href="/recovery-notes/${draft.id}"]`)).toHaveAccessibleName(
+    'Draft for Pat Morgan',
+  );
+  await expect(card(page, 'My patients')).toContainText(/[1-9]\d*patients? in your care/);
+  const recent = card(page, 'Patients with recent notes');
+  const patient = await demoLogin(request, 'patient');
+  await expect(recent.locator(`a[href="/clients?patient=${patient.user.id}"]`)).toHaveText('Pat Morgan');
+  expect(await seriousViolations(page), 'practitioner dashboard').toEqual([]);
+
+  await drafts.locator(`a[href="/recovery-notes/${draft.id}"]`).click();
+  await expect(page).toHaveURL(`/recovery-notes/${draft.id}`);
+});
+
+test('staff see a patient they add among the new patients, and the active patients', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const staff = await demoLogin(request, 'staff');
+  const lastName = `Newcomer${randomUUID().slice(0, 6)}`;
+  const created = await call<{ id: string }>(request, staff.token, 'post', '/api/patients', {
+    firstName: 'Dana',
+    lastName,
+    email: `${lastName.toLowerCase()}@example.test`,
+  });
+  await loginAs('staff');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clinic Dashboard');
+  const newPatients = card(page, 'New patients');
+  await expect(newPatients).toContainText(/[1-9]\d*new patients? in the last 30 days/);
+  await expect(newPatients.getByRole('link', { name: `Dana ${lastName}` })).toHaveAttribute(
+    'href',
+    `/clients?patient=${created.id}`,
+  );
+  await expect(card(page, 'Active patients')).toContainText(/[1-9]\d*active patients?/);
+  await expect(card(page, 'Notes signed this week')).toContainText(/\d+notes? signed since Monday/);
+  expect(await seriousViolations(page), 'general dashboard').toEqual([]);
+});
+
+test('the member sees their unread messages and the Donate call to action', async ({ page, loginAs }) => {
+  await loginAs('member');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Member Dashboard');
+  await expect(card(page, 'Messages')).toContainText(/\d+unread messages?/);
+  const support = card(page, 'Support the clinic');
+  await support.getByRole('button', { name: 'Donate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Donate' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page), 'member dashboard').toEqual([]);
+});
+
+test('the patient’s open dashboard shows a note the practitioner shares in another browser, without a reload', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const note = await noteForDemoPatient(request, { sign: true });
+  const practitioner = await demoLogin(request, 'practitioner');
+  const patient = await demoLogin(request, 'patient');
+  const b = await personAt(browser, patient.token, '/');
+  const a = await personAt(browser, practitioner.token, `/recovery-notes/${note.id}`);
+  try {
+    const shared = card(b.page, 'Recent notes from your care team').locator(
+      `a[href="/recovery-notes/${note.id}"]`,
+    );
+    await expect(card(b.page, 'Recent notes from your care team')).toBeVisible();
+    await expect(shared).toHaveCount(0);
+    let reloaded = false;
+    b.page.on('load', () => {
+      reloaded = true;
+    });
+    await a.page.getByRole('button', { name: 'Share with patient' }).click();
+    await expect(a.page.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+    await expect(shared).toBeVisible();
+    expect(reloaded).toBe(false);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
+test('the patient sees on /patient-portal that staff opened their record', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const staff = await demoLogin(request, 'staff');
+  const patient = await demoLogin(request, 'patient');
+  const s = await personAt(browser, staff.token, `/clients?patient=${patient.user.id}`);
+  try {
+    await expect(s.page.getByRole('dialog', { name: /Pat Morgan/ })).toBeVisible();
+  } finally {
+    await s.close();
+  }
+  const p = await personAt(browser, patient.token, '/patient-portal');
+  try {
+    await expect(p.page.getByRole('heading', { level: 1 })).toHaveText('Patient Portal');
+    const who = card(p.page, 'Who opened my record');
+    const table = who.getByRole('table', { name: /^Who opened your record/ });
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: 'Sam Ortiz (Staff)' })
+        .filter({ hasText: 'Opened the record' })
+        .first(),
+    ).toBeVisible();
+    for (const name of ['Onboarding', 'Recent notes from your care team', 'Messages', 'Recovery progress'])
+      await expect(card(p.page, name)).toBeVisible();
+    expect(await seriousViolations(p.page), 'patient portal').toEqual([]);
+  } finally {
+    await p.close();
+  }
+});
