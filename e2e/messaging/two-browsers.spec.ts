@@ -42,7 +42,11 @@ test('A writes to B: toast, badge and message for B; Delivered then Read for A; 
     // B opens the conversation: the message is there, and A sees it read.
     await myMessages.click();
     await expect(b.page).toHaveURL('/messages');
-    await b.page.getByRole('link', { name: /Riley Chen/ }).click();
+    // In the conversation list: the page B leaves may show Riley Chen's notes as links too.
+    await b.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: /Riley Chen/ })
+      .click();
     await expect(b.page).toHaveURL(`/messages?with=${practitioner.user.id}`);
     await expect(b.page.getByRole('log').getByText(content)).toBeVisible();
     await expect(sent).toContainText('Read');

@@ -92,6 +92,70 @@ test('a practitioner’s list holds their care team and nobody else', async ({ p
   );
 });
 
+test('the record panel’s tabs: the patient’s notes and progress, consents, and who opened the record', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const patient = await demoLogin(request, 'patient');
+  await loginAs('staff', { path: `/clients?patient=${patient.user.id}` });
+  const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
+  const tabs = panel.getByRole('tablist', { name: 'Record sections' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Details', 'Notes', 'Consents', 'Activity']);
+  await expect(panel.getByRole('region', { name: 'Insurance' })).toBeVisible();
+
+  // From one tab to the next by keyboard; the open tab is in the address and survives a reload.
+  await tabs.getByRole('tab', { name: 'Details' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=notes/);
+  await page.reload();
+  const notes = panel.getByRole('table', { name: /^Recovery notes of Pat Morgan/ });
+  // The demo patient's course: pain from 7 down over the signed notes, and a draft (journeys may add more).
+  await expect(panel.getByRole('img', { name: /Pain score from 7 to \d+ out of 10/ })).toBeVisible();
+  await expect(notes.getByRole('row').nth(1)).toBeVisible();
+  expect(await notes.getByRole('row').count()).toBeGreaterThanOrEqual(5);
+  await expect(notes).toContainText('Draft');
+  await expect(notes).toContainText('Riley Chen');
+  await expect(panel.getByRole('button', { name: 'New note' })).toHaveCount(0);
+
+  await tabs.getByRole('tab', { name: 'Consents' }).click();
+  await expect(panel.getByRole('region', { name: 'Consents' })).toBeVisible();
+
+  await tabs.getByRole('tab', { name: 'Activity' }).click();
+  const log = panel.getByRole('table', { name: /^Who opened this record/ });
+  // The staff member's own opening of the record heads the log, as 'You'.
+  await expect(log.getByRole('row').nth(1)).toContainText('You');
+  await expect(log).toContainText('Opened the record');
+
+  // The first note of the list opens on its own page.
+  await tabs.getByRole('tab', { name: 'Notes' }).click();
+  const firstNote = notes.getByRole('link').first();
+  const href = await firstNote.getAttribute('href');
+  await firstNote.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('a practitioner is offered a new note for the patient of the record, and no Activity tab', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const patient = await demoLogin(request, 'patient');
+  await loginAs('practitioner', { path: `/clients?patient=${patient.user.id}&tab=notes` });
+  const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
+  await expect(panel.getByRole('tab')).toHaveText(['Details', 'Notes', 'Consents']);
+  await panel.getByRole('button', { name: 'New note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New note' });
+  await expect(dialog).toContainText('For Pat Morgan.');
+  await expect(dialog.getByRole('combobox', { name: 'Patient' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Start note' })).toBeEnabled();
+  // Starting it is the notes journey's part; here the dialog closes with Escape and focus comes back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'New note' })).toBeFocused();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -103,7 +167,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }) => {
       const patient = await demoLogin(request, 'patient');
       await loginAs('staff', { path: '/clients' });
-      await expect(clientTable(page).getByRole('button', { name: 'Pat Morgan' })).toBeVisible();
+      // A full first page of the demo clinic's clients.
+      await expect(clientTable(page).getByRole('row')).toHaveCount(26);
       if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
       else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
       expect(await seriousViolations(page), 'client list').toEqual([]);
@@ -112,6 +177,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
       await expect(panel.getByRole('region', { name: 'Medications' })).toBeVisible();
       expect(await seriousViolations(page), 'record panel').toEqual([]);
+
+      await panel.getByRole('tab', { name: 'Notes' }).click();
+      await expect(panel.getByRole('img', { name: /Pain score from/ })).toBeVisible();
+      await expect(panel.getByRole('table', { name: /^Recovery notes of Pat Morgan/ })).toBeVisible();
+      expect(await seriousViolations(page), 'record panel, notes').toEqual([]);
+      await panel.getByRole('tab', { name: 'Consents' }).click();
+      await expect(panel.getByRole('region', { name: 'Consents' })).toBeVisible();
+      await expect(panel.getByText('Loading consents…')).toHaveCount(0);
+      expect(await seriousViolations(page), 'record panel, consents').toEqual([]);
+      await panel.getByRole('tab', { name: 'Activity' }).click();
+      await expect(panel.getByRole('table', { name: /^Who opened this record/ })).toBeVisible();
+      expect(await seriousViolations(page), 'record panel, activity').toEqual([]);
+      await panel.getByRole('tab', { name: 'Details' }).click();
 
       await panel.getByRole('button', { name: 'Edit record' }).click();
       await expect(panel.getByRole('button', { name: 'Save changes' })).toBeVisible();
