@@ -8,6 +8,8 @@ import { CLINIC_PRACTITIONERS } from './demo-clinic';
 import {
   activityLog,
   careTeamAssignments,
+  patientConsents,
+  patientOnboarding,
   patients,
   profiles,
   recoveryNoteAmendments,
@@ -25,7 +27,16 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 
 async function countsOfEverything() {
-  const tables = { users, profiles, patients, careTeamAssignments, recoveryNotes, recoveryNoteAmendments };
+  const tables = {
+    users,
+    profiles,
+    patients,
+    careTeamAssignments,
+    recoveryNotes,
+    recoveryNoteAmendments,
+    patientOnboarding,
+    patientConsents,
+  };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await db().select({ value: count() }).from(table);
@@ -141,6 +152,37 @@ describe('the demo clinic', () => {
         expect(last.goals[index].progress).toBeGreaterThan(goal.progress);
       });
     }
+  });
+
+  it('has most patients through the intake, with the required consents signed in their own name', async () => {
+    const rows = await db()
+      .select({
+        id: users.id,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        completedAt: patientOnboarding.completedAt,
+      })
+      .from(users)
+      .innerJoin(patientOnboarding, eq(patientOnboarding.patientId, users.id))
+      .where(eq(users.role, 'patient'));
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    const consents = await db().select().from(patientConsents);
+    for (const row of rows) {
+      expect(row.completedAt, row.name).not.toBeNull();
+      const own = consents.filter((consent) => consent.patientId === row.id);
+      expect(
+        own.map((consent) => consent.kind),
+        row.name,
+      ).toEqual(expect.arrayContaining(['treatment', 'privacy']));
+      for (const consent of own) expect(consent.signedName).toBe(row.name);
+    }
+    const { token } = await t.login('staff@demo.clinic', DEMO_PASSWORD);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${rows[0].id}/consents`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<unknown[]>().length).toBeGreaterThanOrEqual(2);
   });
 
   it('signs every account in with the demo password, and each practitioner reaches only their care team', async () => {

@@ -1,3 +1,4 @@
+import { CONSENT_TEXTS, type ConsentKind, ONBOARDING_STEPS } from '../../shared/onboarding';
 import type { Role } from '../../shared/roles';
 
 /**
@@ -523,6 +524,20 @@ export type ClinicPatient = ClinicAccount & {
     status: 'active' | 'inactive' | 'discharged';
   };
   notes: ClinicNote[];
+  /** The intake as the patient completed it, with the consents they signed; null while not done yet. */
+  onboarding: {
+    completedSteps: string[];
+    completedAt: Date;
+    mainConcern: string;
+    goals: string[];
+    consents: Array<{
+      kind: ConsentKind;
+      title: string;
+      signedName: string;
+      signedAt: Date;
+      ipAddress: string;
+    }>;
+  } | null;
 };
 
 const phaseOf = (index: number, count: number) =>
@@ -662,6 +677,29 @@ export function clinicPatients(now: Date): ClinicPatient[] {
         }),
       );
     }
+    // Everyone but the three newest finished the intake within an hour of joining, signing the two required
+    // consents and, most of them, the reminders one.
+    const signedAt = new Date(createdAt.getTime() + random.int(10, 55) * 60 * 1000);
+    const kinds: ConsentKind[] = random.chance(0.7)
+      ? ['treatment', 'privacy', 'communication']
+      : ['treatment', 'privacy'];
+    const address = `198.51.100.${random.int(2, 254)}`;
+    const onboarding: ClinicPatient['onboarding'] =
+      index >= PATIENT_NAMES.length - 3
+        ? null
+        : {
+            completedSteps: [...ONBOARDING_STEPS],
+            completedAt: signedAt,
+            mainConcern: condition.complaint,
+            goals: [...condition.goals],
+            consents: kinds.map((kind) => ({
+              kind,
+              title: CONSENT_TEXTS[kind].title,
+              signedName: `${firstName} ${lastName}`,
+              signedAt,
+              ipAddress: address,
+            })),
+          };
     return {
       role: 'patient' as const,
       email: `${firstName
@@ -674,6 +712,7 @@ export function clinicPatients(now: Date): ClinicPatient[] {
       practitioners,
       record,
       notes,
+      onboarding,
     };
   });
 }

@@ -3,7 +3,15 @@ import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { seedClinicRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Tx } from './client';
 import { CLINIC_COLLEAGUES, CLINIC_PRACTITIONERS, type ClinicAccount, clinicPatients } from './demo-clinic';
-import { activityLog, careTeamAssignments, patients, profiles, users } from './schema';
+import {
+  activityLog,
+  careTeamAssignments,
+  patientConsents,
+  patientOnboarding,
+  patients,
+  profiles,
+  users,
+} from './schema';
 
 /**
  * Adds the demo clinic's colleagues and patients, each written in one statement per table: records, care
@@ -62,6 +70,27 @@ export async function seedDemoClinic(tx: Tx, passwordHash: string, now = new Dat
       })),
     )
     .onConflictDoUpdate({ target: patients.userId, set: excludedRecordColumns() });
+
+  const onboarded = newPatients.flatMap((patient) =>
+    patient.onboarding ? [{ patientId: idOf.get(patient.email) as string, ...patient.onboarding }] : [],
+  );
+  if (onboarded.length > 0) {
+    await tx.insert(patientOnboarding).values(
+      onboarded.map(({ consents: _consents, ...onboarding }) => ({
+        ...onboarding,
+        completionCount: 1,
+        createdAt: onboarding.completedAt,
+        updatedAt: onboarding.completedAt,
+      })),
+    );
+    await tx
+      .insert(patientConsents)
+      .values(
+        onboarded.flatMap(({ patientId, consents }) =>
+          consents.map((consent) => ({ patientId, ...consent })),
+        ),
+      );
+  }
 
   const practitionerRows = await tx
     .select({ id: users.id, email: users.email })
