@@ -22,8 +22,8 @@ export const patientOnboarding = pgTable('patient_onboarding', {
 });
 
 /**
- * A consent signed by typing one's full name. Every signature is kept (signing again adds a row), so the
- * record shows the latest of each kind and the history stays for audit.
+ * A consent signed by typing one's full name. Every signature is kept (signing again adds rows): the consents
+ * in force are those of the latest signing, and the older ones stay for audit.
  */
 export const patientConsents = pgTable(
   'patient_consents',

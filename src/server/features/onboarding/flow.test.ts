@@ -179,6 +179,32 @@ describe('consents', () => {
   });
 });
 
+describe('signing again', () => {
+  it('keeps every signature, and the consents in force are those of the latest signing', async () => {
+    const { token, user } = await startAsVisitor(t, { firstName: 'Lee', lastName: 'Park' });
+    const all = {
+      treatmentSignature: 'Lee Park',
+      privacySignature: 'Lee Park',
+      communicationSignature: 'Lee Park',
+    };
+    expect((await saveStep(t, token, 'consents', all)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const declined = { ...all, communicationSignature: '' };
+    expect((await saveStep(t, token, 'consents', declined)).statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(patientConsents)
+      .where(eq(patientConsents.patientId, user.id));
+    expect(rows).toHaveLength(5);
+    const consents = await t.injectAs('staff', { method: 'GET', url: `/api/patients/${user.id}/consents` });
+    expect(consents.json().map((consent: { kind: string }) => consent.kind)).toEqual([
+      'privacy',
+      'treatment',
+    ]);
+    expect((await state(token)).data.consents).toHaveLength(2);
+  });
+});
+
 describe('the activity log', () => {
   it('records each read and write of the intake with the step name only', async () => {
     const { token, user } = await startAsVisitor(t);

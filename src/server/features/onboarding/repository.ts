@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { patientConsents, patientOnboarding } from '../../db/schema';
 
@@ -39,11 +39,18 @@ export async function insertConsents(db: Db | Tx, rows: Array<typeof patientCons
   if (rows.length > 0) await db.insert(patientConsents).values(rows);
 }
 
-/** The latest signature of each kind. */
-export async function latestConsents(db: Db | Tx, patientId: string): Promise<ConsentRow[]> {
-  return db
-    .selectDistinctOn([patientConsents.kind])
+/**
+ * The consents in force: those of the patient's latest signing. All of one signing share its time, so a
+ * consent left unsigned the last time (the optional reminders) is no longer given; older rows stay for audit.
+ */
+export async function currentConsents(db: Db | Tx, patientId: string): Promise<ConsentRow[]> {
+  const latest = db
+    .select({ at: max(patientConsents.signedAt) })
     .from(patientConsents)
-    .where(and(eq(patientConsents.patientId, patientId)))
-    .orderBy(patientConsents.kind, desc(patientConsents.signedAt), desc(sql`${patientConsents.id}`));
+    .where(eq(patientConsents.patientId, patientId));
+  return db
+    .select()
+    .from(patientConsents)
+    .where(and(eq(patientConsents.patientId, patientId), eq(patientConsents.signedAt, sql`(${latest})`)))
+    .orderBy(asc(patientConsents.kind));
 }

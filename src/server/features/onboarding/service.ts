@@ -94,7 +94,7 @@ async function stateOf(db: Db | Tx, patientId: string): Promise<OnboardingState>
     repository.findOnboarding(db, patientId),
     patients.intakeRecordOf(db, patientId),
     accounts.findAccountById(db, patientId),
-    repository.latestConsents(db, patientId),
+    repository.currentConsents(db, patientId),
   ]);
   if (!record || !account) throw notFound(patients.PATIENT_NOT_FOUND);
   const saved = new Set(row?.completedSteps ?? []);
@@ -267,12 +267,12 @@ export async function completeOnboarding(ctx: AppContext, caller: Caller, meta: 
 }
 
 /**
- * The latest signature of each consent, for whoever reaches the patient's record (staff and admin all,
+ * The consents in force (the latest signing), for whoever reaches the patient's record (staff and admin all,
  * a practitioner their patients, the patient their own); anyone else is told the patient does not exist.
  */
 export async function listConsents(db: Db, caller: Caller, patientId: string, meta: RequestMeta) {
   if (!(await patients.isPatientInReach(db, caller, patientId))) throw notFound(patients.PATIENT_NOT_FOUND);
-  const rows = await repository.latestConsents(db, patientId);
+  const rows = await repository.currentConsents(db, patientId);
   await audit(db, caller.id, 'patient.consents-viewed', patientId, meta, { count: rows.length });
   return rows.map(toConsent);
 }
