@@ -13,7 +13,6 @@ import {
   ONBOARDING_STEPS,
   type OnboardingProgress,
   type OnboardingState,
-  type OnboardingStep,
   type PatientConsent,
   SEX_LABELS,
   signatureMatches,
@@ -276,5 +275,3 @@ export async function listConsents(db: Db, caller: Caller, patientId: string, me
   await audit(db, caller.id, 'patient.consents-viewed', patientId, meta, { count: rows.length });
   return rows.map(toConsent);
 }
-
-export type { OnboardingStep };
