@@ -8,8 +8,16 @@ export type TestSocket = {
   nextMessage(): Promise<unknown>;
 };
 
-/** Opens /ws through the app (no network) and records what arrives. */
-export async function openSocket(t: Pick<TestApp, 'app'>, query: string): Promise<TestSocket> {
+/**
+ * Opens /ws through the app (no network) and records what arrives. The notifications channel also tells open
+ * dashboards to refresh ('dashboard_changed'); those frames are left out unless `withDashboardChanges`, so
+ * tests of notifications read the notifications alone.
+ */
+export async function openSocket(
+  t: Pick<TestApp, 'app'>,
+  query: string,
+  options: { withDashboardChanges?: boolean } = {},
+): Promise<TestSocket> {
   const messages: unknown[] = [];
   const waiters: Array<(message: unknown) => void> = [];
   let resolveClosed!: (value: { code: number; reason: string }) => void;
@@ -23,6 +31,7 @@ export async function openSocket(t: Pick<TestApp, 'app'>, query: string): Promis
       onInit(ws) {
         ws.on('message', (data) => {
           const message = JSON.parse(data.toString());
+          if (!options.withDashboardChanges && message?.type === 'dashboard_changed') return;
           const waiter = waiters.shift();
           if (waiter) waiter(message);
           else messages.push(message);

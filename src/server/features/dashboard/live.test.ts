@@ -23,7 +23,9 @@ async function listenAll(people: TestPerson[]) {
 }
 async function listen(person: TestPerson) {
   const before = t.ctx.hub.connectionCount;
-  const socket = await openSocket(t, `token=${person.token}&userId=${person.id}&channel=notifications`);
+  const socket = await openSocket(t, `token=${person.token}&userId=${person.id}&channel=notifications`, {
+    withDashboardChanges: true,
+  });
   await untilConnections(t, before + 1);
   open.push(socket);
   return socket;
