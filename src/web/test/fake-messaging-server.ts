@@ -16,6 +16,8 @@ type State = {
   unreadMessages?: number;
   notifications?: Notification[];
   unreadNotifications?: number;
+  /** Runs with the stored message before the send call answers, as a socket push may overtake it. */
+  beforeSendAnswers?: (stored: Message) => Promise<void>;
 };
 
 /**
@@ -27,7 +29,7 @@ export function fakeMessagingServer(state: State = {}) {
   const threads = state.threads ?? {};
   let unreadMessages = state.unreadMessages ?? 0;
 
-  const handle = ({ method, url, body }: Call): Response | undefined => {
+  const handle = ({ method, url, body }: Call): Response | Promise<Response> | undefined => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (!pathname.startsWith('/api/messages') && !pathname.startsWith('/api/notifications')) return undefined;
     calls.push({ method, url, body });
@@ -63,7 +65,8 @@ export function fakeMessagingServer(state: State = {}) {
         deliveredAt: null,
         createdAt: new Date().toISOString(),
       };
-      return jsonResponse(stored, 201);
+      const answer = () => jsonResponse(stored, 201);
+      return state.beforeSendAnswers ? state.beforeSendAnswers(stored).then(answer) : answer();
     }
     const conversationRead = pathname.match(/^\/api\/messages\/conversations\/([^/]+)\/read$/);
     if (conversationRead && method === 'PUT') {

@@ -15,7 +15,9 @@ import {
 } from '../../../shared/messaging';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
-import { addOwnMessage, markConversationReadInCache, replacePendingMessage } from './cache';
+import { addOwnMessage, markConversationReadInCache, PENDING_PREFIX, replacePendingMessage } from './cache';
+
+export { PENDING_PREFIX };
 
 const withQuery = (path: string, params: Record<string, string | undefined>) => {
   const search = new URLSearchParams();
@@ -84,7 +86,6 @@ export const contactsQueryOptions = (search: string) =>
 export const useContacts = (search: string, enabled = true) =>
   useQuery({ ...contactsQueryOptions(search), enabled });
 
-export const PENDING_PREFIX = 'pending-';
 export const isPending = (message: Message) => message.id.startsWith(PENDING_PREFIX);
 
 /** Shows the message at once, then swaps in the stored one the server answers with (201). */

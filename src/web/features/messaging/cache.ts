@@ -6,6 +6,9 @@ import type { ConversationPage, Count, Message } from '../../../shared/messaging
  * report, so the screen changes without another fetch. Threads are pages of messages, newest first.
  */
 
+/** Ids of optimistic messages not yet stored by the server. */
+export const PENDING_PREFIX = 'pending-';
+
 type Thread = InfiniteData<Message[], string | undefined>;
 type Conversations = InfiniteData<ConversationPage, string | undefined>;
 
@@ -49,6 +52,31 @@ function prependToThread(thread: Thread, message: Message): Thread {
   if (hasMessage(thread, message.id)) return thread;
   const [first = [], ...rest] = thread.pages;
   return { ...thread, pages: [[message, ...first], ...rest] };
+}
+
+/**
+ * Our own message can come back on the socket before the send call answers. It then takes the place of the
+ * optimistic copy with the same text, the oldest one first, so the thread never shows it twice; the send
+ * call's answer later finds its copy already replaced.
+ */
+function replaceMatchingPending(thread: Thread, stored: Message): Thread | null {
+  if (hasMessage(thread, stored.id)) return thread;
+  let target: { page: number; index: number } | null = null;
+  thread.pages.forEach((page, pageIndex) => {
+    page.forEach((item, index) => {
+      if (item.id.startsWith(PENDING_PREFIX) && item.content === stored.content) {
+        target = { page: pageIndex, index };
+      }
+    });
+  });
+  if (!target) return null;
+  const { page, index } = target;
+  return {
+    ...thread,
+    pages: thread.pages.map((items, pageIndex) =>
+      pageIndex === page ? items.map((item, i) => (i === index ? stored : item)) : items,
+    ),
+  };
 }
 
 function mapThreadMessages(thread: Thread, change: (message: Message) => Message): Thread {
@@ -144,9 +172,11 @@ export function applyNewMessage(
 ): void {
   const partyId = message.senderId === myId ? message.recipientId : message.senderId;
   const received = takeEarlyReceipt(message);
-  queryClient.setQueryData<Thread>(threadKey(partyId), (thread) =>
-    thread ? prependToThread(thread, received) : thread,
-  );
+  const isOwn = message.senderId === myId;
+  queryClient.setQueryData<Thread>(threadKey(partyId), (thread) => {
+    if (!thread) return thread;
+    return (isOwn && replaceMatchingPending(thread, received)) || prependToThread(thread, received);
+  });
   updateConversations(queryClient, partyId, received, countsAsUnread ? 1 : 0);
   if (countsAsUnread) {
     queryClient.setQueryData<Count>(unreadCountKey, (count) => (count ? { count: count.count + 1 } : count));

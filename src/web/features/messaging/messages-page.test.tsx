@@ -17,7 +17,13 @@ afterEach(() => vi.useRealTimers());
 /** The page loads on demand; the first test to open it waits for it to be compiled. */
 const findThread = () => screen.findByRole('log', { name: 'Riley Chen' }, { timeout: 5000 });
 
-function patientInbox(extra: { thread?: Message[]; unreadMessages?: number } = {}) {
+function patientInbox(
+  extra: {
+    thread?: Message[];
+    unreadMessages?: number;
+    beforeSendAnswers?: (stored: Message) => Promise<void>;
+  } = {},
+) {
   const thread = extra.thread ?? [
     messageBetween('practitioner', 'patient', 'How is the knee today?', {
       createdAt: '2026-03-02T09:00:00.000Z',
@@ -47,6 +53,7 @@ function patientInbox(extra: { thread?: Message[]; unreadMessages?: number } = {
     threads: { [practitioner.id]: thread },
     contacts: [contactOf('practitioner'), contactOf('staff')],
     unreadMessages: extra.unreadMessages ?? 2,
+    beforeSendAnswers: extra.beforeSendAnswers,
   });
 }
 
@@ -125,6 +132,34 @@ describe('the messages page', () => {
     const sent = within(log).getAllByRole('listitem').at(-1);
     expect(sent?.querySelector('p')?.textContent).toBe('See you\non Monday');
     await waitFor(() => expect(sent).toHaveTextContent(/Sent$/));
+  });
+
+  it('shows a sent message once when its socket echo overtakes the send call', async () => {
+    const server = patientInbox({
+      beforeSendAnswers: async (stored) => {
+        act(() =>
+          openedSocket('messaging').receive({
+            type: 'new_message',
+            from: patient.id,
+            to: practitioner.id,
+            data: stored,
+          }),
+        );
+        // The send call has not answered yet: the echo has taken the optimistic copy's place.
+        await waitFor(() =>
+          expect(screen.getByText('Echo first').closest('li')?.getAttribute('data-message-id')).toBe(
+            stored.id,
+          ),
+        );
+      },
+    });
+    renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
+    const user = userEvent.setup();
+    const field = await findThread().then(() => screen.getByLabelText('Message to Riley Chen'));
+    await user.type(field, 'Echo first{Enter}');
+    const log = screen.getByRole('log', { name: 'Riley Chen' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent(/Sent$/));
+    expect(within(log).getAllByText('Echo first')).toHaveLength(1);
   });
 
   it('updates delivery status live: Delivered, then Read', async () => {
