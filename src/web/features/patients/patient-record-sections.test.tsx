@@ -6,6 +6,8 @@ import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fak
 import { fakeRecoveryNotesServer, recoveryNote } from '../../test/fake-recovery-notes-server';
 import { renderApp } from '../../test/render-app';
 
+/** Each tab change goes through the address; on a busy machine that takes more than the default second. */
+const SLOW = { timeout: 4000 };
 const findPanel = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
 
 function clinic() {
@@ -103,18 +105,20 @@ describe('the record panel’s sections', () => {
     await userEvent.keyboard('{ArrowRight}');
     const notesTab = within(panel).getByRole('tab', { name: 'Notes' });
     expect(notesTab).toHaveFocus();
-    await waitFor(() => expect(notesTab).toHaveAttribute('aria-selected', 'true'));
-    expect(await within(panel).findByRole('region', { name: 'Recovery notes' })).toBeInTheDocument();
+    await waitFor(() => expect(notesTab).toHaveAttribute('aria-selected', 'true'), SLOW);
+    expect(await within(panel).findByRole('region', { name: 'Recovery notes' }, SLOW)).toBeInTheDocument();
     expect(within(panel).queryByRole('region', { name: 'Insurance' })).not.toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('notes');
 
     await userEvent.keyboard('{End}');
-    await waitFor(() =>
-      expect(within(panel).getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true'),
+    await waitFor(
+      () =>
+        expect(within(panel).getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true'),
+      SLOW,
     );
     await userEvent.keyboard('{Home}');
-    await waitFor(() => expect(router.state.location.search).toBe(`?patient=${pat.id}`));
-  });
+    await waitFor(() => expect(router.state.location.search).toBe(`?patient=${pat.id}`), SLOW);
+  }, 15_000);
 
   it('lists the patient’s notes newest first with status and sharing, each linking to its page, and charts the signed ones', async () => {
     const { notes, pat } = open('staff', 'notes');
