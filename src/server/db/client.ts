@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -30,8 +31,11 @@ export type Database = {
 
 const migrationsFolder = MIGRATIONS_DIR;
 
-/** Extensions the migrations create (pg_trgm for the patient search); every embedded database loads them. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * Extensions the migrations create (pg_trgm for the patient search, btree_gist for the appointments'
+ * no-overlap constraint); every embedded database loads them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
 /** An arbitrary constant: the advisory lock that start-up work of every instance shares. */
 const STARTUP_LOCK_KEY = 7_305_210_001;
 

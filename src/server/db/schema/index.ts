@@ -8,3 +8,4 @@ export * from './onboarding';
 export * from './patients';
 export * from './preferences';
 export * from './recovery-notes';
+export * from './scheduling';
