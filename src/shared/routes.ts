@@ -17,6 +17,8 @@ export type RouteDefinition = {
   subtitle: string;
   /** Roles that see a dashboard here instead of the screen. */
   shows?: Partial<Record<Role, DashboardKind>>;
+  /** The screen's own title for a role that names it differently (specification, sidebar by role). */
+  titles?: Partial<Record<Role, string>>;
 };
 
 const MEMBER_SEES_DASHBOARD = { member: 'member' } as const;
@@ -34,7 +36,8 @@ const signedIn = (
   title: string,
   subtitle: string,
   shows?: RouteDefinition['shows'],
-): RouteDefinition => ({ path, access: 'signed-in', title, subtitle, shows });
+  titles?: RouteDefinition['titles'],
+): RouteDefinition => ({ path, access: 'signed-in', title, subtitle, shows, titles });
 
 const adminRoute = (path: string, title: string, subtitle: string): RouteDefinition => ({
   path,
@@ -74,12 +77,16 @@ export const ROUTES = {
     'Find and manage patient records',
     PATIENT_AND_MEMBER_SEE_DASHBOARD,
   ),
-  calendar: signedIn('/calendar', 'Calendar', 'Your schedule at a glance', MEMBER_SEES_DASHBOARD),
+  calendar: signedIn('/calendar', 'Calendar', 'Your schedule at a glance', MEMBER_SEES_DASHBOARD, {
+    practitioner: 'Treatment Calendar',
+    patient: 'My Calendar',
+  }),
   appointments: signedIn(
     '/appointments',
     'Appointments',
     'Upcoming, past and cancelled',
     MEMBER_SEES_DASHBOARD,
+    { practitioner: 'Treatment Sessions', patient: 'My Appointments' },
   ),
   recoveryNotes: signedIn(
     '/recovery-notes',
@@ -175,8 +182,9 @@ export function dashboardFor(key: RouteKey, role: Role): DashboardKind | null {
 /** Title and subtitle of what the user actually sees on a route. */
 export function screenHeading(key: RouteKey, role: Role | null): { title: string; subtitle: string } {
   const dashboard = role ? dashboardFor(key, role) : null;
-  const { title, subtitle } = dashboard ? DASHBOARDS[dashboard] : ROUTES[key];
-  return { title, subtitle };
+  if (dashboard) return DASHBOARDS[dashboard];
+  const route: RouteDefinition = ROUTES[key];
+  return { title: (role && route.titles?.[role]) || route.title, subtitle: route.subtitle };
 }
 
 export function withName(text: string, firstName: string): string {

@@ -52,3 +52,6 @@ export const MemberLayout = lazy(() =>
 export const PatientPortalPage = lazy(() =>
   import('../features/patient-portal/patient-portal-page').then((m) => ({ default: m.PatientPortalPage })),
 );
+export const AppointmentsPage = lazy(() =>
+  import('../features/appointments/appointments-page').then((m) => ({ default: m.AppointmentsPage })),
+);

@@ -4,6 +4,7 @@ import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes
 import { AppRoot } from './app-root';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
+  AppointmentsPage,
   ForgotPasswordPage,
   LoginPage,
   MessagesPage,
@@ -41,6 +42,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   recoveryNotes: <RecoveryNotesPage />,
   recoveryNote: <RecoveryNotePage />,
   patientPortal: <PatientPortalPage />,
+  appointments: <AppointmentsPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

@@ -1,0 +1,164 @@
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { PatientRecord } from '../../../shared/patients';
+import type {
+  Appointment,
+  AppointmentPage,
+  Availability,
+  CancelAppointmentInput,
+  CreateAppointmentInput,
+  ServiceType,
+  SlotsAnswer,
+  UpdateAppointmentInput,
+} from '../../../shared/scheduling';
+import { api } from '../../lib/api-client';
+import { type AppointmentFilters, appointmentQueryString } from './list-params';
+
+export const appointmentKeys = {
+  all: ['/api/appointments'] as const,
+  lists: ['/api/appointments', 'list'] as const,
+  list: (filters: AppointmentFilters) => ['/api/appointments', 'list', filters] as const,
+  ranges: ['/api/appointments', 'range'] as const,
+  range: (range: CalendarRange) => ['/api/appointments', 'range', range] as const,
+  appointment: (id: string) => ['/api/appointments', 'one', id] as const,
+};
+
+export const schedulingKeys = {
+  serviceTypes: ['/api/service-types'] as const,
+  availability: (practitionerId: string) => ['/api/practitioners', practitionerId, 'availability'] as const,
+  slots: (practitionerId: string, serviceTypeId: string, from: string, to: string) =>
+    ['/api/practitioners', practitionerId, 'slots', serviceTypeId, from, to] as const,
+  myRecord: ['/api/patients', 'me'] as const,
+};
+
+const appointmentPath = (id: string) => `/api/appointments/${encodeURIComponent(id)}`;
+
+/** The appointments page: one scope with its filters, paged by cursor. */
+export const appointmentListQueryOptions = (filters: AppointmentFilters) =>
+  infiniteQueryOptions({
+    queryKey: appointmentKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AppointmentPage>(`/api/appointments?${appointmentQueryString(filters, pageParam)}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useAppointmentList = (filters: AppointmentFilters) =>
+  useInfiniteQuery(appointmentListQueryOptions(filters));
+
+/** The calendar's window: instants from the first shown midnight to the one after the last day. */
+export type CalendarRange = { from: string; to: string; practitionerId: string };
+
+/** A calendar shows every appointment in its window, so every page of the window is read. */
+export const appointmentRangeQueryOptions = (range: CalendarRange) =>
+  queryOptions({
+    queryKey: appointmentKeys.range(range),
+    queryFn: async ({ signal }) => {
+      const items: Appointment[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = new URLSearchParams({ from: range.from, to: range.to });
+        if (range.practitionerId) query.set('practitionerId', range.practitionerId);
+        if (cursor) query.set('cursor', cursor);
+        const page: AppointmentPage = await api.get<AppointmentPage>(`/api/appointments?${query}`, {
+          signal,
+        });
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    },
+  });
+
+export const useAppointmentRange = (range: CalendarRange) => useQuery(appointmentRangeQueryOptions(range));
+
+export const useServiceTypes = (enabled = true) =>
+  useQuery({
+    queryKey: schedulingKeys.serviceTypes,
+    queryFn: ({ signal }) => api.get<ServiceType[]>('/api/service-types', { signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
+/** A practitioner's hours, overrides and time off; the calendar shades their working hours from it. */
+export const useAvailability = (practitionerId: string) =>
+  useQuery({
+    queryKey: schedulingKeys.availability(practitionerId),
+    queryFn: ({ signal }) =>
+      api.get<Availability>(`/api/practitioners/${encodeURIComponent(practitionerId)}/availability`, {
+        signal,
+      }),
+    enabled: Boolean(practitionerId),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** Free times of one practitioner for one service between two days of their zone. */
+export const useSlots = (practitionerId: string, serviceTypeId: string, from: string, to: string) =>
+  useQuery({
+    queryKey: schedulingKeys.slots(practitionerId, serviceTypeId, from, to),
+    queryFn: ({ signal }) =>
+      api.get<SlotsAnswer>(
+        `/api/practitioners/${encodeURIComponent(practitionerId)}/slots?${new URLSearchParams({
+          serviceTypeId,
+          from,
+          to,
+        })}`,
+        { signal },
+      ),
+    enabled: Boolean(practitionerId && serviceTypeId && from && to),
+  });
+
+/** The signed-in patient's own record: their care team is who they may request a time from. */
+export const useMyRecord = (enabled: boolean) =>
+  useQuery({
+    queryKey: schedulingKeys.myRecord,
+    queryFn: ({ signal }) => api.get<PatientRecord>('/api/patients/me', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** Anything that changes an appointment makes every list and calendar window ask again. */
+export const invalidateAppointments = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+
+/** Every change is answered with the whole appointment; lists and windows are asked again. */
+function useAppointmentWrite<Input>(request: (input: Input) => Promise<Appointment>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (appointment) => {
+      queryClient.setQueryData(appointmentKeys.appointment(appointment.id), appointment);
+      await invalidateAppointments(queryClient);
+    },
+  });
+}
+
+export const useCreateAppointment = () =>
+  useAppointmentWrite((input: CreateAppointmentInput) => api.post<Appointment>('/api/appointments', input));
+
+export const useUpdateAppointment = () =>
+  useAppointmentWrite(({ id, changes }: { id: string; changes: UpdateAppointmentInput }) =>
+    api.patch<Appointment>(appointmentPath(id), changes),
+  );
+
+export const useCancelAppointment = () =>
+  useAppointmentWrite(({ id, ...input }: CancelAppointmentInput & { id: string }) =>
+    api.post<Appointment>(`${appointmentPath(id)}/cancel`, input),
+  );
+
+export type StatusAction = 'check-in' | 'complete' | 'no-show';
+
+export const useAppointmentAction = () =>
+  useAppointmentWrite(({ id, action }: { id: string; action: StatusAction }) =>
+    api.post<Appointment>(`${appointmentPath(id)}/${action}`),
+  );

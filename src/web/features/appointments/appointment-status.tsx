@@ -1,0 +1,60 @@
+import { differenceInMinutes, format, isSameDay } from 'date-fns';
+import type { Role } from '../../../shared/roles';
+import {
+  APPOINTMENT_TRANSITIONS,
+  type Appointment,
+  type AppointmentAction,
+  type AppointmentStatus,
+  EDITABLE_STATUSES,
+  PATIENT_CANCEL_NOTICE_HOURS,
+} from '../../../shared/scheduling';
+import { Badge } from '../../ui/badge';
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  checked_in: 'Checked in',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+
+export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
+  const quiet = status === 'cancelled' || status === 'no_show' || status === 'completed';
+  return <Badge variant={quiet ? 'outline' : 'secondary'}>{APPOINTMENT_STATUS_LABELS[status]}</Badge>;
+}
+
+/** 'Mon 23 Nov 2026, 09:00 – 09:45' in the viewer's own time zone. */
+export function whenLabel(appointment: Pick<Appointment, 'startsAt' | 'endsAt'>): string {
+  const start = new Date(appointment.startsAt);
+  const end = new Date(appointment.endsAt);
+  const endText = isSameDay(start, end) ? format(end, 'HH:mm') : format(end, 'EEE d MMM yyyy, HH:mm');
+  return `${format(start, 'EEE d MMM yyyy, HH:mm')} – ${endText}`;
+}
+
+export const durationMinutes = (appointment: Pick<Appointment, 'startsAt' | 'endsAt'>) =>
+  differenceInMinutes(new Date(appointment.endsAt), new Date(appointment.startsAt));
+
+const allows = (action: AppointmentAction, status: AppointmentStatus) =>
+  (APPOINTMENT_TRANSITIONS[action].from as readonly AppointmentStatus[]).includes(status);
+
+/** What the viewer may do with an appointment now; the server decides again on every request. */
+export function actionsFor(appointment: Appointment, role: Role, now = Date.now()) {
+  if (role === 'patient') {
+    const farEnough = Date.parse(appointment.startsAt) - now > PATIENT_CANCEL_NOTICE_HOURS * 60 * 60 * 1000;
+    return {
+      checkIn: false,
+      complete: false,
+      noShow: false,
+      cancel: allows('cancel', appointment.status) && farEnough,
+      reschedule: false,
+    };
+  }
+  return {
+    checkIn: allows('check-in', appointment.status),
+    complete: allows('complete', appointment.status),
+    noShow: allows('no-show', appointment.status),
+    cancel: allows('cancel', appointment.status),
+    reschedule: (EDITABLE_STATUSES as readonly AppointmentStatus[]).includes(appointment.status),
+  };
+}
