@@ -21,6 +21,7 @@ import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
+import { serviceTypeRoutes } from './features/services/routes';
 import { systemRoutes } from './features/system/routes';
 import { authGuard } from './platform/auth-guard';
 import type { AppContext } from './platform/context';
@@ -95,6 +96,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(notificationRoutes(ctx));
   await app.register(patientRoutes(ctx));
   await app.register(practitionerRoutes(ctx));
+  await app.register(serviceTypeRoutes(ctx));
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));
