@@ -56,7 +56,11 @@ describe('service types', () => {
     const service = await created();
     expect((await t.injectAs('visitor', { method: 'GET', url: '/api/service-types' })).statusCode).toBe(401);
     expect((await create('visitor', fresh())).statusCode).toBe(401);
-    const patch = { method: 'PATCH' as const, url: `/api/service-types/${service.id}`, payload: { priceCents: 1 } };
+    const patch = {
+      method: 'PATCH' as const,
+      url: `/api/service-types/${service.id}`,
+      payload: { priceCents: 1 },
+    };
     expect((await t.injectAs('visitor', patch)).statusCode).toBe(401);
   });
 
@@ -83,13 +87,19 @@ describe('service types', () => {
     const service = await created();
     const response = await create('admin', fresh({ name: service.name.toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: SERVICE_NAME_TAKEN, fields: { name: SERVICE_NAME_TAKEN } });
+    expect(response.json()).toMatchObject({
+      message: SERVICE_NAME_TAKEN,
+      fields: { name: SERVICE_NAME_TAKEN },
+    });
   });
 
   it('lists active ones by name to everyone signed in; retired ones only to staff and admin who ask', async () => {
     const kept = await created(fresh({ name: `Aaa kept ${counter}` }));
     const retired = await created();
-    const archive = await t.injectAs('admin', { method: 'POST', url: `/api/service-types/${retired.id}/archive` });
+    const archive = await t.injectAs('admin', {
+      method: 'POST',
+      url: `/api/service-types/${retired.id}/archive`,
+    });
     expect(archive.statusCode).toBe(200);
     expect(archive.json<ServiceType>().active).toBe(false);
 
@@ -107,12 +117,12 @@ describe('service types', () => {
 
     const all = await t.injectAs('staff', { method: 'GET', url: '/api/service-types?include=all' });
     expect(all.json<ServiceType[]>().map((s) => s.id)).toContain(retired.id);
-    expect((await t.injectAs('patient', { method: 'GET', url: '/api/service-types?include=all' })).statusCode).toBe(
-      403,
-    );
-    expect((await t.injectAs('staff', { method: 'GET', url: '/api/service-types?include=some' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await t.injectAs('patient', { method: 'GET', url: '/api/service-types?include=all' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.injectAs('staff', { method: 'GET', url: '/api/service-types?include=some' })).statusCode,
+    ).toBe(400);
   });
 
   it('staff edit a service type and bring a retired one back; others may not', async () => {
@@ -131,7 +141,9 @@ describe('service types', () => {
     expect(back.json<ServiceType>().active).toBe(true);
 
     for (const role of ['patient', 'practitioner', 'member'] as const) {
-      expect((await t.injectAs(role, { method: 'PATCH', url, payload: { priceCents: 1 } })).statusCode).toBe(403);
+      expect((await t.injectAs(role, { method: 'PATCH', url, payload: { priceCents: 1 } })).statusCode).toBe(
+        403,
+      );
       expect((await t.injectAs(role, { method: 'POST', url: `${url}/archive` })).statusCode).toBe(403);
     }
   });
@@ -144,21 +156,35 @@ describe('service types', () => {
       payload: { priceCents: 1 },
     });
     expect(patch.statusCode).toBe(404);
-    expect((await t.injectAs('staff', { method: 'POST', url: `/api/service-types/${missing}/archive` })).statusCode).toBe(
-      404,
-    );
     expect(
-      (await t.injectAs('staff', { method: 'PATCH', url: '/api/service-types/nope', payload: { priceCents: 1 } }))
+      (await t.injectAs('staff', { method: 'POST', url: `/api/service-types/${missing}/archive` }))
         .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.injectAs('staff', {
+          method: 'PATCH',
+          url: '/api/service-types/nope',
+          payload: { priceCents: 1 },
+        })
+      ).statusCode,
     ).toBe(400);
     const service = await created();
-    const empty = await t.injectAs('staff', { method: 'PATCH', url: `/api/service-types/${service.id}`, payload: {} });
+    const empty = await t.injectAs('staff', {
+      method: 'PATCH',
+      url: `/api/service-types/${service.id}`,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
   });
 
   it('records who created, changed and retired a service type', async () => {
     const service = await created();
-    await t.injectAs('staff', { method: 'PATCH', url: `/api/service-types/${service.id}`, payload: { priceCents: 1 } });
+    await t.injectAs('staff', {
+      method: 'PATCH',
+      url: `/api/service-types/${service.id}`,
+      payload: { priceCents: 1 },
+    });
     await t.injectAs('staff', { method: 'POST', url: `/api/service-types/${service.id}/archive` });
     const rows = await t.database.db.query.activityLog.findMany({
       where: (log, { eq }) => eq(log.entityId, service.id),
