@@ -53,7 +53,7 @@ const render = (role: Role, ...bodies: Array<Dashboard | 'error'>) => {
 const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
 
 describe('the dashboards', () => {
-  it('shows a patient their counts, onboarding, shared notes and progress with a table of the figures', async () => {
+  it('shows a patient their counts, onboarding and shared notes with links', async () => {
     render('patient', patientDashboard());
     expect(await card('Messages')).toHaveTextContent('2unread messages');
     expect(within(await card('Messages')).getByRole('link', { name: 'Open messages' })).toHaveAttribute(
@@ -79,7 +79,10 @@ describe('the dashboards', () => {
       ['Note of 2026-03-02 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
       ['All my notes', '/recovery-notes'],
     ]);
+  });
 
+  it('draws the patient’s progress with the same figures as a table, shown on request', async () => {
+    render('patient', patientDashboard());
     const progress = await card('Recovery progress');
     expect(within(progress).getByRole('img')).toHaveAccessibleName(
       'Recovery progress chart. Pain score from 6 to 3 out of 10 over 2 signed notes.',
