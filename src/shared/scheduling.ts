@@ -49,6 +49,8 @@ export const APPOINTMENT_MAX_MINUTES = 8 * 60;
 export const PATIENT_CANCEL_NOTICE_HOURS = 24;
 export const APPOINTMENT_REMINDER_HOURS = 24;
 export const APPOINTMENT_PAGE_SIZE = 50;
+/** A calendar may ask for a whole week or month in one page. */
+export const APPOINTMENT_PAGE_MAX = 500;
 export const APPOINTMENT_NOTES_MAX = 2000;
 export const CANCELLATION_REASON_MAX = 500;
 /** The widest window one list call may span when it gives both from and to. */
@@ -447,6 +449,13 @@ export const ListAppointmentsQuerySchema = z
       .optional(),
     /** The nextCursor of the previous page. */
     cursor: z.string().max(200, 'Cursor is not valid').optional(),
+    /** Page size, 50 unless asked (a calendar asks for its whole window). */
+    limit: z.coerce
+      .number({ error: `Limit must be a whole number from 1 to ${APPOINTMENT_PAGE_MAX}` })
+      .int(`Limit must be a whole number from 1 to ${APPOINTMENT_PAGE_MAX}`)
+      .min(1, `Limit must be a whole number from 1 to ${APPOINTMENT_PAGE_MAX}`)
+      .max(APPOINTMENT_PAGE_MAX, `Limit must be a whole number from 1 to ${APPOINTMENT_PAGE_MAX}`)
+      .optional(),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.to) > Date.parse(value.from), {
     message: 'To must be after from',
@@ -463,3 +472,14 @@ export type ListAppointmentsQuery = z.infer<typeof ListAppointmentsQuerySchema>;
 
 export const AppointmentIdParamsSchema = z.strictObject({ id: IdSchema });
 export const PractitionerIdParamsSchema = z.strictObject({ id: IdSchema });
+
+/**
+ * Pushed on the notifications socket to the patient, the practitioner(s) and staff and admins whenever an
+ * appointment changes, so open calendars and lists ask again. It names the appointment only; what the
+ * browser may see is decided when it asks.
+ */
+export type AppointmentsChangedEvent = { type: 'appointments_changed'; appointmentId: string };
+export const APPOINTMENTS_CHANGED = 'appointments_changed';
+
+/** Where a notification about an appointment leads. */
+export const appointmentUrl = (id: string) => `/appointments?appointment=${id}`;

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../shared/messaging';
 import type { Notification, NotificationDelivery } from '../../shared/notifications';
+import type { AppointmentStatus } from '../../shared/scheduling';
 
 /** Receipts name the messages one recipient confirmed, all sent by the same sender. */
 export type MessageReceipt = { senderId: string; recipientId: string; messageIds: string[]; at: string };
@@ -19,6 +20,30 @@ export type RecoveryNoteEvent = {
   status: 'draft' | 'signed';
 };
 
+/**
+ * A change to an appointment: who it concerns, who acted, and what changed. `previousPractitionerId` is set
+ * when it moved to another practitioner, whose calendar changes too. No notes travel on the bus.
+ */
+export type AppointmentEvent = {
+  appointmentId: string;
+  patientId: string;
+  practitionerId: string;
+  previousPractitionerId?: string;
+  actorId: string;
+  status: AppointmentStatus;
+  startsAt: string;
+  endsAt: string;
+  change:
+    | 'created'
+    | 'rescheduled'
+    | 'edited'
+    | 'confirmed'
+    | 'checked_in'
+    | 'completed'
+    | 'no_show'
+    | 'cancelled';
+};
+
 /** Domain events: a change is published once; notifications, sockets and email subscribe. */
 export type DomainEvents = {
   'account.deactivated': { userId: string; actorId: string };
@@ -33,6 +58,10 @@ export type DomainEvents = {
   'recovery-note.shared': RecoveryNoteEvent;
   'recovery-note.unshared': RecoveryNoteEvent;
   'notification.created': { userId: string; notification: Notification; delivery: NotificationDelivery };
+  'appointment.created': AppointmentEvent;
+  /** Rescheduled, edited, or moved on in its day (confirmed, checked in, completed, no-show). */
+  'appointment.updated': AppointmentEvent;
+  'appointment.cancelled': AppointmentEvent;
   /** Staff or an admin made a patient's record (sign-ups are told through their onboarding's notifications). */
   'patient.created': { patientId: string; actorId: string };
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PatientStatus } from '../../../shared/patients';
 import type { Db, Tx } from '../../db/client';
-import { careTeamAssignments, patients, users } from '../../db/schema';
+import { appointments, careTeamAssignments, patients, users } from '../../db/schema';
 
 export type PatientValues = Partial<Omit<typeof patients.$inferInsert, 'userId' | 'createdAt'>>;
 
@@ -24,12 +24,15 @@ export type PatientRow = typeof patients.$inferSelect & {
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
- * The patients a practitioner may see: those in their care team. When appointments land, "or booked with
- * them" joins here as a UNION with the appointments' patient ids, and every patient route follows.
+ * The patients a practitioner may see: those in their care team, and those booked with them (any appointment,
+ * cancelled ones too: the practitioner met or was to meet them). Every patient route follows this.
  */
 export const patientIdsInReachOf = (practitionerId: string) =>
   sql`select ${careTeamAssignments.patientId} from ${careTeamAssignments}
-      where ${careTeamAssignments.practitionerId} = ${practitionerId}`;
+      where ${careTeamAssignments.practitionerId} = ${practitionerId}
+      union
+      select ${appointments.patientId} from ${appointments}
+      where ${appointments.practitionerId} = ${practitionerId}`;
 
 export async function findPatient(db: Db | Tx, id: string): Promise<PatientRow | null> {
   const [row] = await db

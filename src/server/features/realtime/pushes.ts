@@ -3,8 +3,9 @@ import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
+import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { AppContext } from '../../platform/context';
-import type { MessageReceipt, RecoveryNoteEvent } from '../../platform/events';
+import type { AppointmentEvent, MessageReceipt, RecoveryNoteEvent } from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 
@@ -67,6 +68,38 @@ export function pushDomainEvents(ctx: AppContext) {
   );
 
   pushDashboardChanges(ctx, push);
+  pushAppointmentChanges(ctx, push);
+}
+
+/**
+ * Open calendars and appointment lists stay live: the patient, the practitioner (and one it moved away
+ * from) and every staff member and admin, whose calendars show the whole clinic, get a bare
+ * 'appointments_changed' naming the appointment, and ask again under their own access rules.
+ */
+function pushAppointmentChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  const changed = async (event: AppointmentEvent) => {
+    const clinic = (
+      await Promise.all([
+        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+      ])
+    )
+      .flat()
+      .map((person) => person.id);
+    const payload: AppointmentsChangedEvent = {
+      type: APPOINTMENTS_CHANGED,
+      appointmentId: event.appointmentId,
+    };
+    const people = new Set([event.patientId, event.practitionerId, ...clinic]);
+    if (event.previousPractitionerId) people.add(event.previousPractitionerId);
+    await Promise.all([...people].map((userId) => push(userId, 'notifications', payload)));
+  };
+  ctx.events.subscribe('appointment.created', changed);
+  ctx.events.subscribe('appointment.updated', changed);
+  ctx.events.subscribe('appointment.cancelled', changed);
 }
 
 /**

@@ -1,0 +1,84 @@
+import type { Role } from '../../../shared/roles';
+import type { Appointment } from '../../../shared/scheduling';
+import type { Db, Tx } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import type { RequestMeta } from '../../platform/context';
+import { forbidden, notFound } from '../../platform/errors';
+import * as patients from '../patients/service';
+import * as repository from './repository';
+
+export type Caller = { id: string; role: Role };
+
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const NOT_YOURS_TO_CHANGE = "Only the appointment's practitioner or the clinic's staff can change it";
+/** Staff and admin see and manage every appointment. */
+export const MANAGERS: readonly Role[] = ['staff', 'admin'];
+
+/**
+ * Who may see an appointment (PRODUCT.md, 'Who may see what'): staff and admin all, a practitioner their own
+ * and those of the patients in their reach, a patient their own. Members none.
+ */
+export async function canRead(db: Db | Tx, caller: Caller, row: repository.AppointmentRow) {
+  if (MANAGERS.includes(caller.role)) return true;
+  if (caller.role === 'practitioner')
+    return row.practitionerId === caller.id || patients.isPatientInReach(db, caller, row.patientId);
+  if (caller.role === 'patient') return row.patientId === caller.id;
+  return false;
+}
+
+/** The appointment when the caller may see it; otherwise it does not exist for them, so ids cannot be probed. */
+export async function readableAppointment(
+  db: Db | Tx,
+  caller: Caller,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const row = await repository.findAppointment(db, id, options);
+  if (!row || !(await canRead(db, caller, row))) throw notFound(APPOINTMENT_NOT_FOUND);
+  return row;
+}
+
+/** Changes belong to the appointment's own practitioner and to staff and admin; others who see it only read. */
+export function assertMayManage(caller: Caller, row: repository.AppointmentRow) {
+  if (MANAGERS.includes(caller.role)) return;
+  if (caller.role === 'practitioner' && row.practitionerId === caller.id) return;
+  throw forbidden(NOT_YOURS_TO_CHANGE);
+}
+
+/** Every read and write of an appointment is logged with who, what and which patient; never its notes. */
+export const audit = (
+  db: Db | Tx,
+  caller: Caller,
+  action: string,
+  id: string | null,
+  meta: RequestMeta,
+  details?: Record<string, string | number | boolean | null>,
+) =>
+  recordActivity(db, {
+    actorId: caller.id,
+    action,
+    entityType: 'appointment',
+    entityId: id,
+    ipAddress: meta.ipAddress,
+    details,
+  });
+
+export function toAppointment(row: repository.AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    patientName: row.patientName,
+    practitionerId: row.practitionerId,
+    practitionerName: row.practitionerName,
+    serviceTypeId: row.serviceTypeId,
+    serviceName: row.serviceName,
+    colour: row.colour,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    cancellationReason: row.cancellationReason,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  APPOINTMENT_MAX_MINUTES,
+  type AppointmentScope,
+  type AppointmentStatus,
+  CLINIC_TIME_ZONE,
+} from '../../../shared/scheduling';
+import type { Db, Tx } from '../../db/client';
+import { appointments, practitionerSchedules, serviceTypes, users } from '../../db/schema';
+
+export type AppointmentValues = Partial<
+  Omit<typeof appointments.$inferInsert, 'id' | 'createdAt' | 'during'>
+>;
+
+const patientUser = alias(users, 'appointment_patient');
+const practitionerUser = alias(users, 'appointment_practitioner');
+
+const { during: _during, ...appointmentColumns } = getTableColumns(appointments);
+const withNames = {
+  ...appointmentColumns,
+  patientName: sql<string>`${patientUser.firstName} || ' ' || ${patientUser.lastName}`,
+  practitionerName: sql<string>`${practitionerUser.firstName} || ' ' || ${practitionerUser.lastName}`,
+  serviceName: serviceTypes.name,
+  colour: serviceTypes.colour,
+};
+
+export type AppointmentRow = Omit<typeof appointments.$inferSelect, 'during'> & {
+  patientName: string;
+  practitionerName: string;
+  serviceName: string;
+  colour: string;
+};
+
+const selectAppointments = (db: Db | Tx) =>
+  db
+    .select(withNames)
+    .from(appointments)
+    .innerJoin(patientUser, eq(patientUser.id, appointments.patientId))
+    .innerJoin(practitionerUser, eq(practitionerUser.id, appointments.practitionerId))
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId));
+
+export async function insertAppointment(
+  db: Db | Tx,
+  values: AppointmentValues & {
+    patientId: string;
+    practitionerId: string;
+    serviceTypeId: string;
+    startsAt: Date;
+    endsAt: Date;
+  },
+) {
+  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  return row.id;
+}
+
+/** One appointment; `lock` holds it until the transaction ends, so two changes to it never interleave. */
+export async function findAppointment(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+  if (options.lock)
+    await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');
+  const [row] = await selectAppointments(db).where(eq(appointments.id, id)).limit(1);
+  return (row as AppointmentRow | undefined) ?? null;
+}
+
+export async function updateAppointment(db: Db | Tx, id: string, values: AppointmentValues) {
+  await db
+    .update(appointments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(appointments.id, id));
+}
+
+export async function findUserRole(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findServiceType(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(serviceTypes).where(eq(serviceTypes.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Where a page starts: the last appointment of the previous one, by start and id. */
+export type Cursor = { startsAt: Date; id: string };
+
+export type ListOptions = {
+  /** A practitioner: their own appointments and those of the patients in their reach (a subquery). */
+  reach?: { practitionerId: string; patientIdsIn: SQL };
+  /** A patient: only their own. */
+  ownPatientId?: string;
+  practitionerId?: string;
+  patientId?: string;
+  status?: AppointmentStatus;
+  scope?: AppointmentScope;
+  /** The appointment overlaps [from, to). */
+  from?: Date;
+  to?: Date;
+  now: Date;
+  cursor?: Cursor;
+  limit: number;
+};
+
+/** Upcoming (and no scope) run earliest first; past and cancelled newest first. */
+export const newestFirst = (scope?: AppointmentScope) => scope === 'past' || scope === 'cancelled';
+
+const at = (date: Date) => date.toISOString();
+
+/**
+ * One page keyset-paged on (starts_at, id), so pages neither skip nor repeat when appointments are added.
+ * A window [from, to) is answered by appointments that overlap it; since none lasts longer than the
+ * contract's maximum, the start is also bounded below, which keeps the (practitioner_id, starts_at) index
+ * scan to the window.
+ */
+export async function listAppointments(db: Db | Tx, options: ListOptions): Promise<AppointmentRow[]> {
+  const conditions: SQL[] = [];
+  if (options.reach)
+    conditions.push(
+      sql`(${appointments.practitionerId} = ${options.reach.practitionerId} or ${appointments.patientId} in (${options.reach.patientIdsIn}))`,
+    );
+  if (options.ownPatientId) conditions.push(eq(appointments.patientId, options.ownPatientId));
+  if (options.practitionerId) conditions.push(eq(appointments.practitionerId, options.practitionerId));
+  if (options.patientId) conditions.push(eq(appointments.patientId, options.patientId));
+  if (options.status) conditions.push(eq(appointments.status, options.status));
+  if (options.from) {
+    conditions.push(sql`${appointments.endsAt} > ${at(options.from)}`);
+    const earliestStart = new Date(options.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
+    conditions.push(sql`${appointments.startsAt} > ${at(earliestStart)}`);
+  }
+  if (options.to) conditions.push(sql`${appointments.startsAt} < ${at(options.to)}`);
+  const now = at(options.now);
+  if (options.scope === 'upcoming')
+    conditions.push(
+      sql`${appointments.status} in ('scheduled', 'confirmed', 'checked_in')`,
+      sql`${appointments.endsAt} > ${now}`,
+    );
+  if (options.scope === 'past')
+    conditions.push(
+      sql`${appointments.status} <> 'cancelled'`,
+      sql`(${appointments.endsAt} <= ${now} or ${appointments.status} in ('completed', 'no_show'))`,
+    );
+  if (options.scope === 'cancelled') conditions.push(eq(appointments.status, 'cancelled'));
+  const descending = newestFirst(options.scope);
+  if (options.cursor) {
+    const cursor = sql`(${at(options.cursor.startsAt)}::timestamptz, ${options.cursor.id}::uuid)`;
+    conditions.push(
+      descending
+        ? sql`(${appointments.startsAt}, ${appointments.id}) < ${cursor}`
+        : sql`(${appointments.startsAt}, ${appointments.id}) > ${cursor}`,
+    );
+  }
+  const order = descending
+    ? [desc(appointments.startsAt), desc(appointments.id)]
+    : [asc(appointments.startsAt), asc(appointments.id)];
+  const rows = await selectAppointments(db)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(options.limit);
+  return rows as AppointmentRow[];
+}
+
+/** The zone a practitioner's day is told in: their own setting, or the clinic's. */
+export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
+  const [row] = await db
+    .select({ timeZone: practitionerSchedules.timeZone })
+    .from(practitionerSchedules)
+    .where(eq(practitionerSchedules.practitionerId, practitionerId))
+    .limit(1);
+  return row?.timeZone ?? CLINIC_TIME_ZONE;
+}
+
+/** A practitioner's active appointments overlapping [from, to), by start: the busy time of their slots. */
+export async function activeSpans(db: Db | Tx, practitionerId: string, window: { from: Date; to: Date }) {
+  const earliestStart = new Date(window.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
+  return db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.practitionerId, practitionerId),
+        sql`${appointments.startsAt} > ${at(earliestStart)}`,
+        sql`${appointments.startsAt} < ${at(window.to)}`,
+        sql`${appointments.endsAt} > ${at(window.from)}`,
+        sql`${appointments.status} in ('scheduled', 'confirmed', 'checked_in', 'completed')`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EmptyBodySchema } from '../../../shared/api-error';
+import {
+  AppointmentIdParamsSchema,
+  AppointmentPageSchema,
+  AppointmentSchema,
+  CancelAppointmentInputSchema,
+  CreateAppointmentInputSchema,
+  ListAppointmentsQuerySchema,
+  UpdateAppointmentInputSchema,
+} from '../../../shared/scheduling';
+import { callerOf } from '../../platform/auth-guard';
+import { type AppContext, requestMeta } from '../../platform/context';
+import { raiseAppointmentNotifications } from './notifications';
+import * as appointments from './service';
+
+/**
+ * Appointments. Members never see them: 403 on the collection, and
+ * a single one answers 404 as for anyone it is out of reach of. An appointment outside the caller's reach answers 404 (the
+ * service decides), so ids cannot be probed; one the caller sees but may not change answers 403.
+ */
+export function appointmentRoutes(ctx: AppContext) {
+  raiseAppointmentNotifications(ctx);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['appointments'];
+    const onRequest = app.requireUser;
+    const collection = app.requireRole('patient', 'practitioner', 'staff', 'admin');
+    const appointment = { 200: AppointmentSchema };
+    const params = AppointmentIdParamsSchema;
+
+    app.get(
+      '/api/appointments',
+      {
+        onRequest: collection,
+        schema: { tags, querystring: ListAppointmentsQuerySchema, response: { 200: AppointmentPageSchema } },
+      },
+      (request) =>
+        appointments.listAppointments(ctx.db, callerOf(request), request.query, requestMeta(request)),
+    );
+
+    app.post(
+      '/api/appointments',
+      {
+        onRequest: collection,
+        schema: { tags, body: CreateAppointmentInputSchema, response: { 201: AppointmentSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await appointments.createAppointment(ctx, callerOf(request), request.body, requestMeta(request)),
+          ),
+    );
+
+    app.get(
+      '/api/appointments/:id',
+      { onRequest, schema: { tags, params, response: appointment } },
+      (request) =>
+        appointments.getAppointment(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+    );
+
+    app.patch(
+      '/api/appointments/:id',
+      { onRequest, schema: { tags, params, body: UpdateAppointmentInputSchema, response: appointment } },
+      (request) =>
+        appointments.updateAppointment(
+          ctx,
+          callerOf(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
+    );
+
+    app.post(
+      '/api/appointments/:id/cancel',
+      { onRequest, schema: { tags, params, body: CancelAppointmentInputSchema, response: appointment } },
+      (request) =>
+        appointments.cancelAppointment(
+          ctx,
+          callerOf(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
+    );
+
+    for (const action of ['confirm', 'check-in', 'complete', 'no-show'] as const)
+      app.post(
+        `/api/appointments/:id/${action}`,
+        { onRequest, schema: { tags, params, body: EmptyBodySchema, response: appointment } },
+        (request) =>
+          appointments.advanceAppointment(
+            ctx,
+            callerOf(request),
+            request.params.id,
+            action,
+            requestMeta(request),
+          ),
+      );
+  };
+}

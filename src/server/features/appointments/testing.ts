@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Appointment } from '../../../shared/scheduling';
+import { serviceTypes } from '../../db/schema';
+import type { TestApp } from '../../test/app';
+import { call, type Request, type Who } from '../recovery-notes/testing';
+
+export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
+
+/** Calls and expects the status, answering the body. */
+export async function expectStatus<T = Appointment>(t: TestApp, who: Who, request: Request, status: number) {
+  const response = await call(t, who, request);
+  expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(status);
+  return response.json<T>();
+}
+
+/** A service type of its own for a test (the services feature's routes are tested there). */
+export async function serviceType(
+  t: TestApp,
+  values: { durationMinutes?: number; active?: boolean; name?: string } = {},
+) {
+  const [row] = await t.database.db
+    .insert(serviceTypes)
+    .values({
+      name: values.name ?? `Session ${randomBytes(4).toString('hex')}`,
+      durationMinutes: values.durationMinutes ?? 45,
+      priceCents: 8500,
+      colour: '#2563eb',
+      active: values.active ?? true,
+    })
+    .returning();
+  return row;
+}
+
+const HOUR = 3_600_000;
+let taken = 0;
+
+/**
+ * An hour `daysAhead` days from now (negative for the past), on the hour; each call takes the next free
+ * two-hour step after it, so tests never collide with each other's bookings.
+ */
+export function slotAt(daysAhead = 10) {
+  taken += 1;
+  const start = Math.floor(Date.now() / HOUR) * HOUR + daysAhead * 24 * HOUR + taken * 2 * HOUR;
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + HOUR).toISOString() };
+}
+
+export const book = (
+  t: TestApp,
+  who: Who,
+  body: {
+    practitionerId: string;
+    serviceTypeId: string;
+    patientId?: string;
+    startsAt: string;
+    endsAt?: string;
+  },
+) => expectStatus(t, who, { method: 'POST', url: '/api/appointments', payload: body }, 201);
