@@ -1,0 +1,321 @@
+import {
+  type Availability,
+  type CreateTimeOffInput,
+  type DateOverride,
+  DEFAULT_SCHEDULE_SETTINGS,
+  type PutDateOverrideInput,
+  type ReplaceWeeklyHoursInput,
+  SCHEDULING_ERRORS,
+  type ScheduleSettings,
+  SLOTS_RANGE_MAX_DAYS,
+  type SlotsAnswer,
+  type SlotsQuery,
+  type TimeOff,
+  type UpdateScheduleSettingsInput,
+} from '../../../shared/scheduling';
+import type { Db, Tx } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import type { RequestMeta } from '../../platform/context';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/sessions';
+import * as accounts from '../accounts/service';
+import { activeAppointmentSpans } from '../appointments/service';
+import * as careTeam from '../care-team/service';
+import * as services from '../services/service';
+import * as repository from './repository';
+import { freeSlots } from './slots';
+
+type Caller = Pick<SessionUser, 'id' | 'role'>;
+
+const DAY = 86_400_000;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const BOOKING_LINK_TAKEN = 'That booking link is already taken';
+export const TIME_OFF_NOT_FOUND = 'Time off not found';
+export const OVERRIDE_NOT_FOUND = 'No override on that day';
+
+async function activePractitioner(db: Db | Tx, practitionerId: string) {
+  const account = await accounts.findAccountById(db, practitionerId);
+  if (account?.role !== 'practitioner' || !account.isActive)
+    throw notFound(SCHEDULING_ERRORS.notPractitioner);
+}
+
+/**
+ * A practitioner's availability is theirs to keep and the clinic staff's to run; another practitioner is
+ * answered as if it did not exist. Roles that never manage it are refused by the routes.
+ */
+async function assertMayManage(db: Db | Tx, caller: Caller, practitionerId: string) {
+  if (caller.role === 'practitioner' && caller.id !== practitionerId)
+    throw notFound(SCHEDULING_ERRORS.notPractitioner);
+  await activePractitioner(db, practitionerId);
+}
+
+/**
+ * Free times: staff and admin for anyone, a practitioner their own (they book only with themselves), a
+ * patient those of the practitioners on their care team. Anyone else's answer as not found.
+ */
+async function assertMayReadSlots(db: Db | Tx, caller: Caller, practitionerId: string) {
+  if (caller.role === 'practitioner' && caller.id !== practitionerId)
+    throw notFound(SCHEDULING_ERRORS.notPractitioner);
+  if (caller.role === 'patient' && !(await careTeam.practitionersOf(db, caller.id)).includes(practitionerId))
+    throw notFound(SCHEDULING_ERRORS.notPractitioner);
+  await activePractitioner(db, practitionerId);
+}
+
+function toSettings(practitionerId: string, row: repository.ScheduleRow | null): ScheduleSettings {
+  if (!row) return { practitionerId, ...DEFAULT_SCHEDULE_SETTINGS };
+  return {
+    practitionerId,
+    timeZone: row.timeZone,
+    minNoticeMinutes: row.minNoticeMinutes,
+    bufferMinutes: row.bufferMinutes,
+    horizonDays: row.horizonDays,
+    autoConfirm: row.autoConfirm,
+    bookingLink: row.bookingLink,
+  };
+}
+
+function toTimeOff(row: repository.TimeOffRow): TimeOff {
+  return {
+    id: row.id,
+    practitionerId: row.practitionerId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    reason: row.reason,
+  };
+}
+
+/** Rows of one range each (or one without hours for a closed day) become one override per day. */
+function groupOverrides(rows: { date: string; start: string | null; end: string | null }[]): DateOverride[] {
+  const byDate = new Map<string, DateOverride>();
+  for (const row of rows) {
+    let override = byDate.get(row.date);
+    if (!override) {
+      override = { date: row.date, hours: [] };
+      byDate.set(row.date, override);
+    }
+    if (row.start && row.end) override.hours.push({ start: row.start, end: row.end });
+  }
+  return [...byDate.values()];
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Settings, weekly hours, and the overrides and time off still to come (from yesterday, for any zone). */
+async function availabilityOf(db: Db | Tx, practitionerId: string, now = new Date()): Promise<Availability> {
+  const [settings, weekly, overrideRows, timeOff] = await Promise.all([
+    repository.findSchedule(db, practitionerId),
+    repository.listWeeklyHours(db, practitionerId),
+    repository.listDateOverrideRows(db, practitionerId, {
+      from: today(new Date(now.getTime() - DAY)),
+      to: '9999-12-30',
+    }),
+    repository.listTimeOff(db, practitionerId, { from: now, to: new Date('9999-12-31T00:00:00Z') }),
+  ]);
+  return {
+    settings: toSettings(practitionerId, settings),
+    weeklyHours: weekly,
+    dateOverrides: groupOverrides(overrideRows),
+    timeOff: timeOff.map(toTimeOff),
+  };
+}
+
+export async function getAvailability(db: Db, caller: Caller, practitionerId: string) {
+  await assertMayManage(db, caller, practitionerId);
+  return availabilityOf(db, practitionerId);
+}
+
+/** The weekly hours of a practitioner, for other features (the calendar's shading, public booking). */
+export const weeklyHoursOf = (db: Db | Tx, practitionerId: string) =>
+  repository.listWeeklyHours(db, practitionerId);
+
+function isUniqueViolation(error: unknown) {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+}
+
+async function audited<T>(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  action: string,
+  meta: RequestMeta,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await assertMayManage(tx, caller, practitionerId);
+    const result = await change(tx);
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action,
+      entityType: 'practitioner_schedule',
+      entityId: practitionerId,
+      ipAddress: meta.ipAddress,
+    });
+    return result;
+  });
+}
+
+export async function updateSettings(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  input: UpdateScheduleSettingsInput,
+  meta: RequestMeta,
+): Promise<ScheduleSettings> {
+  try {
+    return await audited(db, caller, practitionerId, 'schedule.settings_updated', meta, async (tx) =>
+      toSettings(practitionerId, await repository.upsertSchedule(tx, practitionerId, input)),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', BOOKING_LINK_TAKEN, { fields: { bookingLink: BOOKING_LINK_TAKEN } });
+    throw error;
+  }
+}
+
+/** Two ranges of one day may touch but not overlap: which of them would the slots follow? */
+function assertNoOverlap(
+  ranges: readonly { start: string; end: string }[],
+  field: (index: number) => string,
+) {
+  const order = ranges
+    .map((range, index) => ({ ...range, index }))
+    .sort((a, b) => (a.start < b.start ? -1 : 1));
+  for (let i = 1; i < order.length; i++) {
+    if (order[i]!.start < order[i - 1]!.end) {
+      const message = 'These hours overlap other hours on the same day';
+      throw badRequest(message, { [field(order[i]!.index)]: message });
+    }
+  }
+}
+
+export function replaceWeeklyHours(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  input: ReplaceWeeklyHoursInput,
+  meta: RequestMeta,
+) {
+  for (let weekday = 0; weekday < 7; weekday++) {
+    const ofDay = input.hours
+      .map((range, index) => ({ ...range, index }))
+      .filter((r) => r.weekday === weekday);
+    try {
+      assertNoOverlap(ofDay, (i) => `hours.${ofDay[i]!.index}.start`);
+    } catch (error) {
+      if (error instanceof AppError)
+        throw badRequest(`${WEEKDAYS[weekday]}: ${error.message}`, error.extra.fields);
+      throw error;
+    }
+  }
+  return audited(db, caller, practitionerId, 'schedule.weekly_hours_replaced', meta, async (tx) => {
+    await repository.replaceWeeklyHours(tx, practitionerId, input.hours);
+    return availabilityOf(tx, practitionerId);
+  });
+}
+
+export function putDateOverride(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  date: string,
+  input: PutDateOverrideInput,
+  meta: RequestMeta,
+) {
+  assertNoOverlap(input.hours, (index) => `hours.${index}.start`);
+  return audited(db, caller, practitionerId, 'schedule.date_override_set', meta, async (tx) => {
+    await repository.replaceDateOverride(tx, practitionerId, date, input.hours);
+    return availabilityOf(tx, practitionerId);
+  });
+}
+
+export function deleteDateOverride(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  date: string,
+  meta: RequestMeta,
+) {
+  return audited(db, caller, practitionerId, 'schedule.date_override_removed', meta, async (tx) => {
+    if ((await repository.deleteDateOverride(tx, practitionerId, date)) === 0)
+      throw notFound(OVERRIDE_NOT_FOUND);
+  });
+}
+
+export function addTimeOff(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  input: CreateTimeOffInput,
+  meta: RequestMeta,
+) {
+  return audited(db, caller, practitionerId, 'schedule.time_off_added', meta, async (tx) =>
+    toTimeOff(
+      await repository.insertTimeOff(tx, {
+        practitionerId,
+        startsAt: new Date(input.startsAt),
+        endsAt: new Date(input.endsAt),
+        reason: input.reason?.trim() ?? '',
+      }),
+    ),
+  );
+}
+
+export function removeTimeOff(db: Db, caller: Caller, practitionerId: string, id: string, meta: RequestMeta) {
+  return audited(db, caller, practitionerId, 'schedule.time_off_removed', meta, async (tx) => {
+    if (!(await repository.deleteTimeOff(tx, practitionerId, id))) throw notFound(TIME_OFF_NOT_FOUND);
+  });
+}
+
+/**
+ * Free slots between two days of the practitioner's zone for one service. Everything that can take time
+ * away is read for a window a little wider than the days asked, whatever the zone's offset and the buffer.
+ */
+export async function slotsFor(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  query: SlotsQuery,
+  now = new Date(),
+): Promise<SlotsAnswer> {
+  const span = (Date.parse(query.to) - Date.parse(query.from)) / DAY + 1;
+  if (span < 1) throw badRequest('To must be on or after from', { to: 'To must be on or after from' });
+  if (span > SLOTS_RANGE_MAX_DAYS) {
+    const message = `A range spans at most ${SLOTS_RANGE_MAX_DAYS} days`;
+    throw badRequest(message, { to: message });
+  }
+  await assertMayReadSlots(db, caller, practitionerId);
+  const service = await services.bookableServiceType(db, query.serviceTypeId);
+  const window = {
+    from: new Date(Date.parse(query.from) - 2 * DAY),
+    to: new Date(Date.parse(query.to) + 3 * DAY),
+  };
+  const [scheduleRow, weeklyHours, overrideRows, timeOff, appointments] = await Promise.all([
+    repository.findSchedule(db, practitionerId),
+    repository.listWeeklyHours(db, practitionerId),
+    repository.listDateOverrideRows(db, practitionerId, query),
+    repository.listTimeOff(db, practitionerId, window),
+    activeAppointmentSpans(db, practitionerId, window),
+  ]);
+  const settings = toSettings(practitionerId, scheduleRow);
+  const slots = freeSlots({
+    timeZone: settings.timeZone,
+    weeklyHours,
+    overrides: groupOverrides(overrideRows),
+    timeOff,
+    appointments,
+    durationMinutes: service.durationMinutes,
+    bufferMinutes: settings.bufferMinutes,
+    minimumNoticeMinutes: settings.minNoticeMinutes,
+    horizonDays: settings.horizonDays,
+    from: query.from,
+    to: query.to,
+    now,
+  });
+  return {
+    practitionerId,
+    serviceTypeId: service.id,
+    timeZone: settings.timeZone,
+    slots: slots.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })),
+  };
+}
