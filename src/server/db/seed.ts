@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
+import { seedDemoSchedules } from '../features/availability/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Db } from './client';
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoRecoveryNotes(tx, practitioner.id, patient.id);
     }
     if (options.clinic ?? true) created.push(...(await seedDemoClinic(tx, passwordHash)));
+    if (options.clinic ?? true) await seedDemoSchedules(tx);
   });
   return created;
 }
