@@ -69,6 +69,7 @@ export const SCHEDULING_ERRORS = {
   inThePast: 'A patient can request only a time in the future',
   cancelTooLate: `Appointments can be cancelled online only more than ${PATIENT_CANCEL_NOTICE_HOURS} hours ahead; please call the clinic`,
   notEditable: 'Only a scheduled or confirmed appointment can be changed',
+  notFree: "That time is not one of the practitioner's free times",
 } as const;
 
 /** The message for an action the appointment's status does not allow (answered 409). */

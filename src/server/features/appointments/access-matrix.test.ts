@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
 import { APPOINTMENT_NOT_FOUND } from './access';
-import { book, call, careTeam, serviceType, slotAt } from './testing';
+import { book, call, careTeam, openAllWeek, serviceType, slotAt } from './testing';
 
 /**
  * Who reaches what (PRODUCT.md, 'Who may see what'), as one table: every appointment route, for every role
@@ -34,6 +34,7 @@ beforeAll(async () => {
   serviceId = (await serviceType(t)).id;
   people.own = { practitioner: await demoPerson(t, 'practitioner'), patient: await demoPerson(t, 'patient') };
   people.other = await careTeam(t);
+  await openAllWeek(t, people.own.practitioner.id);
 });
 afterAll(() => t.close());
 

@@ -171,11 +171,21 @@ export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
   return row?.timeZone ?? CLINIC_TIME_ZONE;
 }
 
-/** A practitioner's active appointments overlapping [from, to), by start: the busy time of their slots. */
+/**
+ * A practitioner's active appointments overlapping [from, to), by start: the busy time of their slots. They
+ * come back as one text of epoch milliseconds rather than a row each: on the embedded database a 90-day window
+ * of thousands of rows cost more in rows handed over than in the query.
+ */
 export async function activeSpans(db: Db | Tx, practitionerId: string, window: { from: Date; to: Date }) {
   const earliestStart = new Date(window.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
-  return db
-    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+  const epochMs = (column: typeof appointments.startsAt) =>
+    sql`((extract(epoch from ${column}) * 1000)::bigint)::text`;
+  const [row] = await db
+    .select({
+      spans: sql<
+        string | null
+      >`string_agg(${epochMs(appointments.startsAt)} || ',' || ${epochMs(appointments.endsAt)}, ',' order by ${appointments.startsAt})`,
+    })
     .from(appointments)
     .where(
       and(
@@ -185,6 +195,11 @@ export async function activeSpans(db: Db | Tx, practitionerId: string, window: {
         sql`${appointments.endsAt} > ${at(window.from)}`,
         sql`${appointments.status} in ('scheduled', 'confirmed', 'checked_in', 'completed')`,
       ),
-    )
-    .orderBy(asc(appointments.startsAt));
+    );
+  if (!row?.spans) return [];
+  const bounds = row.spans.split(',');
+  const spans = new Array<{ startsAt: Date; endsAt: Date }>(bounds.length / 2);
+  for (let i = 0; i < spans.length; i++)
+    spans[i] = { startsAt: new Date(Number(bounds[2 * i])), endsAt: new Date(Number(bounds[2 * i + 1])) };
+  return spans;
 }

@@ -5,7 +5,7 @@ import { activityLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
 import { NO_SHOW_TOO_EARLY, PRACTITIONER_BOOKS_OWN } from './service';
-import { book, call, careTeam, expectStatus, serviceType, slotAt } from './testing';
+import { book, call, careTeam, expectStatus, openAllWeek, serviceType, slotAt } from './testing';
 
 let t: TestApp;
 let service: { id: string; durationMinutes: number };
@@ -16,6 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   service = await serviceType(t, { durationMinutes: 45 });
   ({ practitioner, patient } = await careTeam(t));
+  await openAllWeek(t, practitioner.id);
 });
 afterAll(() => t.close());
 
@@ -217,6 +218,40 @@ describe('a patient', () => {
       }),
     );
     expect(forSomeoneElse.statusCode).toBe(404);
+  });
+
+  it('may ask only for one of the practitioner’s free times', async () => {
+    // Taken already (the database would refuse it too, but the free times say so first).
+    const taken = await book(t, 'staff', {
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      serviceTypeId: service.id,
+      ...slotAt(6),
+    });
+    const onTop = await call(
+      t,
+      patient,
+      post('/api/appointments', {
+        practitionerId: practitioner.id,
+        serviceTypeId: service.id,
+        startsAt: plus(taken.startsAt, 15 * 60_000),
+      }),
+    );
+    expect(onTop.statusCode).toBe(409);
+    expect(onTop.json().message).toBe(SCHEDULING_ERRORS.notFree);
+    // A practitioner with no working hours has no free times at all.
+    const team = await careTeam(t);
+    const closed = await call(
+      t,
+      team.patient,
+      post('/api/appointments', {
+        practitionerId: team.practitioner.id,
+        serviceTypeId: service.id,
+        startsAt: slotAt(6).startsAt,
+      }),
+    );
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(SCHEDULING_ERRORS.notFree);
   });
 
   it('cancels their own only while it is more than 24 hours ahead, and never changes it otherwise', async () => {

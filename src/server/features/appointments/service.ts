@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { AppointmentEvent, EventName } from '../../platform/events';
+import * as availability from '../availability/service';
 import * as careTeam from '../care-team/service';
 import * as patients from '../patients/service';
 import {
@@ -110,9 +111,41 @@ function assertLength(startsAt: Date, endsAt: Date) {
     throw badRequest(SCHEDULING_ERRORS.tooLong, { endsAt: SCHEDULING_ERRORS.tooLong });
 }
 
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+const dayIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+
+/**
+ * A patient asks only for one of their practitioner's free times (hours, overrides, time off, other
+ * bookings with the buffer, minimum notice and horizon, as the free-slot computation answers them). The
+ * database still has the last word on a race for the same time.
+ */
+async function assertFreeTime(
+  db: Db,
+  caller: Caller,
+  practitionerId: string,
+  serviceTypeId: string,
+  startsAt: Date,
+) {
+  if (startsAt.getTime() <= Date.now())
+    throw badRequest(SCHEDULING_ERRORS.inThePast, { startsAt: SCHEDULING_ERRORS.inThePast });
+  if (!(await careTeam.isAssigned(db, practitionerId, caller.id)))
+    throw badRequest(SCHEDULING_ERRORS.notCareTeam, { practitionerId: SCHEDULING_ERRORS.notCareTeam });
+  const day = dayIn(startsAt, await repository.timeZoneOf(db, practitionerId));
+  const { slots } = await availability.slotsFor(db, caller, practitionerId, {
+    serviceTypeId,
+    from: day,
+    to: day,
+  });
+  if (!slots.some((slot) => Date.parse(slot.startsAt) === startsAt.getTime()))
+    throw conflict(SCHEDULING_ERRORS.notFree);
+}
+
 /**
  * Books an appointment. Staff and admin book any patient with any practitioner; a practitioner books a
- * patient in their reach with themselves; a patient requests a time in the future with a practitioner on
+ * patient in their reach with themselves; a patient requests one of the free times of a practitioner on
  * their care team, for the service's length, and it waits as 'scheduled' until the clinic confirms it.
  * What the clinic books is confirmed at once.
  */
@@ -128,21 +161,16 @@ export async function createAppointment(
   if (caller.role === 'practitioner' && input.practitionerId !== caller.id)
     throw forbidden(PRACTITIONER_BOOKS_OWN);
   const startsAt = new Date(input.startsAt);
+  if (isPatient) await assertFreeTime(ctx.db, caller, input.practitionerId, input.serviceTypeId, startsAt);
   return change(ctx, caller, async (tx) => {
     if (!(await patients.isPatientInReach(tx, caller, patientId)))
       throw notFound(SCHEDULING_ERRORS.notPatient);
     await assertPractitioner(tx, input.practitionerId);
-    if (isPatient && !(await careTeam.isAssigned(tx, input.practitionerId, caller.id)))
-      throw badRequest(SCHEDULING_ERRORS.notCareTeam, { practitionerId: SCHEDULING_ERRORS.notCareTeam });
     const service = await offeredService(tx, input.serviceTypeId);
     const serviceEnd = new Date(startsAt.getTime() + service.durationMinutes * MINUTE);
     const endsAt = input.endsAt ? new Date(input.endsAt) : serviceEnd;
-    if (isPatient) {
-      if (startsAt.getTime() <= Date.now())
-        throw badRequest(SCHEDULING_ERRORS.inThePast, { startsAt: SCHEDULING_ERRORS.inThePast });
-      if (endsAt.getTime() !== serviceEnd.getTime())
-        throw badRequest(PATIENT_LENGTH_FIXED, { endsAt: PATIENT_LENGTH_FIXED });
-    }
+    if (isPatient && endsAt.getTime() !== serviceEnd.getTime())
+      throw badRequest(PATIENT_LENGTH_FIXED, { endsAt: PATIENT_LENGTH_FIXED });
     assertLength(startsAt, endsAt);
     const id = await repository.insertAppointment(tx, {
       patientId,

@@ -56,3 +56,18 @@ export const book = (
     endsAt?: string;
   },
 ) => expectStatus(t, who, { method: 'POST', url: '/api/appointments', payload: body }, 201);
+
+/** Opens a practitioner's whole week (every day 00:00-24:00 in their zone), so patients may request any time. */
+export const openAllWeek = (t: TestApp, practitionerId: string) =>
+  expectStatus(
+    t,
+    'staff',
+    {
+      method: 'PUT',
+      url: `/api/practitioners/${practitionerId}/weekly-hours`,
+      payload: {
+        hours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      },
+    },
+    200,
+  );
