@@ -55,3 +55,6 @@ export const PatientPortalPage = lazy(() =>
 export const AppointmentsPage = lazy(() =>
   import('../features/appointments/appointments-page').then((m) => ({ default: m.AppointmentsPage })),
 );
+export const CalendarPage = lazy(() =>
+  import('../features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })),
+);

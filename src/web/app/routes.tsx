@@ -5,6 +5,7 @@ import { AppRoot } from './app-root';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AppointmentsPage,
+  CalendarPage,
   ForgotPasswordPage,
   LoginPage,
   MessagesPage,
@@ -43,6 +44,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   recoveryNote: <RecoveryNotePage />,
   patientPortal: <PatientPortalPage />,
   appointments: <AppointmentsPage />,
+  calendar: <CalendarPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

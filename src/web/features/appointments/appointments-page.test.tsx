@@ -68,10 +68,12 @@ const listCalls = (server: ReturnType<typeof fakeSchedulingServer>) =>
 const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 5000 });
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
-describe('the appointments page', () => {
+describe('the appointments page', { timeout: 20_000 }, () => {
   it("is 'Treatment Sessions' for a practitioner, listing upcoming appointments soonest first in the viewer's zone", async () => {
     render('practitioner');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Treatment Sessions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Treatment Sessions' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const table = await findTable(/^Upcoming appointments/);
     expect(
       within(table)
@@ -157,7 +159,9 @@ describe('the appointments page', () => {
     render('patient', '/appointments?patient=00000000-0000-4000-8000-0000000000ff', [
       appointment({ ...slot(3), serviceName: 'Initial assessment' }),
     ]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Appointments' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const table = await findTable(/^Upcoming appointments/);
     expect(within(table).queryByRole('columnheader', { name: 'Patient' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Patient' })).toBeNull();
@@ -168,7 +172,7 @@ describe('the appointments page', () => {
   });
 });
 
-describe('the new-appointment dialog', () => {
+describe('the new-appointment dialog', { timeout: 20_000 }, () => {
   it('books for a patient with a practitioner and service, and shows a clash as a form error', async () => {
     const taken = slot(50, 60);
     const { server } = render('staff', '/appointments', [appointment({ ...taken, practitionerId: dana.id })]);

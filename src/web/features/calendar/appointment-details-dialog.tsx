@@ -1,0 +1,58 @@
+import type { Appointment } from '../../../shared/scheduling';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { AppointmentActions } from '../appointments/appointment-actions';
+import { AppointmentStatusBadge, whenLabel } from '../appointments/appointment-status';
+import { serviceColours } from './colour';
+
+type DetailsProps = {
+  appointment: Appointment | null;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** One appointment's details with what may be done to it, Reschedule included: the keyboard's way to move it. */
+export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsProps) {
+  return (
+    <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
+      {appointment ? (
+        <DialogContent closeLabel="Close appointment details">
+          <DialogHeader>
+            <DialogTitle>{appointment.serviceName}</DialogTitle>
+            <DialogDescription>{whenLabel(appointment)}</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Patient</dt>
+            <dd>{appointment.patientName}</dd>
+            <dt className="text-muted-foreground">Practitioner</dt>
+            <dd>{appointment.practitionerName}</dd>
+            <dt className="text-muted-foreground">Service</dt>
+            <dd className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-full border border-border"
+                style={{ backgroundColor: serviceColours(appointment.colour).backgroundColor }}
+              />
+              {appointment.serviceName}
+            </dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>
+              <AppointmentStatusBadge status={appointment.status} />
+            </dd>
+            {appointment.cancellationReason ? (
+              <>
+                <dt className="text-muted-foreground">Reason</dt>
+                <dd>{appointment.cancellationReason}</dd>
+              </>
+            ) : null}
+            {appointment.notes ? (
+              <>
+                <dt className="text-muted-foreground">Notes</dt>
+                <dd className="whitespace-pre-wrap">{appointment.notes}</dd>
+              </>
+            ) : null}
+          </dl>
+          <AppointmentActions appointment={appointment} withReschedule />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,210 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import type { Preferences } from '../../../shared/preferences';
+import type { Role } from '../../../shared/roles';
+import type { Appointment } from '../../../shared/scheduling';
+import { NEW_APPOINTMENT_EVENT } from '../../app/shell/new-menu';
+import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
+import {
+  appointment,
+  fakeSchedulingServer,
+  RILEY_AVAILABILITY,
+  SERVICE_TYPES,
+} from '../../test/fake-scheduling-server';
+import { userWithRole } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const riley = PRACTITIONERS[0];
+const dana = PRACTITIONERS[1];
+const pat = userWithRole('patient');
+
+/** Local wall times on Monday 2 March 2026, the week the tests look at. */
+const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);
+const span = (start: Date, minutes: number) => ({
+  startsAt: start.toISOString(),
+  endsAt: new Date(start.getTime() + minutes * 60_000).toISOString(),
+});
+
+const knee = appointment({ ...span(at(2, 10), 30), notes: 'Knee review' });
+const danas = appointment({
+  ...span(at(3, 11), 60),
+  practitionerId: dana.id,
+  practitionerName: 'Dana Wells',
+  serviceTypeId: SERVICE_TYPES[0].id,
+  serviceName: SERVICE_TYPES[0].name,
+  colour: SERVICE_TYPES[0].colour,
+});
+const cancelled = appointment({ ...span(at(4, 9), 30), status: 'cancelled', cancellationReason: 'Ill' });
+
+function render(
+  role: Role,
+  path: string,
+  options: { preferences?: Partial<Preferences>; extra?: Appointment[] } = {},
+) {
+  const scheduling = fakeSchedulingServer({
+    now: '2026-02-20T00:00:00.000Z',
+    appointments: [knee, danas, cancelled, ...(options.extra ?? [])],
+    availability: { [riley.id]: RILEY_AVAILABILITY },
+  });
+  const patients = fakePatientsServer({
+    patients: [patientRecord({ id: pat.id, firstName: 'Pat', lastName: 'Morgan' })],
+  });
+  const view = renderApp({
+    path,
+    role,
+    preferences: options.preferences,
+    handle: (call) => scheduling.handle(call) ?? patients.handle(call),
+  });
+  return { scheduling, ...view };
+}
+
+const rangeCalls = (server: ReturnType<typeof fakeSchedulingServer>) =>
+  server.calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/appointments?'))
+    .map((call) => new URL(call.url, 'http://localhost').searchParams);
+
+const findGrid = () => screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 5000 });
+const slotButton = (label: string) => screen.getByRole('button', { name: label });
+
+describe('the calendar', { timeout: 20_000 }, () => {
+  it("is 'Treatment Calendar' for a practitioner: their week by preference, working hours shaded, cancelled ones left out", async () => {
+    const { scheduling } = render('practitioner', '/calendar?date=2026-03-04');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Treatment Calendar' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const grid = await findGrid();
+    expect(screen.getByRole('heading', { level: 2, name: '2 – 8 March 2026' })).toBeInTheDocument();
+    expect(
+      await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan, Follow-up$/ }),
+    ).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: /09:00–09:30/ })).toBeNull();
+    await waitFor(() => expect(within(grid).getAllByTestId('working-hours')).toHaveLength(5));
+    expect(slotButton('Book at 09:00 on Sunday 8 March')).toBeInTheDocument();
+    const [range] = rangeCalls(scheduling);
+    expect(range.get('from')).toBe(at(2, 0).toISOString());
+    expect(range.get('to')).toBe(at(9, 0).toISOString());
+    expect(range.get('practitionerId')).toBe(riley.id);
+    expect(screen.getByText(/Shaded: working hours/)).toBeInTheDocument();
+  });
+
+  it('opens in the preferred view, leaves weekends out when asked, and keeps the chosen view in the address', async () => {
+    const { router } = render('staff', '/calendar?date=2026-03-04', {
+      preferences: { calendarView: 'month', showWeekends: false },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'March 2026' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const grid = await findGrid();
+    expect(await within(grid).findByRole('button', { name: /^10:00 Pat Morgan/ })).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: /Saturday|Sunday/ })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Week' }));
+    expect(router.state.location.search).toBe('?date=2026-03-04&view=week');
+    expect(
+      await screen.findByRole('button', { name: 'Book at 09:00 on Friday 6 March' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book at 09:00 on Saturday 7 March' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(router.state.location.search).toBe('?date=2026-03-11&view=week');
+    expect(screen.getByRole('heading', { level: 2, name: '9 – 13 March 2026' })).toBeInTheDocument();
+  });
+
+  it('lets staff narrow to one practitioner, kept in the address, with that practitioner’s hours shaded', async () => {
+    const { router, scheduling } = render('staff', '/calendar?date=2026-03-02&view=week');
+    const grid = await findGrid();
+    expect(await within(grid).findByRole('button', { name: /Dana|11:00–12:00/ })).toBeInTheDocument();
+    expect(within(grid).queryByTestId('working-hours')).toBeNull();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Practitioner' }), riley.id);
+    await waitFor(() => expect(rangeCalls(scheduling).at(-1)?.get('practitionerId')).toBe(riley.id));
+    expect(router.state.location.search).toContain(`practitioner=${riley.id}`);
+    await waitFor(() => expect(within(grid).queryByRole('button', { name: /11:00–12:00/ })).toBeNull());
+    await waitFor(() => expect(within(grid).getAllByTestId('working-hours')).toHaveLength(5));
+  });
+
+  it('books a clicked free time with the day and time filled in', async () => {
+    render('practitioner', '/calendar?date=2026-03-02&view=day');
+    await findGrid();
+    await userEvent.click(slotButton('Book at 14:30 on Monday 2 March'));
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('2026-03-02');
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('14:30');
+  });
+
+  it('opens the new-appointment dialog from ?action=appointment and from the header’s New menu', async () => {
+    const { router } = render('admin', '/calendar?action=appointment&date=2026-03-02');
+    expect(await screen.findByRole('dialog', { name: 'New appointment' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?date=2026-03-02');
+    await userEvent.click(screen.getByRole('button', { name: 'Close new appointment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => {
+      window.dispatchEvent(new CustomEvent(NEW_APPOINTMENT_EVENT));
+    });
+    expect(await screen.findByRole('dialog', { name: 'New appointment' })).toBeInTheDocument();
+  });
+
+  it('moves a dragged appointment to the time it is dropped on', async () => {
+    const { scheduling } = render('practitioner', '/calendar?date=2026-03-02&view=week');
+    const grid = await findGrid();
+    const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
+    fireEvent.dragStart(card, { dataTransfer: { setData: () => {}, effectAllowed: 'move' } });
+    const target = slotButton('Book at 15:00 on Tuesday 3 March');
+    fireEvent.dragOver(target);
+    fireEvent.drop(target);
+    await screen.findByText('Moved Pat Morgan to Tuesday 3 March, 15:00.');
+    expect(scheduling.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      startsAt: at(3, 15).toISOString(),
+    });
+    expect(await within(grid).findByRole('button', { name: /^15:00–15:30 Pat Morgan/ })).toBeInTheDocument();
+  });
+
+  it('snaps a dragged appointment back and says why when the new time clashes', async () => {
+    const { scheduling } = render('practitioner', '/calendar?date=2026-03-02&view=week', {
+      extra: [appointment({ ...span(at(2, 13), 60), patientName: 'Ada Lovelace' })],
+    });
+    const grid = await findGrid();
+    const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
+    fireEvent.dragStart(card, { dataTransfer: { setData: () => {}, effectAllowed: 'move' } });
+    const target = slotButton('Book at 13:30 on Monday 2 March');
+    fireEvent.dragOver(target);
+    fireEvent.drop(target);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Pat Morgan was not moved: That time overlaps another appointment.',
+    );
+    expect(within(grid).getByRole('button', { name: /^10:00–10:30 Pat Morgan/ })).toBeInTheDocument();
+    expect(scheduling.state.appointments.find((item) => item.id === knee.id)?.startsAt).toBe(knee.startsAt);
+  });
+
+  it('reschedules from the appointment’s details without a mouse', async () => {
+    const { scheduling } = render('practitioner', '/calendar?date=2026-03-02&view=week');
+    const grid = await findGrid();
+    await userEvent.click(await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ }));
+    const details = await screen.findByRole('dialog', { name: 'Follow-up' });
+    expect(details).toHaveTextContent('Knee review');
+    await userEvent.click(within(details).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    fireEvent.change(within(dialog).getByLabelText('New time'), { target: { value: '16:15' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
+    await waitFor(() => expect(scheduling.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(scheduling.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      startsAt: at(2, 16, 15).toISOString(),
+    });
+    expect(await within(details).findByText(/16:15 – 16:45$/)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(await within(grid).findByRole('button', { name: /^16:15–16:45 Pat Morgan/ })).toBeInTheDocument();
+  });
+
+  it("is 'My Calendar' for a patient, who requests a time rather than clicking one and cannot drag", async () => {
+    render('patient', '/calendar?date=2026-03-02&view=week');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Calendar' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const grid = await findGrid();
+    const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
+    expect(card).toHaveAttribute('draggable', 'false');
+    expect(slotButton('Book at 09:00 on Monday 2 March')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request an appointment' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Practitioner' })).toBeNull();
+    expect(format(new Date(knee.startsAt), 'HH:mm')).toBe('10:00');
+  });
+});
