@@ -81,6 +81,15 @@ export const appointmentRangeQueryOptions = (range: CalendarRange) =>
 
 export const useAppointmentRange = (range: CalendarRange) => useQuery(appointmentRangeQueryOptions(range));
 
+/** One appointment, e.g. the one a notification links to; out of reach is 404 and stays so. */
+export const useAppointment = (id: string) =>
+  useQuery({
+    queryKey: appointmentKeys.appointment(id),
+    queryFn: ({ signal }) => api.get<Appointment>(appointmentPath(id), { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
 export const useServiceTypes = (enabled = true) =>
   useQuery({
     queryKey: schedulingKeys.serviceTypes,

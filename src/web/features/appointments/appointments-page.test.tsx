@@ -172,6 +172,18 @@ describe('the appointments page', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a linked appointment', { timeout: 20_000 }, () => {
+  it('opens the details of the appointment a notification links to, and closing them clears the link', async () => {
+    const linked = appointment({ ...slot(120), serviceName: 'Initial assessment', notes: 'Bring scans' });
+    const { router } = render('practitioner', `/appointments?appointment=${linked.id}`, [linked]);
+    const details = await screen.findByRole('dialog', { name: 'Initial assessment' }, { timeout: 5000 });
+    expect(details).toHaveTextContent('Bring scans');
+    expect(within(details).getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
 describe('the new-appointment dialog', { timeout: 20_000 }, () => {
   it('books for a patient with a practitioner and service, and shows a clash as a form error', async () => {
     const taken = slot(50, 60);

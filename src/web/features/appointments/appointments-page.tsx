@@ -2,11 +2,14 @@ import { CalendarPlus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { APPOINTMENT_SCOPES, type AppointmentScope } from '../../../shared/scheduling';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth/session';
-import { useAppointmentList } from './api';
+import { AppointmentDetailsDialog } from '../calendar/appointment-details-dialog';
+import { isId } from '../patients/list-params';
+import { useAppointment, useAppointmentList } from './api';
 import { AppointmentFilters } from './appointment-filters';
 import { AppointmentTable } from './appointment-table';
 import {
@@ -45,6 +48,19 @@ export function AppointmentsPage() {
       ? read
       : { ...read, practitionerId: '' };
   const [isBooking, setBooking] = useState(false);
+  // A notification about an appointment links here with ?appointment=ID: its details open over the list.
+  const linked = params.get('appointment');
+  const linkedId = isId(linked) ? linked.toLowerCase() : '';
+  const opened = useAppointment(linkedId);
+  const closeLinked = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('appointment');
+        return next;
+      },
+      { replace: true },
+    );
 
   const changeFilters = useCallback(
     (changes: Partial<Filters>) =>
@@ -67,6 +83,13 @@ export function AppointmentsPage() {
         </Button>
       </div>
       <NewAppointmentDialog open={isBooking} onOpenChange={setBooking} />
+      <AppointmentDetailsDialog
+        appointment={opened.data ?? null}
+        onOpenChange={(open) => {
+          if (!open) closeLinked();
+        }}
+      />
+      {opened.isError ? <Alert variant="error">{opened.error.message}</Alert> : null}
       <AppointmentFilters
         filters={filters}
         onChange={changeFilters}
