@@ -178,7 +178,7 @@ export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
  */
 export async function activeSpans(db: Db | Tx, practitionerId: string, window: { from: Date; to: Date }) {
   const earliestStart = new Date(window.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
-  const epochMs = (column: typeof appointments.startsAt) =>
+  const epochMs = (column: typeof appointments.startsAt | typeof appointments.endsAt) =>
     sql`((extract(epoch from ${column}) * 1000)::bigint)::text`;
   const [row] = await db
     .select({
