@@ -141,7 +141,7 @@ export function fakeSchedulingServer(state: {
       );
     const cursor = params.get('cursor');
     const start = cursor ? matches.findIndex((item) => item.id === cursor) + 1 : 0;
-    const size = state.pageSize ?? 50;
+    const size = Number(params.get('limit')) || state.pageSize || 50;
     const page = matches.slice(start, start + size);
     const nextCursor = start + size < matches.length ? (page.at(-1)?.id ?? null) : null;
     return json({ items: page, nextCursor });

@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -8,19 +7,22 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { PatientRecord } from '../../../shared/patients';
-import type {
-  Appointment,
-  AppointmentPage,
-  Availability,
-  CancelAppointmentInput,
-  CreateAppointmentInput,
-  ServiceType,
-  SlotsAnswer,
-  UpdateAppointmentInput,
+import {
+  APPOINTMENT_PAGE_MAX,
+  type Appointment,
+  type AppointmentPage,
+  type Availability,
+  type CancelAppointmentInput,
+  type CreateAppointmentInput,
+  type ServiceType,
+  type SlotsAnswer,
+  type UpdateAppointmentInput,
 } from '../../../shared/scheduling';
 import { api } from '../../lib/api-client';
 import { type AppointmentFilters, appointmentQueryString } from './list-params';
+import { invalidateAppointments } from './live';
 
+/** Every key starts with '/api/appointments', which live.ts invalidates when the server says one changed. */
 export const appointmentKeys = {
   all: ['/api/appointments'] as const,
   lists: ['/api/appointments', 'list'] as const,
@@ -66,7 +68,11 @@ export const appointmentRangeQueryOptions = (range: CalendarRange) =>
       const items: Appointment[] = [];
       let cursor: string | null = null;
       do {
-        const query = new URLSearchParams({ from: range.from, to: range.to });
+        const query = new URLSearchParams({
+          from: range.from,
+          to: range.to,
+          limit: String(APPOINTMENT_PAGE_MAX),
+        });
         if (range.practitionerId) query.set('practitionerId', range.practitionerId);
         if (cursor) query.set('cursor', cursor);
         const page: AppointmentPage = await api.get<AppointmentPage>(`/api/appointments?${query}`, {
@@ -135,10 +141,6 @@ export const useMyRecord = (enabled: boolean) =>
     enabled,
     staleTime: 60_000,
   });
-
-/** Anything that changes an appointment makes every list and calendar window ask again. */
-export const invalidateAppointments = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
 
 /** Every change is answered with the whole appointment; lists and windows are asked again. */
 function useAppointmentWrite<Input>(request: (input: Input) => Promise<Appointment>) {

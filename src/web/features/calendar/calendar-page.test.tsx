@@ -15,6 +15,7 @@ import {
 } from '../../test/fake-scheduling-server';
 import { userWithRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { WebSocketStub } from '../../test/setup';
 
 const riley = PRACTITIONERS[0];
 const dana = PRACTITIONERS[1];
@@ -192,6 +193,24 @@ describe('the calendar', { timeout: 20_000 }, () => {
     expect(await within(details).findByText(/16:15 – 16:45$/)).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(await within(grid).findByRole('button', { name: /^16:15–16:45 Pat Morgan/ })).toBeInTheDocument();
+  });
+
+  it('shows a change made elsewhere when the server pushes appointments_changed, without a reload', async () => {
+    const { scheduling } = render('staff', '/calendar?date=2026-03-02&view=week');
+    const grid = await findGrid();
+    await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
+    const socket = WebSocketStub.instances.find((candidate) =>
+      candidate.url.includes('channel=notifications'),
+    );
+    expect(socket).toBeDefined();
+    socket?.accept();
+    // Someone else moves the appointment; the server tells this browser it changed.
+    scheduling.state.appointments = scheduling.state.appointments.map((item) =>
+      item.id === knee.id ? { ...item, ...span(at(5, 12), 30) } : item,
+    );
+    socket?.receive({ type: 'appointments_changed', appointmentId: knee.id });
+    expect(await within(grid).findByRole('button', { name: /^12:00–12:30 Pat Morgan/ })).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: /^10:00–10:30 Pat Morgan/ })).toBeNull();
   });
 
   it("is 'My Calendar' for a patient, who requests a time rather than clicking one and cannot drag", async () => {

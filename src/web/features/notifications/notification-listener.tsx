@@ -7,6 +7,7 @@ import type { Notification, NotificationSocketEvent } from '../../../shared/noti
 import { SESSION_CLOSE_CODES, SOCKET_CLOSE } from '../../../shared/realtime';
 import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
 import { writeStorage } from '../../lib/storage';
+import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth/session';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { addNotificationToCache, notificationKeys } from './api';
@@ -80,6 +81,11 @@ export function NotificationListener() {
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
           return;
         }
+        // An appointment changed: open calendars and appointment lists ask again, under their own access.
+        if (isAppointmentsChanged(data)) {
+          void invalidateAppointments(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -92,6 +98,7 @@ export function NotificationListener() {
       onOpen: (isReconnect) => {
         if (!isReconnect) return;
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
+        void invalidateAppointments(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },
