@@ -245,6 +245,11 @@ describe('freeSlots', () => {
     );
     const took = performance.now() - began;
     expect(slots.length).toBeGreaterThan(0);
+    // Written exactly as Date#toISOString writes them.
+    for (const slot of slots) {
+      expect(new Date(slot.startsAt).toISOString()).toBe(slot.startsAt);
+      expect(new Date(slot.endsAt).toISOString()).toBe(slot.endsAt);
+    }
     const buffer = 10 * 60_000;
     const busy = appointments.map((a) => [Date.parse(a.startsAt) - buffer, Date.parse(a.endsAt) + buffer]);
     for (const slot of slots) {

@@ -78,6 +78,28 @@ function parseDay(day: string): { year: number; month: number; date: number } {
   return { year: year!, month: month! - 1, date: date! };
 }
 
+const CLOCK = Array.from(
+  { length: 1440 },
+  (_, minute) =>
+    `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+);
+let isoDay = Number.NaN;
+let isoDayPrefix = '';
+
+/**
+ * An instant as Date#toISOString writes it. Slots fall on whole minutes, so the UTC day's prefix and a
+ * table of clock times build the same text several times faster, which matters with thousands of slots.
+ */
+function isoOf(instant: number): string {
+  if (instant % MINUTE !== 0) return new Date(instant).toISOString();
+  const day = Math.floor(instant / DAY);
+  if (day !== isoDay) {
+    isoDay = day;
+    isoDayPrefix = new Date(day * DAY).toISOString().slice(0, 11);
+  }
+  return `${isoDayPrefix}${CLOCK[(instant - day * DAY) / MINUTE]}:00.000Z`;
+}
+
 /** Calendar arithmetic on plain dates; the zone plays no part in which day follows which. */
 function dayLabel(utcMidnight: number): string {
   return new Date(utcMidnight).toISOString().slice(0, 10);
@@ -118,6 +140,8 @@ function dayIntervals(hours: readonly { start: string; end: string }[]): Interva
   return merged;
 }
 
+const instantOf = (value: Date | string) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
+
 /** Disjoint busy spans in start order: appointments widened by the buffer, time off as it is. */
 function busySpans(query: SlotQuery): { starts: Float64Array; ends: Float64Array } {
   const buffer = query.bufferMinutes * MINUTE;
@@ -125,13 +149,10 @@ function busySpans(query: SlotQuery): { starts: Float64Array; ends: Float64Array
   const raw = new Array<[number, number]>(count);
   let i = 0;
   for (const appointment of query.appointments) {
-    raw[i++] = [
-      new Date(appointment.startsAt).getTime() - buffer,
-      new Date(appointment.endsAt).getTime() + buffer,
-    ];
+    raw[i++] = [instantOf(appointment.startsAt) - buffer, instantOf(appointment.endsAt) + buffer];
   }
   for (const off of query.timeOff) {
-    raw[i++] = [new Date(off.startsAt).getTime(), new Date(off.endsAt).getTime()];
+    raw[i++] = [instantOf(off.startsAt), instantOf(off.endsAt)];
   }
   raw.sort((a, b) => a[0] - b[0]);
   const starts = new Float64Array(count);
@@ -198,8 +219,8 @@ export function freeSlots(query: SlotQuery): FreeSlot[] {
         if (cursor < starts.length && starts[cursor]! < end) continue;
         slots.push({
           date: label,
-          startsAt: new Date(start).toISOString(),
-          endsAt: new Date(end).toISOString(),
+          startsAt: isoOf(start),
+          endsAt: isoOf(end),
         });
       }
     }
