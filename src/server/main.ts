@@ -3,12 +3,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
+import { appointmentJobHandlers } from './features/appointments/reminders';
+import { JobWorker } from './platform/jobs';
 
 async function main() {
   const config = loadConfig();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const { app } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database });
 
   await database.exclusively(async () => {
     await database.migrate();
@@ -20,12 +22,17 @@ async function main() {
     }
   });
 
+  // Background jobs (appointment reminders): every instance runs a worker; each job runs on one of them.
+  const jobs = new JobWorker(database.db, app.log, appointmentJobHandlers(ctx));
+  jobs.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'draining and shutting down');
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
     } finally {

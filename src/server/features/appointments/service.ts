@@ -30,6 +30,7 @@ import {
   readableAppointment,
   toAppointment,
 } from './access';
+import { scheduleReminder, withdrawReminder } from './reminders';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'events'>;
@@ -182,6 +183,7 @@ export async function createAppointment(
       notes: input.notes ?? '',
       createdBy: caller.id,
     });
+    await scheduleReminder(tx, id, startsAt);
     await audit(tx, caller, 'appointment.created', id, meta, { patientId });
     return { id, event: 'appointment.created', change: 'created' };
   });
@@ -228,6 +230,10 @@ export async function updateAppointment(
       endsAt,
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
     });
+    if (startsAt.getTime() !== row.startsAt.getTime()) {
+      await withdrawReminder(tx, id, row.startsAt);
+      await scheduleReminder(tx, id, startsAt);
+    }
     // The names of the fields changed, never the notes themselves.
     await audit(tx, caller, moved ? 'appointment.rescheduled' : 'appointment.updated', id, meta, {
       patientId: row.patientId,
@@ -298,6 +304,7 @@ export async function cancelAppointment(
       cancelledAt: new Date(),
       cancelledBy: caller.id,
     });
+    await withdrawReminder(tx, id, row.startsAt);
     await audit(tx, caller, 'appointment.cancelled', id, meta, { patientId: row.patientId });
     return { id, event: 'appointment.cancelled', change: 'cancelled' };
   });
