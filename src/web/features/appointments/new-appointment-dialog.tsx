@@ -1,7 +1,11 @@
 import { addDays, format, parse } from 'date-fns';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { APPOINTMENT_NOTES_MAX, type CreateAppointmentInput } from '../../../shared/scheduling';
+import {
+  APPOINTMENT_NOTES_MAX,
+  type CreateAppointmentInput,
+  type ServiceType,
+} from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
@@ -62,6 +66,11 @@ export function NewAppointmentDialog({ open, onOpenChange, prefill }: NewAppoint
     </Dialog>
   );
 }
+
+const lastsHint = (services: ServiceType[], chosenId: string) => {
+  const chosen = services.find((service) => service.id === chosenId);
+  return chosen ? `Lasts ${chosen.durationMinutes} minutes` : undefined;
+};
 
 /** Field messages of a refused request go on their fields; the whole form shows the server's message. */
 function readRefusal(caught: unknown, fallback: string): { message: string; fields: FieldErrors } {
@@ -145,7 +154,7 @@ function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefill; onD
           </Select>
         </FormField>
       ) : null}
-      <FormField label="Service" error={errors.serviceTypeId}>
+      <FormField label="Service" error={errors.serviceTypeId} hint={lastsHint(activeServices, serviceTypeId)}>
         <Select
           id={`${id}-service`}
           value={serviceTypeId}
@@ -154,7 +163,7 @@ function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefill; onD
           <option value="">Choose a service</option>
           {activeServices.map((service) => (
             <option key={service.id} value={service.id}>
-              {service.name} ({service.durationMinutes} min)
+              {service.name}
             </option>
           ))}
         </Select>
@@ -277,7 +286,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
           ))}
         </Select>
       </FormField>
-      <FormField label="Service" error={errors.serviceTypeId}>
+      <FormField label="Service" error={errors.serviceTypeId} hint={lastsHint(activeServices, serviceTypeId)}>
         <Select
           id={`${id}-service`}
           value={serviceTypeId}
@@ -289,7 +298,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
           <option value="">Choose a service</option>
           {activeServices.map((service) => (
             <option key={service.id} value={service.id}>
-              {service.name} ({service.durationMinutes} min)
+              {service.name}
             </option>
           ))}
         </Select>

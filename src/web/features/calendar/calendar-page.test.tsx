@@ -149,6 +149,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     const grid = await findGrid();
     const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
     fireEvent.dragStart(card, { dataTransfer: { setData: () => {}, effectAllowed: 'move' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const target = slotButton('Book at 15:00 on Tuesday 3 March');
     fireEvent.dragOver(target);
     fireEvent.drop(target);
@@ -166,6 +167,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     const grid = await findGrid();
     const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });
     fireEvent.dragStart(card, { dataTransfer: { setData: () => {}, effectAllowed: 'move' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const target = slotButton('Book at 13:30 on Monday 2 March');
     fireEvent.dragOver(target);
     fireEvent.drop(target);

@@ -100,7 +100,8 @@ export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...h
                       onDragStart={(event) => {
                         event.dataTransfer.effectAllowed = 'move';
                         event.dataTransfer.setData('text/plain', appointment.id);
-                        handlers.setDragging(appointment);
+                        // Chrome drops a drag whose source changes while dragstart runs: mark it a moment later.
+                        setTimeout(() => handlers.setDragging(appointment), 0);
                       }}
                       onDragEnd={() => handlers.setDragging(null)}
                     >
