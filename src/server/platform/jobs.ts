@@ -44,6 +44,7 @@ export async function cancelJob(db: Db | Tx, key: string) {
  * of instances claim at once without waiting on each other, and never two of them the same job.
  */
 export async function claimNext(db: Db, workerId: string, kinds: readonly string[], now = new Date()) {
+  if (kinds.length === 0) return null;
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
   const kindList = sql.join(
     kinds.map((kind) => sql`${kind}`),
