@@ -135,9 +135,10 @@ describe('the calendar', { timeout: 20_000 }, () => {
   it('opens the new-appointment dialog from ?action=appointment and from the header’s New menu', async () => {
     const { router } = render('admin', '/calendar?action=appointment&date=2026-03-02');
     expect(await screen.findByRole('dialog', { name: 'New appointment' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?date=2026-03-02');
+    expect(router.state.location.search).toBe('?action=appointment&date=2026-03-02');
     await userEvent.click(screen.getByRole('button', { name: 'Close new appointment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('?date=2026-03-02');
     act(() => {
       window.dispatchEvent(new CustomEvent(NEW_APPOINTMENT_EVENT));
     });

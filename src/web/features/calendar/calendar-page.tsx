@@ -102,18 +102,23 @@ export function CalendarPage() {
     () => setBooking({ practitionerId: practitionerId || undefined }),
     [practitionerId],
   );
+  // The address keeps ?action=appointment while the dialog is open (a reload opens it again); closing clears it.
+  const asked = params.get('action') === 'appointment';
   useEffect(() => {
-    if (params.get('action') !== 'appointment') return;
-    openNew();
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('action');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, openNew]);
+    if (asked) openNew();
+  }, [asked, openNew]);
+  const closeNew = () => {
+    setBooking(null);
+    if (asked)
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('action');
+          return next;
+        },
+        { replace: true },
+      );
+  };
   useEffect(() => {
     window.addEventListener(NEW_APPOINTMENT_EVENT, openNew);
     return () => window.removeEventListener(NEW_APPOINTMENT_EVENT, openNew);
@@ -297,7 +302,7 @@ export function CalendarPage() {
       <NewAppointmentDialog
         open={booking !== null}
         onOpenChange={(open) => {
-          if (!open) setBooking(null);
+          if (!open) closeNew();
         }}
         prefill={booking ?? undefined}
       />
