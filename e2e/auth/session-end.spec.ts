@@ -28,7 +28,7 @@ test('deactivation signs an open browser out with the alert', async ({ page, req
   const account = await registerThrowaway(request, { firstName: 'Dana' });
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
   await loginWithToken(account.token, '/appointments');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Appointments');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Appointments');
   await socket;
   // Give the server a moment to register the socket before the admin acts.
   await page.waitForTimeout(300);
