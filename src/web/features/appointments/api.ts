@@ -167,7 +167,7 @@ export const useCancelAppointment = () =>
     api.post<Appointment>(`${appointmentPath(id)}/cancel`, input),
   );
 
-export type StatusAction = 'check-in' | 'complete' | 'no-show';
+export type StatusAction = 'confirm' | 'check-in' | 'complete' | 'no-show';
 
 export const useAppointmentAction = () =>
   useAppointmentWrite(({ id, action }: { id: string; action: StatusAction }) =>

@@ -10,6 +10,7 @@ import { CancelAppointmentDialog } from './cancel-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 
 const DONE: Record<StatusAction, string> = {
+  confirm: 'Confirmed',
   'check-in': 'Checked in',
   complete: 'Marked as completed',
   'no-show': 'Marked as no-show',
@@ -46,6 +47,18 @@ export function AppointmentActions({
   };
 
   const buttons = [
+    allowed.confirm && (
+      <Button
+        key="confirm"
+        size="sm"
+        variant="outline"
+        aria-label={label('Confirm')}
+        onClick={() => run('confirm')}
+        disabled={act.isPending}
+      >
+        Confirm
+      </Button>
+    ),
     allowed.checkIn && (
       <Button
         key="check-in"

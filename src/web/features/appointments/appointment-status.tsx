@@ -43,6 +43,7 @@ export function actionsFor(appointment: Appointment, role: Role, now = Date.now(
   if (role === 'patient') {
     const farEnough = Date.parse(appointment.startsAt) - now > PATIENT_CANCEL_NOTICE_HOURS * 60 * 60 * 1000;
     return {
+      confirm: false,
       checkIn: false,
       complete: false,
       noShow: false,
@@ -51,6 +52,7 @@ export function actionsFor(appointment: Appointment, role: Role, now = Date.now(
     };
   }
   return {
+    confirm: allows('confirm', appointment.status),
     checkIn: allows('check-in', appointment.status),
     complete: allows('complete', appointment.status),
     noShow: allows('no-show', appointment.status),

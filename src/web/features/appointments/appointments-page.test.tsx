@@ -123,9 +123,12 @@ describe('the appointments page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?practitioner=${dana.id}&status=confirmed&from=2026-03-01`);
   });
 
-  it('checks a patient in and completes the session', async () => {
+  it('confirms, checks a patient in and completes the session', async () => {
     const { server } = render('practitioner');
     const table = await findTable(/^Upcoming appointments/);
+    await userEvent.click(within(rows(table)[0]).getByRole('button', { name: /^Confirm: Ada Lovelace/ }));
+    await waitFor(() => expect(within(rows(table)[0]).getByText('Confirmed')).toBeInTheDocument());
+    expect(within(rows(table)[0]).queryByRole('button', { name: /^Confirm/ })).toBeNull();
     await userEvent.click(within(rows(table)[0]).getByRole('button', { name: /^Check in: Ada Lovelace/ }));
     await waitFor(() => expect(within(rows(table)[0]).getByText('Checked in')).toBeInTheDocument());
     expect(within(rows(table)[0]).queryByRole('button', { name: /^Check in/ })).toBeNull();
@@ -135,7 +138,7 @@ describe('the appointments page', { timeout: 20_000 }, () => {
       server.scheduling.calls
         .filter((call) => call.method === 'POST')
         .map((call) => call.url.split('/').at(-1)),
-    ).toEqual(['check-in', 'complete']);
+    ).toEqual(['confirm', 'check-in', 'complete']);
   });
 
   it('asks for a reason before cancelling, and the appointment moves to Cancelled', async () => {
