@@ -484,3 +484,16 @@ export const APPOINTMENTS_CHANGED = 'appointments_changed';
 
 /** Where a notification about an appointment leads. */
 export const appointmentUrl = (id: string) => `/appointments?appointment=${id}`;
+
+/**
+ * A person's private calendar feed (iCal) of their appointments, for patients and practitioners.
+ * GET /api/calendar-feed answers whether one is active; POST makes a new address (replacing any old one) and
+ * answers it once; DELETE revokes it. The address itself needs no sign-in: the token in it is the key.
+ */
+export const CalendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
+export const CalendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof CalendarFeedCreatedSchema>;
+/** GET /api/calendar-feeds/{token}.ics; a token that is not one answers 404 like a revoked one. */
+export const CalendarFeedParamsSchema = z.strictObject({ token: z.string().max(200) });
+export const CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found';

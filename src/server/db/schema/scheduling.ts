@@ -208,3 +208,15 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(table.runAt).where(sql`${table.status} = 'queued'`),
   ],
 );
+
+/**
+ * A person's private calendar feed (iCal): the address carries a random token, only its hash is kept, and
+ * revoking deletes the row so the address stops answering. One per person; a new one replaces the old.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,9 @@ import {
   AppointmentIdParamsSchema,
   AppointmentPageSchema,
   AppointmentSchema,
+  CalendarFeedCreatedSchema,
+  CalendarFeedParamsSchema,
+  CalendarFeedStatusSchema,
   CancelAppointmentInputSchema,
   CreateAppointmentInputSchema,
   ListAppointmentsQuerySchema,
@@ -12,6 +15,7 @@ import {
 } from '../../../shared/scheduling';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import * as feed from './feed';
 import { raiseAppointmentNotifications } from './notifications';
 import * as appointments from './service';
 
@@ -85,6 +89,38 @@ export function appointmentRoutes(ctx: AppContext) {
           request.body,
           requestMeta(request),
         ),
+    );
+
+    // Any signed-in person reaches these; the service lets patients and practitioners through (403 else),
+    // after the body is read, so a malformed one is a 400 for everyone.
+    const feedOwners = app.requireUser;
+    app.get(
+      '/api/calendar-feed',
+      { onRequest: feedOwners, schema: { tags, response: { 200: CalendarFeedStatusSchema } } },
+      (request) => feed.feedStatus(ctx.db, callerOf(request)),
+    );
+    app.post(
+      '/api/calendar-feed',
+      {
+        onRequest: feedOwners,
+        schema: { tags, body: EmptyBodySchema, response: { 201: CalendarFeedCreatedSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await feed.createFeed(ctx, callerOf(request), requestMeta(request))),
+    );
+    app.delete('/api/calendar-feed', { onRequest: feedOwners, schema: { tags } }, async (request, reply) => {
+      await feed.revokeFeed(ctx.db, callerOf(request), requestMeta(request));
+      return reply.status(204).send();
+    });
+    // The feed's own address: no sign-in (calendar apps cannot), the token in it is the key.
+    app.get(
+      '/api/calendar-feeds/:token',
+      { schema: { tags, params: CalendarFeedParamsSchema } },
+      async (request, reply) =>
+        reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .send(await feed.renderFeed(ctx.db, request.params.token)),
     );
 
     for (const action of ['confirm', 'check-in', 'complete', 'no-show'] as const)

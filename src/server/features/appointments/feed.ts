@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Appointment, CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/scheduling';
+import { CALENDAR_FEED_NOT_FOUND } from '../../../shared/scheduling';
+import type { Db } from '../../db/client';
+import { calendarFeeds } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import type { AppContext, RequestMeta } from '../../platform/context';
+import { forbidden, notFound } from '../../platform/errors';
+import * as accounts from '../accounts/service';
+import { type Caller, toAppointment } from './access';
+import * as repository from './repository';
+
+const DAY = 86_400_000;
+/** What a feed holds: the last 90 days and the year ahead. */
+const FEED_PAST_DAYS = 90;
+const FEED_AHEAD_DAYS = 365;
+const FEED_MAX_EVENTS = 2000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const feedUrl = (appUrl: string, token: string) =>
+  `${appUrl.replace(/\/$/, '')}/api/calendar-feeds/${token}.ics`;
+
+export const FEEDS_ARE_PERSONAL = 'Calendar feeds are for patients and practitioners';
+
+function assertFeedOwner(caller: Caller) {
+  if (caller.role !== 'patient' && caller.role !== 'practitioner') throw forbidden(FEEDS_ARE_PERSONAL);
+}
+
+export async function feedStatus(db: Db, caller: Caller): Promise<CalendarFeedStatus> {
+  assertFeedOwner(caller);
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, caller.id));
+  return { active: Boolean(row), createdAt: row ? row.createdAt.toISOString() : null };
+}
+
+/** A new address; the old one, if any, stops answering. The token is shown this once and kept only hashed. */
+export async function createFeed(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  caller: Caller,
+  meta: RequestMeta,
+): Promise<CalendarFeedCreated> {
+  assertFeedOwner(caller);
+  const token = randomBytes(32).toString('base64url');
+  const createdAt = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(calendarFeeds)
+      .values({ userId: caller.id, tokenHash: hashOf(token), createdAt })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashOf(token), createdAt } });
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'calendar-feed.created',
+      entityType: 'calendar_feed',
+      entityId: caller.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+  return { url: feedUrl(ctx.config.appUrl, token), createdAt: createdAt.toISOString() };
+}
+
+export async function revokeFeed(db: Db, caller: Caller, meta: RequestMeta) {
+  assertFeedOwner(caller);
+  await db.transaction(async (tx) => {
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, caller.id));
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'calendar-feed.revoked',
+      entityType: 'calendar_feed',
+      entityId: caller.id,
+      ipAddress: meta.ipAddress,
+    });
+  });
+}
+
+/** Text of an iCal property value: backslash, semicolon, comma and newlines escaped (RFC 5545, 3.3.11). */
+const text = (value: string) => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/**
+ * One event per appointment that holds its time. A patient's say what and with whom; a practitioner's name the
+ * patient by first name and initial only, since a calendar app shows them on lock screens. Never the notes.
+ */
+function eventOf(appointment: Appointment, owner: Caller, now: string) {
+  const [first, ...rest] = appointment.patientName.split(' ');
+  const patientShort = `${first} ${(rest.join(' ')[0] ?? '').toUpperCase()}.`.trim();
+  const summary =
+    owner.role === 'patient'
+      ? `${appointment.serviceName} with ${appointment.practitionerName}`
+      : `${appointment.serviceName}: ${patientShort}`;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${appointment.id}@clinic-portal`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(appointment.startsAt)}`,
+    `DTEND:${stamp(appointment.endsAt)}`,
+    `SUMMARY:${text(summary)}`,
+    `STATUS:${appointment.status === 'scheduled' ? 'TENTATIVE' : 'CONFIRMED'}`,
+    'END:VEVENT',
+  ];
+}
+
+/** The feed behind a token: the owner's own appointments (a practitioner's sessions, a patient's visits). */
+export async function renderFeed(db: Db, address: string) {
+  const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(address)?.[1];
+  if (!token) throw notFound(CALENDAR_FEED_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashOf(token)));
+  const person = row ? await accounts.findAccountById(db, row.userId) : null;
+  if (!person?.isActive || (person.role !== 'patient' && person.role !== 'practitioner'))
+    throw notFound(CALENDAR_FEED_NOT_FOUND);
+  const owner: Caller = { id: person.id, role: person.role };
+  const now = new Date();
+  const rows = await repository.listAppointments(db, {
+    ...(owner.role === 'patient' ? { ownPatientId: owner.id } : { practitionerId: owner.id }),
+    from: new Date(now.getTime() - FEED_PAST_DAYS * DAY),
+    to: new Date(now.getTime() + FEED_AHEAD_DAYS * DAY),
+    now,
+    limit: FEED_MAX_EVENTS,
+  });
+  const appointments = rows
+    .map(toAppointment)
+    .filter((item) => item.status !== 'cancelled' && item.status !== 'no_show');
+  await recordActivity(db, {
+    actorId: owner.id,
+    action: 'calendar-feed.read',
+    entityType: 'calendar_feed',
+    entityId: owner.id,
+    details: { count: appointments.length },
+  });
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Clinic Portal//Appointments//EN',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${text(owner.role === 'patient' ? 'My appointments' : 'Treatment sessions')}`,
+    ...appointments.flatMap((appointment) => eventOf(appointment, owner, now.toISOString())),
+    'END:VCALENDAR',
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
