@@ -2,8 +2,8 @@ import { appointmentUrl } from '../../../shared/scheduling';
 import type { AppContext } from '../../platform/context';
 import type { AppointmentEvent } from '../../platform/events';
 import * as accounts from '../accounts/service';
+import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
-import * as repository from './repository';
 
 type Kind = 'created' | 'updated' | 'cancelled';
 
@@ -47,7 +47,7 @@ async function notify(ctx: AppContext, event: AppointmentEvent, kind: Kind) {
     accounts.findAccountById(ctx.db, event.actorId),
     accounts.findAccountById(ctx.db, event.patientId),
     accounts.findAccountById(ctx.db, event.practitionerId),
-    repository.timeZoneOf(ctx.db, event.practitionerId),
+    availability.timeZoneOf(ctx.db, event.practitionerId),
   ]);
   if (!patient || !practitioner) return;
   const actorName = actor ? `${actor.firstName} ${actor.lastName}` : 'The clinic';

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext } from '../../platform/context';
 import { cancelJob, enqueue, type Job, type JobHandler } from '../../platform/jobs';
+import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
 import { whenOf } from './notifications';
 import * as repository from './repository';
@@ -43,7 +44,10 @@ export function reminderHandler(ctx: Pick<AppContext, 'db' | 'events' | 'mailer'
     const row = await repository.findAppointment(ctx.db, appointmentId);
     if (!row || (row.status !== 'scheduled' && row.status !== 'confirmed')) return;
     if (row.startsAt.toISOString() !== job.payload.startsAt || row.startsAt.getTime() <= Date.now()) return;
-    const when = whenOf(row.startsAt.toISOString(), await repository.timeZoneOf(ctx.db, row.practitionerId));
+    const when = whenOf(
+      row.startsAt.toISOString(),
+      await availability.timeZoneOf(ctx.db, row.practitionerId),
+    );
     await raise(ctx, row.patientId, {
       type: 'appointment_reminder',
       title: 'Appointment reminder',

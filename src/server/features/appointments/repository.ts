@@ -4,10 +4,9 @@ import {
   APPOINTMENT_MAX_MINUTES,
   type AppointmentScope,
   type AppointmentStatus,
-  CLINIC_TIME_ZONE,
 } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
-import { appointments, practitionerSchedules, serviceTypes, users } from '../../db/schema';
+import { appointments, serviceTypes, users } from '../../db/schema';
 
 export type AppointmentValues = Partial<
   Omit<typeof appointments.$inferInsert, 'id' | 'createdAt' | 'during'>
@@ -75,11 +74,6 @@ export async function findUserRole(db: Db | Tx, id: string) {
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row ?? null;
-}
-
-export async function findServiceType(db: Db | Tx, id: string) {
-  const [row] = await db.select().from(serviceTypes).where(eq(serviceTypes.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -159,16 +153,6 @@ export async function listAppointments(db: Db | Tx, options: ListOptions): Promi
     .orderBy(...order)
     .limit(options.limit);
   return rows as AppointmentRow[];
-}
-
-/** The zone a practitioner's day is told in: their own setting, or the clinic's. */
-export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
-  const [row] = await db
-    .select({ timeZone: practitionerSchedules.timeZone })
-    .from(practitionerSchedules)
-    .where(eq(practitionerSchedules.practitionerId, practitionerId))
-    .limit(1);
-  return row?.timeZone ?? CLINIC_TIME_ZONE;
 }
 
 /**

@@ -21,6 +21,7 @@ import type { AppointmentEvent, EventName } from '../../platform/events';
 import * as availability from '../availability/service';
 import * as careTeam from '../care-team/service';
 import * as patients from '../patients/service';
+import * as services from '../services/service';
 import {
   APPOINTMENT_NOT_FOUND,
   assertMayManage,
@@ -94,7 +95,7 @@ async function assertPractitioner(db: Db | Tx, practitionerId: string) {
 
 /** A service type that exists and is still offered. */
 async function offeredService(db: Db | Tx, serviceTypeId: string) {
-  const service = await repository.findServiceType(db, serviceTypeId);
+  const service = await services.findServiceType(db, serviceTypeId);
   if (!service)
     throw badRequest(SCHEDULING_ERRORS.serviceNotFound, { serviceTypeId: SCHEDULING_ERRORS.serviceNotFound });
   if (!service.active)
@@ -134,7 +135,7 @@ async function assertFreeTime(
     throw badRequest(SCHEDULING_ERRORS.inThePast, { startsAt: SCHEDULING_ERRORS.inThePast });
   if (!(await careTeam.isAssigned(db, practitionerId, caller.id)))
     throw badRequest(SCHEDULING_ERRORS.notCareTeam, { practitionerId: SCHEDULING_ERRORS.notCareTeam });
-  const day = dayIn(startsAt, await repository.timeZoneOf(db, practitionerId));
+  const day = dayIn(startsAt, await availability.timeZoneOf(db, practitionerId));
   const { slots } = await availability.slotsFor(db, caller, practitionerId, {
     serviceTypeId,
     from: day,

@@ -128,6 +128,11 @@ export async function getAvailability(db: Db, caller: Caller, practitionerId: st
 export const weeklyHoursOf = (db: Db | Tx, practitionerId: string) =>
   repository.listWeeklyHours(db, practitionerId);
 
+/** The zone a practitioner's day is told in: their own setting, or the clinic's. */
+export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
+  return toSettings(practitionerId, await repository.findSchedule(db, practitionerId)).timeZone;
+}
+
 function isUniqueViolation(error: unknown) {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
