@@ -1,10 +1,6 @@
-import { useId } from 'react';
 import { APPOINTMENT_STATUSES } from '../../../shared/scheduling';
-import { fullName } from '../../lib/format';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { usePractitioners } from '../patients/api';
-import { Select } from '../patients/controls';
+import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
+import { PractitionerFilter } from '../patients/practitioner-filter';
 import { PatientPicker } from '../recovery-notes/patient-picker';
 import { APPOINTMENT_STATUS_LABELS } from './appointment-status';
 import type { AppointmentFilters as Filters } from './list-params';
@@ -18,16 +14,16 @@ type AppointmentFiltersProps = {
   showPractitioner: boolean;
 };
 
+const STATUS_OPTIONS = optionsOf(APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS);
+
 export function AppointmentFilters({
   filters,
   onChange,
   showPatient,
   showPractitioner,
 }: AppointmentFiltersProps) {
-  const id = useId();
-  const practitioners = usePractitioners(showPractitioner);
   return (
-    <search aria-label="Filter appointments" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <FilterBar label="Filter appointments">
       {showPatient ? (
         <PatientPicker
           label="Patient"
@@ -37,57 +33,19 @@ export function AppointmentFilters({
         />
       ) : null}
       {showPractitioner ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-practitioner`}>Practitioner</Label>
-          <Select
-            id={`${id}-practitioner`}
-            value={filters.practitionerId}
-            onChange={(event) => onChange({ practitionerId: event.target.value })}
-          >
-            <option value="">All practitioners</option>
-            {(practitioners.data ?? []).map((practitioner) => (
-              <option key={practitioner.id} value={practitioner.id}>
-                {fullName(practitioner)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <PractitionerFilter
+          value={filters.practitionerId}
+          onChange={(practitionerId) => onChange({ practitionerId })}
+        />
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}
-        >
-          <option value="">All statuses</option>
-          {APPOINTMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {APPOINTMENT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
-    </search>
+      <SelectFilter
+        label="Status"
+        emptyLabel="All statuses"
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
+        options={STATUS_OPTIONS}
+      />
+      <DateRangeFilter range={filters} onChange={onChange} />
+    </FilterBar>
   );
 }

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { Textarea } from '../patients/controls';
+import { Textarea } from '../../ui/select';
 import { useCancelAppointment } from './api';
 import { whenLabel } from './appointment-status';
 

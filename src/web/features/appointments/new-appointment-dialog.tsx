@@ -21,9 +21,9 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { Select, Textarea } from '../../ui/select';
 import { useUser } from '../auth/session';
 import { usePractitioners } from '../patients/api';
-import { Select, Textarea } from '../patients/controls';
 import { PatientPicker } from '../recovery-notes/patient-picker';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
 

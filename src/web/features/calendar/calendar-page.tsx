@@ -12,6 +12,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { ChoiceGroup } from '../../ui/radio-group';
+import { Select } from '../../ui/select';
 import {
   appointmentKeys,
   type CalendarRange,
@@ -23,7 +24,6 @@ import { actionsFor } from '../appointments/appointment-status';
 import { NewAppointmentDialog, type NewAppointmentPrefill } from '../appointments/new-appointment-dialog';
 import { useUser } from '../auth/session';
 import { usePractitioners } from '../patients/api';
-import { Select } from '../patients/controls';
 import { usePreferences } from '../preferences/api';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
 import {

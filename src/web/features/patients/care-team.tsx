@@ -5,8 +5,8 @@ import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
+import { Select } from '../../ui/select';
 import { useCareTeamChange, usePractitioners } from './api';
-import { Select } from './controls';
 import { RecordSection } from './patient-record-view';
 
 /** The patient's assigned practitioners; staff and admin assign and unassign them here. */

@@ -11,8 +11,9 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { Select } from '../../ui/select';
 import { useUpdatePatient } from './api';
-import { Select, STATUS_LABELS } from './controls';
+import { STATUS_LABELS } from './controls';
 import { RecordFields } from './record-fields';
 import { applyServerErrors } from './server-errors';
 

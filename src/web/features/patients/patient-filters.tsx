@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { PATIENT_STATUSES } from '../../../shared/patients';
-import { fullName } from '../../lib/format';
+import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useDebouncedValue } from '../messaging/use-debounced-value';
-import { usePractitioners } from './api';
-import { Select, STATUS_LABELS } from './controls';
-import { defaultDirection, type ListFilters, type PatientSort, type SortDirection } from './list-params';
+import { STATUS_LABELS } from './controls';
+import { defaultDirection, type ListFilters, type PatientSort } from './list-params';
+import { PractitionerFilter } from './practitioner-filter';
 
 type PatientFiltersProps = {
   filters: ListFilters;
@@ -17,11 +17,16 @@ type PatientFiltersProps = {
 
 export const SEARCH_DELAY_MS = 300;
 
+const STATUS_OPTIONS = optionsOf(PATIENT_STATUSES, STATUS_LABELS);
+const SORT_OPTIONS: { value: PatientSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'created', label: 'Date added' },
+];
+
 export function PatientFilters({ filters, onChange, showPractitioner }: PatientFiltersProps) {
   const id = useId();
   const [search, setSearch] = useState(filters.search);
   const settled = useDebouncedValue(search, SEARCH_DELAY_MS);
-  const practitioners = usePractitioners(showPractitioner);
 
   // The typed search reaches the address (and so the server) once typing pauses.
   useEffect(() => {
@@ -29,7 +34,7 @@ export function PatientFilters({ filters, onChange, showPractitioner }: PatientF
   }, [settled, filters.search, onChange]);
 
   return (
-    <search aria-label="Find clients" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <FilterBar label="Find clients">
       <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-search`}>Search</Label>
         <Input
@@ -45,63 +50,45 @@ export function PatientFilters({ filters, onChange, showPractitioner }: PatientF
           Name, email or phone
         </p>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(event) => onChange({ status: event.target.value as ListFilters['status'] })}
-        >
-          <option value="">All statuses</option>
-          {PATIENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectFilter
+        label="Status"
+        emptyLabel="All statuses"
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
+        options={STATUS_OPTIONS}
+      />
       {showPractitioner ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-practitioner`}>Practitioner</Label>
-          <Select
-            id={`${id}-practitioner`}
-            value={filters.practitionerId}
-            onChange={(event) => onChange({ practitionerId: event.target.value })}
-          >
-            <option value="">All practitioners</option>
-            {(practitioners.data ?? []).map((practitioner) => (
-              <option key={practitioner.id} value={practitioner.id}>
-                {fullName(practitioner)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <PractitionerFilter
+          value={filters.practitionerId}
+          onChange={(practitionerId) => onChange({ practitionerId })}
+        />
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-sort`}>Sort by</Label>
-        <Select
-          id={`${id}-sort`}
-          value={filters.sort}
-          onChange={(event) => {
-            const sort = event.target.value as PatientSort;
-            onChange({ sort, direction: defaultDirection(sort) });
-          }}
-        >
-          <option value="name">Name</option>
-          <option value="created">Date added</option>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-direction`}>Order</Label>
-        <Select
-          id={`${id}-direction`}
-          value={filters.direction}
-          onChange={(event) => onChange({ direction: event.target.value as SortDirection })}
-        >
-          <option value="asc">{filters.sort === 'name' ? 'A to Z' : 'Oldest first'}</option>
-          <option value="desc">{filters.sort === 'name' ? 'Z to A' : 'Newest first'}</option>
-        </Select>
-      </div>
-    </search>
+      <SelectFilter
+        label="Sort by"
+        value={filters.sort}
+        onChange={(sort) => {
+          if (sort) onChange({ sort, direction: defaultDirection(sort) });
+        }}
+        options={SORT_OPTIONS}
+      />
+      <SelectFilter
+        label="Order"
+        value={filters.direction}
+        onChange={(direction) => {
+          if (direction) onChange({ direction });
+        }}
+        options={
+          filters.sort === 'name'
+            ? [
+                { value: 'asc', label: 'A to Z' },
+                { value: 'desc', label: 'Z to A' },
+              ]
+            : [
+                { value: 'asc', label: 'Oldest first' },
+                { value: 'desc', label: 'Newest first' },
+              ]
+        }
+      />
+    </FilterBar>
   );
 }

@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook
 import type { PATIENT_RECORD_FIELDS } from '../../../shared/patients';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { Textarea } from './controls';
+import { Textarea } from '../../ui/select';
 
 type RecordField = (typeof PATIENT_RECORD_FIELDS)[number];
 type FieldKind = 'text' | 'date' | 'tel' | 'textarea';

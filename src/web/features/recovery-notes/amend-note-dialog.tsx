@@ -20,7 +20,7 @@ import {
   DialogTrigger,
 } from '../../ui/dialog';
 import { Label } from '../../ui/label';
-import { Textarea } from '../patients/controls';
+import { Textarea } from '../../ui/select';
 import { useAmendNote } from './api';
 import { ContentFields, writtenGoals } from './content-fields';
 

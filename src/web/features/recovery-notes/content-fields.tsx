@@ -13,7 +13,7 @@ import {
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { Select, Textarea } from '../patients/controls';
+import { Select, Textarea } from '../../ui/select';
 import { SOAP_LABELS } from './note-content';
 
 type ContentFieldsProps = {

@@ -14,7 +14,7 @@ import {
   DialogTrigger,
 } from '../../ui/dialog';
 import { Label } from '../../ui/label';
-import { Select } from '../patients/controls';
+import { Select } from '../../ui/select';
 import { useCreateNote, useTemplates } from './api';
 import { PatientPicker } from './patient-picker';
 

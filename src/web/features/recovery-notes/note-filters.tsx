@@ -1,10 +1,6 @@
-import { useId } from 'react';
 import { RECOVERY_NOTE_STATUSES } from '../../../shared/recovery-notes';
-import { fullName } from '../../lib/format';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { usePractitioners } from '../patients/api';
-import { Select } from '../patients/controls';
+import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
+import { PractitionerFilter } from '../patients/practitioner-filter';
 import type { NoteFilters as Filters } from './list-params';
 import { NOTE_STATUS_LABELS } from './note-status';
 import { PatientPicker } from './patient-picker';
@@ -18,11 +14,11 @@ type NoteFiltersProps = {
   showPractitioner: boolean;
 };
 
+const STATUS_OPTIONS = optionsOf(RECOVERY_NOTE_STATUSES, NOTE_STATUS_LABELS);
+
 export function NoteFilters({ filters, onChange, datesOnly, showPractitioner }: NoteFiltersProps) {
-  const id = useId();
-  const practitioners = usePractitioners(showPractitioner);
   return (
-    <search aria-label="Filter notes" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <FilterBar label="Filter notes">
       {datesOnly ? null : (
         <>
           <PatientPicker
@@ -32,59 +28,21 @@ export function NoteFilters({ filters, onChange, datesOnly, showPractitioner }: 
             onChange={(patientId) => onChange({ patientId })}
           />
           {showPractitioner ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-practitioner`}>Practitioner</Label>
-              <Select
-                id={`${id}-practitioner`}
-                value={filters.practitionerId}
-                onChange={(event) => onChange({ practitionerId: event.target.value })}
-              >
-                <option value="">All practitioners</option>
-                {(practitioners.data ?? []).map((practitioner) => (
-                  <option key={practitioner.id} value={practitioner.id}>
-                    {fullName(practitioner)}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            <PractitionerFilter
+              value={filters.practitionerId}
+              onChange={(practitionerId) => onChange({ practitionerId })}
+            />
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <Select
-              id={`${id}-status`}
-              value={filters.status}
-              onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}
-            >
-              <option value="">All statuses</option>
-              {RECOVERY_NOTE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {NOTE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <SelectFilter
+            label="Status"
+            emptyLabel="All statuses"
+            value={filters.status}
+            onChange={(status) => onChange({ status })}
+            options={STATUS_OPTIONS}
+          />
         </>
       )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
-    </search>
+      <DateRangeFilter range={filters} onChange={onChange} />
+    </FilterBar>
   );
 }
