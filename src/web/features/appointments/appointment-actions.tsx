@@ -16,6 +16,18 @@ const DONE: Record<StatusAction, string> = {
   'no-show': 'Marked as no-show',
 };
 
+/** The status changes, in the order they show, with the permission of actionsFor that offers each. */
+const STATUS_BUTTONS: {
+  action: StatusAction;
+  text: string;
+  allowedBy: 'confirm' | 'checkIn' | 'complete' | 'noShow';
+}[] = [
+  { action: 'confirm', text: 'Confirm', allowedBy: 'confirm' },
+  { action: 'check-in', text: 'Check in', allowedBy: 'checkIn' },
+  { action: 'complete', text: 'Complete', allowedBy: 'complete' },
+  { action: 'no-show', text: 'No-show', allowedBy: 'noShow' },
+];
+
 type AppointmentActionsProps = {
   appointment: Appointment;
   /** Names the appointment in each button's accessible name, for rows where many share one label. */
@@ -47,82 +59,35 @@ export function AppointmentActions({
   };
 
   const buttons = [
-    allowed.confirm && (
-      <Button
-        key="confirm"
-        size="sm"
-        variant="outline"
-        aria-label={label('Confirm')}
-        onClick={() => run('confirm')}
-        disabled={act.isPending}
-      >
-        Confirm
-      </Button>
-    ),
-    allowed.checkIn && (
-      <Button
-        key="check-in"
-        size="sm"
-        variant="outline"
-        aria-label={label('Check in')}
-        onClick={() => run('check-in')}
-        disabled={act.isPending}
-      >
-        Check in
-      </Button>
-    ),
-    allowed.complete && (
-      <Button
-        key="complete"
-        size="sm"
-        variant="outline"
-        aria-label={label('Complete')}
-        onClick={() => run('complete')}
-        disabled={act.isPending}
-      >
-        Complete
-      </Button>
-    ),
-    allowed.noShow && (
-      <Button
-        key="no-show"
-        size="sm"
-        variant="outline"
-        aria-label={label('No-show')}
-        onClick={() => run('no-show')}
-        disabled={act.isPending}
-      >
-        No-show
-      </Button>
-    ),
-    withReschedule && allowed.reschedule && (
-      <Button
-        key="reschedule"
-        size="sm"
-        variant="outline"
-        aria-label={label('Reschedule')}
-        onClick={() => setRescheduling(true)}
-      >
-        Reschedule
-      </Button>
-    ),
-    allowed.cancel && (
-      <Button
-        key="cancel"
-        size="sm"
-        variant="outline"
-        aria-label={label('Cancel')}
-        onClick={() => setCancelling(true)}
-      >
-        Cancel
-      </Button>
-    ),
-  ].filter(Boolean);
+    ...STATUS_BUTTONS.filter((button) => allowed[button.allowedBy]).map((button) => ({
+      key: button.action,
+      text: button.text,
+      onClick: () => run(button.action),
+      disabled: act.isPending,
+    })),
+    ...(withReschedule && allowed.reschedule
+      ? [{ key: 'reschedule', text: 'Reschedule', onClick: () => setRescheduling(true), disabled: false }]
+      : []),
+    ...(allowed.cancel
+      ? [{ key: 'cancel', text: 'Cancel', onClick: () => setCancelling(true), disabled: false }]
+      : []),
+  ];
 
   if (buttons.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {buttons}
+      {buttons.map((button) => (
+        <Button
+          key={button.key}
+          size="sm"
+          variant="outline"
+          aria-label={label(button.text)}
+          onClick={button.onClick}
+          disabled={button.disabled}
+        >
+          {button.text}
+        </Button>
+      ))}
       {allowed.cancel ? (
         <CancelAppointmentDialog appointment={appointment} open={cancelling} onOpenChange={setCancelling} />
       ) : null}
