@@ -465,7 +465,7 @@ const CONTACT_NAMES = [
 ];
 
 /** mulberry32: a small seeded generator, so the clinic is the same on every start. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
-import { seedDemoSchedules } from '../features/availability/demo';
+import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Db } from './client';
@@ -15,8 +15,9 @@ export async function isEmpty(db: Db) {
 
 /**
  * The demo clinic: one account per role, all with the demo password, and (unless `clinic: false`) the rest of
- * the clinic: more practitioners and staff, and patients with records, care teams and notes. Skips accounts
- * that already exist, so seeding again adds nothing. The password is hashed once for every account.
+ * the clinic: more practitioners and staff, patients with records, care teams and notes, services, hours and
+ * appointments. Skips accounts that already exist, so seeding again adds nothing. The password is hashed once
+ * for every account.
  */
 export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
   const created: string[] = [];
@@ -39,7 +40,10 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoRecoveryNotes(tx, practitioner.id, patient.id);
     }
     if (options.clinic ?? true) created.push(...(await seedDemoClinic(tx, passwordHash)));
-    if (options.clinic ?? true) await seedDemoSchedules(tx);
+    if (options.clinic ?? true) {
+      await seedDemoSchedules(tx);
+      await seedDemoAppointments(tx);
+    }
   });
   return created;
 }

@@ -1,7 +1,19 @@
-import { inArray } from 'drizzle-orm';
+import { TZDate } from '@date-fns/tz';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { CLINIC_PRACTITIONERS } from '../../db/demo-clinic';
-import { practitionerSchedules, serviceTypes, users, weeklyHours } from '../../db/schema';
+import { CLINIC_PRACTITIONERS, seeded } from '../../db/demo-clinic';
+import {
+  appointments,
+  careTeamAssignments,
+  dateOverrides,
+  patients,
+  practitionerSchedules,
+  recoveryNotes,
+  serviceTypes,
+  users,
+  weeklyHours,
+} from '../../db/schema';
+import { scheduleReminder } from '../appointments/reminders';
 
 /**
  * The demo clinic's services and each practitioner's week. Fixed values, so every seeding builds the same
@@ -146,4 +158,300 @@ export async function seedDemoSchedules(tx: Tx) {
         ),
       );
   }
+}
+
+/** How far back the demo's completed sessions go, and how far ahead it is booked. */
+const PAST_DAYS = 42;
+const AHEAD_DAYS = 21;
+/** Sessions start on the half hour. */
+const GRID_MINUTES = 30;
+/** Riley Chen's hours on the seeding day when it is not one of their working days, so the demo has a today. */
+const EXTRA_CLINIC: Range = ['10:00', '13:00'];
+
+const DEMO_PATIENT_EMAIL = 'patient@demo.clinic';
+const CANCELLATION_REASONS = [
+  'Unwell, will rebook next week',
+  'Work commitment came up',
+  'Childcare fell through',
+  'Car broke down',
+];
+
+type Span = { start: number; end: number };
+type Planned = {
+  patientId: string;
+  practitionerId: string;
+  serviceTypeId: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: (typeof appointments.$inferInsert)['status'];
+  cancellationReason?: string;
+  cancelledAt?: Date;
+  cancelledBy?: string;
+  createdBy: string;
+  createdAt: Date;
+  noteIds?: string[];
+};
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A local calendar day in a zone: its parts, its weekday and its key. */
+function localDay(instant: number, timeZone: string) {
+  const local = new TZDate(instant, timeZone);
+  const year = local.getFullYear();
+  const month = local.getMonth();
+  const date = local.getDate();
+  return { year, month, date, weekday: local.getDay(), key: `${year}-${month + 1}-${date}` };
+}
+type LocalDay = ReturnType<typeof localDay>;
+const dayAfter = (day: LocalDay, days: number, timeZone: string) =>
+  localDay(new TZDate(day.year, day.month, day.date + days, 12, 0, timeZone).getTime(), timeZone);
+const instantOf = (day: LocalDay, minuteOfDay: number, timeZone: string) =>
+  new TZDate(day.year, day.month, day.date, 0, minuteOfDay, timeZone).getTime();
+
+/**
+ * The demo clinic's appointments, for each demo practitioner without any yet: a completed session on the day
+ * of (or the working day before) each of their notes of the last six weeks, a few cancelled and missed ones,
+ * and the next three weeks partly booked, always inside their hours with their buffer between sessions and
+ * never two at once for a practitioner or a patient. The demo patient, Pat Morgan, sees Riley Chen again in a
+ * few days, and Riley has sessions on the seeding day (with extra hours when it is not a working day).
+ * Upcoming sessions get their reminder as a booking does. One insert for all, a fixed seed, so every seeding
+ * builds the same diary relative to its day; seeding again adds nothing.
+ */
+export async function seedDemoAppointments(tx: Tx, now = new Date()) {
+  const practitionerRows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      timeZone: practitionerSchedules.timeZone,
+      bufferMinutes: practitionerSchedules.bufferMinutes,
+      autoConfirm: practitionerSchedules.autoConfirm,
+      booked: sql<boolean>`exists (select 1 from ${appointments} a where a.practitioner_id = ${users.id})`,
+    })
+    .from(users)
+    .innerJoin(practitionerSchedules, eq(practitionerSchedules.practitionerId, users.id))
+    .where(
+      inArray(
+        users.email,
+        CLINIC_PRACTITIONERS.map((practitioner) => practitioner.email),
+      ),
+    );
+  const practitioners = CLINIC_PRACTITIONERS.flatMap((practitioner) => {
+    const row = practitionerRows.find((candidate) => candidate.email === practitioner.email);
+    return row && !row.booked ? [{ ...row, key: practitioner.key }] : [];
+  });
+  if (practitioners.length === 0) return 0;
+  const ids = practitioners.map((practitioner) => practitioner.id);
+
+  const services = new Map(
+    (
+      await tx
+        .select({
+          id: serviceTypes.id,
+          name: serviceTypes.name,
+          durationMinutes: serviceTypes.durationMinutes,
+        })
+        .from(serviceTypes)
+        .where(
+          inArray(
+            serviceTypes.name,
+            DEMO_SERVICE_TYPES.map((service) => service.name),
+          ),
+        )
+    ).map((service) => [service.name, service]),
+  );
+  const service = (name: (typeof DEMO_SERVICE_TYPES)[number]['name']) => services.get(name);
+  const team = await tx
+    .select({
+      practitionerId: careTeamAssignments.practitionerId,
+      patientId: careTeamAssignments.patientId,
+      email: users.email,
+      active: sql<boolean>`coalesce(${patients.status} = 'active', true)`,
+    })
+    .from(careTeamAssignments)
+    .innerJoin(users, eq(users.id, careTeamAssignments.patientId))
+    .leftJoin(patients, eq(patients.userId, careTeamAssignments.patientId))
+    .where(inArray(careTeamAssignments.practitionerId, ids))
+    .orderBy(asc(users.email));
+  const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
+  const notes = await tx
+    .select({
+      id: recoveryNotes.id,
+      practitionerId: recoveryNotes.practitionerId,
+      patientId: recoveryNotes.patientId,
+      createdAt: recoveryNotes.createdAt,
+    })
+    .from(recoveryNotes)
+    .where(
+      and(
+        inArray(recoveryNotes.practitionerId, ids),
+        isNull(recoveryNotes.appointmentId),
+        gte(recoveryNotes.createdAt, since),
+      ),
+    )
+    .orderBy(asc(recoveryNotes.createdAt), asc(recoveryNotes.id));
+
+  const random = seeded(20_261_122);
+  const planned: Planned[] = [];
+  const overrides: (typeof dateOverrides.$inferInsert)[] = [];
+  const patientBusy = new Map<string, Span[]>();
+  const overlaps = (spans: Span[] | undefined, span: Span) =>
+    (spans ?? []).some((other) => other.start < span.end && span.start < other.end);
+
+  for (const practitioner of practitioners) {
+    const { id, timeZone } = practitioner;
+    const week = DEMO_WEEKS[practitioner.key];
+    const today = localDay(now.getTime(), timeZone);
+    const hoursOf = new Map<number, Range[]>();
+    for (const { weekdays, ranges } of week.days)
+      for (const weekday of weekdays) hoursOf.set(weekday, [...ranges]);
+    const extraToday = practitioner.key === 'riley' && !hoursOf.has(today.weekday);
+    if (extraToday) {
+      overrides.push({
+        practitionerId: id,
+        date: `${today.year}-${String(today.month + 1).padStart(2, '0')}-${String(today.date).padStart(2, '0')}`,
+        startTime: EXTRA_CLINIC[0],
+        endTime: EXTRA_CLINIC[1],
+      });
+    }
+    const rangesOn = (day: LocalDay) =>
+      extraToday && day.key === today.key ? [EXTRA_CLINIC] : (hoursOf.get(day.weekday) ?? []);
+    const taken = new Map<string, Span[]>();
+    const patientsOf = team.filter((row) => row.practitionerId === id);
+    const activePatients = patientsOf.filter((row) => row.active);
+    const followUp = service('Follow-up (30 min)');
+    const choices = [
+      followUp,
+      followUp,
+      service('Follow-up (45 min)'),
+      service('Initial assessment'),
+      practitioner.key === 'maya' ? service('Sports massage') : service('Follow-up (30 min)'),
+      practitioner.key === 'hannah' ? service('Hydrotherapy') : service('Follow-up (45 min)'),
+    ].filter((choice) => choice !== undefined);
+    if (!followUp || activePatients.length === 0) continue;
+
+    /** A free start on the day for this long, from `from` minutes on (or anywhere), or null. */
+    const place = (day: LocalDay, minutes: number, patientId: string, from?: number) => {
+      const starts = rangesOn(day).flatMap(([start, end]) => {
+        const options: number[] = [];
+        for (let at = minutesOf(start); at + minutes <= minutesOf(end); at += GRID_MINUTES) options.push(at);
+        return options;
+      });
+      const ordered =
+        from === undefined
+          ? starts.slice(random.int(0, Math.max(0, starts.length - 1))).concat(starts)
+          : starts.filter((at) => at >= from);
+      for (const at of ordered) {
+        const span = { start: instantOf(day, at, timeZone), end: instantOf(day, at + minutes, timeZone) };
+        const padded = {
+          start: span.start - practitioner.bufferMinutes * 60_000,
+          end: span.end + practitioner.bufferMinutes * 60_000,
+        };
+        if (overlaps(taken.get(day.key), padded) || overlaps(patientBusy.get(patientId), span)) continue;
+        taken.set(day.key, [...(taken.get(day.key) ?? []), span]);
+        patientBusy.set(patientId, [...(patientBusy.get(patientId) ?? []), span]);
+        return span;
+      }
+      return null;
+    };
+    const statusFor = (span: Span): Planned['status'] => {
+      if (span.end <= now.getTime()) return 'completed';
+      if (span.start <= now.getTime()) return 'checked_in';
+      return practitioner.autoConfirm || random.chance(0.7) ? 'confirmed' : 'scheduled';
+    };
+    const book = (
+      patientId: string,
+      span: Span,
+      serviceTypeId: string,
+      extra: Partial<Planned> = {},
+    ): Planned => {
+      const appointment: Planned = {
+        patientId,
+        practitionerId: id,
+        serviceTypeId,
+        startsAt: new Date(span.start),
+        endsAt: new Date(span.end),
+        status: statusFor(span),
+        createdBy: id,
+        createdAt: new Date(Math.min(now.getTime(), span.start - random.int(3, 14) * 86_400_000)),
+        ...extra,
+      };
+      planned.push(appointment);
+      return appointment;
+    };
+
+    // Pat Morgan's next session with the demo practitioner, at 10:00 on a working day a few days ahead.
+    const demoPatient = activePatients.find((row) => row.email === DEMO_PATIENT_EMAIL);
+    const others = activePatients.filter((row) => row.email !== DEMO_PATIENT_EMAIL);
+    if (demoPatient) {
+      let day = dayAfter(today, 3, timeZone);
+      while (!hoursOf.has(day.weekday)) day = dayAfter(day, 1, timeZone);
+      const span = place(day, followUp.durationMinutes, demoPatient.patientId, 10 * 60);
+      if (span) book(demoPatient.patientId, span, followUp.id);
+    }
+
+    // A completed session for each recent note, on its day or the working day before.
+    const todayStart = instantOf(today, 0, timeZone);
+    for (const note of notes) {
+      if (note.practitionerId !== id || note.createdAt.getTime() >= todayStart) continue;
+      let day = localDay(note.createdAt.getTime(), timeZone);
+      for (let back = 0; back < 7 && rangesOn(day).length === 0; back++) day = dayAfter(day, -1, timeZone);
+      const span = place(day, followUp.durationMinutes, note.patientId);
+      if (span) book(note.patientId, span, followUp.id, { noteIds: [note.id] });
+    }
+
+    // The rest of the six weeks and the next three: some sessions each working day, a few of them missed or
+    // cancelled, and more today for the demo practitioner.
+    for (let offset = -PAST_DAYS; offset <= AHEAD_DAYS; offset++) {
+      const day = dayAfter(today, offset, timeZone);
+      if (rangesOn(day).length === 0) continue;
+      const isToday = offset === 0;
+      const wanted =
+        offset < 0 ? random.int(0, 2) : isToday && practitioner.key === 'riley' ? 4 : random.int(2, 4);
+      for (let count = 0; count < wanted; count++) {
+        // The demo patient's only session ahead is the one above, so their next appointment is that one.
+        const patient = random.pick(offset < 0 || others.length === 0 ? activePatients : others);
+        const chosen = random.pick(choices);
+        const span = place(day, chosen.durationMinutes, patient.patientId);
+        if (!span) continue;
+        const booked = book(patient.patientId, span, chosen.id);
+        if (offset < 0 && random.chance(0.2)) booked.status = 'no_show';
+        else if (offset < 0 ? random.chance(0.15) : offset > 1 && random.chance(0.08)) {
+          booked.status = 'cancelled';
+          booked.cancellationReason = random.pick(CANCELLATION_REASONS);
+          booked.cancelledAt = new Date(Math.min(now.getTime(), span.start - random.int(1, 3) * 86_400_000));
+          booked.cancelledBy = patient.patientId;
+          // A cancelled session frees its time for someone else.
+          taken.set(
+            day.key,
+            (taken.get(day.key) ?? []).filter((other) => other.start !== span.start),
+          );
+        }
+      }
+    }
+  }
+  if (planned.length === 0) return 0;
+
+  if (overrides.length > 0) await tx.insert(dateOverrides).values(overrides);
+  const inserted = await tx
+    .insert(appointments)
+    .values(
+      planned.map(({ noteIds: _noteIds, ...appointment }) => ({
+        ...appointment,
+        updatedAt: appointment.createdAt,
+      })),
+    )
+    .returning({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status });
+  const linked = inserted.flatMap((row, index) =>
+    (planned[index].noteIds ?? []).map((noteId) => sql`(${noteId}::uuid, ${row.id}::uuid)`),
+  );
+  if (linked.length > 0) {
+    await tx.execute(sql`update recovery_notes set appointment_id = linked.appointment_id
+      from (values ${sql.join(linked, sql`, `)}) as linked(note_id, appointment_id)
+      where recovery_notes.id = linked.note_id`);
+  }
+  for (const row of inserted) {
+    if (row.status === 'scheduled' || row.status === 'confirmed')
+      await scheduleReminder(tx, row.id, row.startsAt, now);
+  }
+  return inserted.length;
 }
