@@ -1,5 +1,6 @@
 import type { PatientSummary } from '../../../shared/patients';
 import { fullName } from '../../lib/format';
+import { columnsOf, DataTable } from '../../ui/data-table';
 import { StatusBadge } from './controls';
 
 type PatientTableProps = {
@@ -13,57 +14,29 @@ const NONE = '—';
 /** One row a patient; the name opens the record panel and takes focus back when the panel closes. */
 export function PatientTable({ caption, patients, onOpen }: PatientTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Phone
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date of birth
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {patients.map((patient) => (
-            <tr key={patient.id} className="border-border border-t">
-              <th scope="row" className="px-3 py-2 font-normal">
-                <button
-                  type="button"
-                  data-patient-button={patient.id}
-                  onClick={() => onOpen(patient.id)}
-                  className="rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {fullName(patient)}
-                </button>
-              </th>
-              <td className="px-3 py-2 break-all">{patient.email}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{patient.phone || NONE}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {patient.dateOfBirth ? (
-                  <time dateTime={patient.dateOfBirth}>{patient.dateOfBirth}</time>
-                ) : (
-                  NONE
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <StatusBadge status={patient.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={columnsOf('Name', 'Email', 'Phone', 'Date of birth', 'Status')}>
+      {patients.map((patient) => (
+        <tr key={patient.id} className="border-border border-t">
+          <th scope="row" className="px-3 py-2 font-normal">
+            <button
+              type="button"
+              data-patient-button={patient.id}
+              onClick={() => onOpen(patient.id)}
+              className="rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {fullName(patient)}
+            </button>
+          </th>
+          <td className="px-3 py-2 break-all">{patient.email}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{patient.phone || NONE}</td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {patient.dateOfBirth ? <time dateTime={patient.dateOfBirth}>{patient.dateOfBirth}</time> : NONE}
+          </td>
+          <td className="px-3 py-2">
+            <StatusBadge status={patient.status} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { RecoveryNoteSummary } from '../../../shared/recovery-notes';
+import { columnsOf, DataTable } from '../../ui/data-table';
 import { dayOf, NoteStatusBadge } from './note-status';
 
 type NoteTableProps = {
@@ -10,72 +11,48 @@ type NoteTableProps = {
 };
 
 const NONE = '—';
-const headClass = 'px-3 py-2 font-medium';
 
 /** One row a note, newest first; the date opens the note. */
 export function NoteTable({ caption, notes, forPatient }: NoteTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={headClass}>
-              Date
+    <DataTable
+      caption={caption}
+      columns={columnsOf(
+        'Date',
+        !forPatient && 'Patient',
+        'Practitioner',
+        'Pain score',
+        !forPatient && 'Status',
+        !forPatient && 'Shared',
+      )}
+    >
+      {notes.map((note) => {
+        const day = dayOf(note.signedAt ?? note.createdAt);
+        return (
+          <tr key={note.id} className="border-border border-t">
+            <th scope="row" className="px-3 py-2 font-normal">
+              <Link
+                to={`/recovery-notes/${note.id}`}
+                className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+                aria-label={forPatient ? `Note of ${day}` : `Note of ${day} for ${note.patientName}`}
+              >
+                <time dateTime={day}>{day}</time>
+              </Link>
             </th>
-            {forPatient ? null : (
-              <th scope="col" className={headClass}>
-                Patient
-              </th>
-            )}
-            <th scope="col" className={headClass}>
-              Practitioner
-            </th>
-            <th scope="col" className={headClass}>
-              Pain score
-            </th>
+            {forPatient ? null : <td className="px-3 py-2">{note.patientName}</td>}
+            <td className="px-3 py-2">{note.practitionerName}</td>
+            <td className="px-3 py-2">{note.painScore === null ? NONE : `${note.painScore}/10`}</td>
             {forPatient ? null : (
               <>
-                <th scope="col" className={headClass}>
-                  Status
-                </th>
-                <th scope="col" className={headClass}>
-                  Shared
-                </th>
+                <td className="px-3 py-2">
+                  <NoteStatusBadge status={note.status} />
+                </td>
+                <td className="px-3 py-2">{note.sharedWithPatient ? 'Shared' : 'Not shared'}</td>
               </>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {notes.map((note) => {
-            const day = dayOf(note.signedAt ?? note.createdAt);
-            return (
-              <tr key={note.id} className="border-border border-t">
-                <th scope="row" className="px-3 py-2 font-normal">
-                  <Link
-                    to={`/recovery-notes/${note.id}`}
-                    className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
-                    aria-label={forPatient ? `Note of ${day}` : `Note of ${day} for ${note.patientName}`}
-                  >
-                    <time dateTime={day}>{day}</time>
-                  </Link>
-                </th>
-                {forPatient ? null : <td className="px-3 py-2">{note.patientName}</td>}
-                <td className="px-3 py-2">{note.practitionerName}</td>
-                <td className="px-3 py-2">{note.painScore === null ? NONE : `${note.painScore}/10`}</td>
-                {forPatient ? null : (
-                  <>
-                    <td className="px-3 py-2">
-                      <NoteStatusBadge status={note.status} />
-                    </td>
-                    <td className="px-3 py-2">{note.sharedWithPatient ? 'Shared' : 'Not shared'}</td>
-                  </>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

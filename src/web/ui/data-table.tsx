@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+type DataTableProps = {
+  /** Read by screen readers as the table's name. */
+  caption: string;
+  /** Column headings, left to right; leave a column out by leaving out its heading and its cells. */
+  columns: readonly string[];
+  /** The rows: `<tr>`s whose first cell is a `<th scope="row">`. */
+  children: ReactNode;
+};
+
+/** A list shown as a table: scrolls sideways on narrow screens, named by a caption, headed by its columns. */
+export function DataTable({ caption, columns, children }: DataTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The heading cells of a table whose columns depend on who is looking: the false ones drop out. */
+export const columnsOf = (...columns: (string | false)[]) =>
+  columns.filter((column): column is string => column !== false);
