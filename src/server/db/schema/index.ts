@@ -7,5 +7,6 @@ export * from './notifications';
 export * from './onboarding';
 export * from './patients';
 export * from './preferences';
+export * from './public-booking';
 export * from './recovery-notes';
 export * from './scheduling';
