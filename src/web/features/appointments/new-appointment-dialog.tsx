@@ -21,7 +21,8 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { Select, Textarea } from '../../ui/select';
+import { ChoiceField, Textarea } from '../../ui/select';
+
 import { useUser } from '../auth/session';
 import { usePractitioners } from '../patients/api';
 import { PatientPicker } from '../recovery-notes/patient-picker';
@@ -73,6 +74,55 @@ const lastsHint = (services: ServiceType[], chosenId: string) => {
 };
 
 /** Field messages of a refused request go on their fields; the whole form shows the server's message. */
+type PersonName = { id: string; firstName: string; lastName: string };
+
+function PractitionerField({
+  practitioners,
+  ...field
+}: {
+  practitioners: readonly PersonName[];
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  return (
+    <ChoiceField
+      label="Practitioner"
+      placeholder="Choose a practitioner"
+      options={practitioners.map((practitioner) => ({
+        value: practitioner.id,
+        label: fullName(practitioner),
+      }))}
+      {...field}
+    />
+  );
+}
+
+/** The offered services, saying how long the chosen one lasts. */
+function ServiceField({
+  services,
+  value,
+  onChange,
+  error,
+}: {
+  services: ServiceType[];
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  return (
+    <ChoiceField
+      label="Service"
+      placeholder="Choose a service"
+      hint={lastsHint(services, value)}
+      options={services.map((service) => ({ value: service.id, label: service.name }))}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 function readRefusal(caught: unknown, fallback: string): { message: string; fields: FieldErrors } {
   if (!isApiRequestError(caught)) return { message: fallback, fields: {} };
   return { message: caught.message || fallback, fields: (caught.fields ?? {}) as FieldErrors };
@@ -139,35 +189,19 @@ function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefill; onD
       />
       {errors.patientId ? <p className="font-medium text-destructive text-sm">{errors.patientId}</p> : null}
       {choosesPractitioner ? (
-        <FormField label="Practitioner" error={errors.practitionerId}>
-          <Select
-            id={`${id}-practitioner`}
-            value={practitionerId}
-            onChange={(event) => setPractitionerId(event.target.value)}
-          >
-            <option value="">Choose a practitioner</option>
-            {(practitioners.data ?? []).map((practitioner) => (
-              <option key={practitioner.id} value={practitioner.id}>
-                {fullName(practitioner)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <PractitionerField
+          practitioners={practitioners.data ?? []}
+          value={practitionerId}
+          onChange={setPractitionerId}
+          error={errors.practitionerId}
+        />
       ) : null}
-      <FormField label="Service" error={errors.serviceTypeId} hint={lastsHint(activeServices, serviceTypeId)}>
-        <Select
-          id={`${id}-service`}
-          value={serviceTypeId}
-          onChange={(event) => setServiceTypeId(event.target.value)}
-        >
-          <option value="">Choose a service</option>
-          {activeServices.map((service) => (
-            <option key={service.id} value={service.id}>
-              {service.name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <ServiceField
+        services={activeServices}
+        value={serviceTypeId}
+        onChange={setServiceTypeId}
+        error={errors.serviceTypeId}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="Day" error={errors.startsAt}>
           <Input id={`${id}-day`} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
@@ -269,40 +303,24 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Request an appointment" className="flex flex-col gap-3">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <FormField label="Practitioner" error={errors.practitionerId}>
-        <Select
-          id={`${id}-practitioner`}
-          value={practitionerId}
-          onChange={(event) => {
-            setPractitionerId(event.target.value);
-            setSlot('');
-          }}
-        >
-          <option value="">Choose a practitioner</option>
-          {careTeam.map((practitioner) => (
-            <option key={practitioner.id} value={practitioner.id}>
-              {fullName(practitioner)}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField label="Service" error={errors.serviceTypeId} hint={lastsHint(activeServices, serviceTypeId)}>
-        <Select
-          id={`${id}-service`}
-          value={serviceTypeId}
-          onChange={(event) => {
-            setServiceTypeId(event.target.value);
-            setSlot('');
-          }}
-        >
-          <option value="">Choose a service</option>
-          {activeServices.map((service) => (
-            <option key={service.id} value={service.id}>
-              {service.name}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <PractitionerField
+        practitioners={careTeam}
+        value={practitionerId}
+        onChange={(value) => {
+          setPractitionerId(value);
+          setSlot('');
+        }}
+        error={errors.practitionerId}
+      />
+      <ServiceField
+        services={activeServices}
+        value={serviceTypeId}
+        onChange={(value) => {
+          setServiceTypeId(value);
+          setSlot('');
+        }}
+        error={errors.serviceTypeId}
+      />
       <FormField label="Day">
         <Input
           id={`${id}-day`}
@@ -315,16 +333,18 @@ function RequestForm({ onDone }: { onDone: () => void }) {
           }}
         />
       </FormField>
-      <FormField label="Free time" hint={slotHint} error={errors.slot}>
-        <Select id={`${id}-slot`} value={slot} onChange={(event) => setSlot(event.target.value)}>
-          <option value="">Choose a free time</option>
-          {freeTimes.map((free) => (
-            <option key={free.startsAt} value={free.startsAt}>
-              {format(new Date(free.startsAt), 'HH:mm')} – {format(new Date(free.endsAt), 'HH:mm')}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <ChoiceField
+        label="Free time"
+        placeholder="Choose a free time"
+        hint={slotHint}
+        error={errors.slot}
+        value={slot}
+        onChange={setSlot}
+        options={freeTimes.map((free) => ({
+          value: free.startsAt,
+          label: `${format(new Date(free.startsAt), 'HH:mm')} – ${format(new Date(free.endsAt), 'HH:mm')}`,
+        }))}
+      />
       <FormField label="Notes" error={errors.notes}>
         <Textarea
           id={`${id}-notes`}
