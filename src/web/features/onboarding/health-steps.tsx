@@ -24,7 +24,7 @@ function ClinicalTextStep({
   onSaved,
   onBack,
 }: Omit<StepProps, 'state'> & {
-  step: Extract<IntakeStep, 'medical-history' | 'medications' | 'allergies'>;
+  step: ClinicalStep;
   label: string;
   description: string;
   field: 'medicalHistory' | 'medications' | 'allergies';
@@ -58,44 +58,46 @@ function ClinicalTextStep({
   );
 }
 
-export const MedicalHistoryStep = ({ state, onSaved, onBack }: StepProps) => (
-  <ClinicalTextStep
-    step="medical-history"
-    label="Medical history"
-    description="Past injuries, operations and conditions that your practitioner should know about."
-    field="medicalHistory"
-    value={state.data.medicalHistory}
-    schema={MedicalHistoryStepSchema}
-    onSaved={onSaved}
-    onBack={onBack}
-  />
-);
+type ClinicalStep = Extract<IntakeStep, 'medical-history' | 'medications' | 'allergies'>;
 
-export const MedicationsStep = ({ state, onSaved, onBack }: StepProps) => (
-  <ClinicalTextStep
-    step="medications"
-    label="Medications"
-    description="Medicines and supplements you take, with the dose if you know it."
-    field="medications"
-    value={state.data.medications}
-    schema={MedicationsStepSchema}
-    onSaved={onSaved}
-    onBack={onBack}
-  />
-);
+const CLINICAL_STEPS = {
+  'medical-history': {
+    label: 'Medical history',
+    description: 'Past injuries, operations and conditions that your practitioner should know about.',
+    field: 'medicalHistory',
+    schema: MedicalHistoryStepSchema,
+  },
+  medications: {
+    label: 'Medications',
+    description: 'Medicines and supplements you take, with the dose if you know it.',
+    field: 'medications',
+    schema: MedicationsStepSchema,
+  },
+  allergies: {
+    label: 'Allergies',
+    description: 'Allergies to medicines, materials (such as latex or tape) or anything else.',
+    field: 'allergies',
+    schema: AllergiesStepSchema,
+  },
+} as const;
 
-export const AllergiesStep = ({ state, onSaved, onBack }: StepProps) => (
-  <ClinicalTextStep
-    step="allergies"
-    label="Allergies"
-    description="Allergies to medicines, materials (such as latex or tape) or anything else."
-    field="allergies"
-    value={state.data.allergies}
-    schema={AllergiesStepSchema}
-    onSaved={onSaved}
-    onBack={onBack}
-  />
-);
+const clinicalStep = (step: ClinicalStep) => {
+  const { field, ...copy } = CLINICAL_STEPS[step];
+  return ({ state, onSaved, onBack }: StepProps) => (
+    <ClinicalTextStep
+      step={step}
+      field={field}
+      value={state.data[field]}
+      onSaved={onSaved}
+      onBack={onBack}
+      {...copy}
+    />
+  );
+};
+
+export const MedicalHistoryStep = clinicalStep('medical-history');
+export const MedicationsStep = clinicalStep('medications');
+export const AllergiesStep = clinicalStep('allergies');
 
 export function GoalsStep({ state, onSaved, onBack }: StepProps) {
   const saved = state.data.goals;
