@@ -13,10 +13,14 @@ export const ForgotPasswordPage = lazy(() =>
 export const ResetPasswordPage = lazy(() =>
   import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-export const PublicPlaceholderPage = lazy(() =>
-  import('../features/placeholder/public-placeholder-page').then((m) => ({
-    default: m.PublicPlaceholderPage,
-  })),
+export const PublicBookingPage = lazy(() =>
+  import('../features/public-booking/public-booking-page').then((m) => ({ default: m.PublicBookingPage })),
+);
+export const DemoBookingPage = lazy(() =>
+  import('../features/public-booking/public-booking-page').then((m) => ({ default: m.DemoBookingPage })),
+);
+export const PublicBookingsPage = lazy(() =>
+  import('../features/public-booking/requests-page').then((m) => ({ default: m.PublicBookingsPage })),
 );
 export const NotBuiltPage = lazy(() =>
   import('../features/placeholder/not-built-page').then((m) => ({ default: m.NotBuiltPage })),

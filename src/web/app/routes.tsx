@@ -6,6 +6,7 @@ import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AppointmentsPage,
   CalendarPage,
+  DemoBookingPage,
   ForgotPasswordPage,
   LoginPage,
   MessagesPage,
@@ -14,7 +15,8 @@ import {
   OnboardingPage,
   PatientPortalPage,
   PatientsPage,
-  PublicPlaceholderPage,
+  PublicBookingPage,
+  PublicBookingsPage,
   RecoveryNotePage,
   RecoveryNotesPage,
   RegisterPage,
@@ -33,8 +35,6 @@ const route = (key: RouteKey, element: ReactNode): RouteObject => ({
   element,
 });
 
-/** Screens a later issue fills; until then they say so plainly. */
-const PUBLIC_PLACEHOLDERS: RouteKey[] = ['publicBooking', 'dummyBooking', 'bookingDemo'];
 const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   settings: <SettingsPage />,
   messages: <MessagesPage />,
@@ -45,6 +45,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   patientPortal: <PatientPortalPage />,
   appointments: <AppointmentsPage />,
   calendar: <CalendarPage />,
+  practitionerPublicBookings: <PublicBookingsPage />,
+  adminPublicBookings: <PublicBookingsPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
@@ -61,7 +63,9 @@ export const routes: RouteObject[] = [
       route('forgotPassword', <ForgotPasswordPage />),
       route('resetPassword', <ResetPasswordPage />),
       route('patientOnboarding', <OnboardingPage />),
-      ...PUBLIC_PLACEHOLDERS.map((key) => route(key, <PublicPlaceholderPage route={key} />)),
+      route('publicBooking', <PublicBookingPage />),
+      route('bookingDemo', <DemoBookingPage rehearsal={false} />),
+      route('dummyBooking', <DemoBookingPage rehearsal />),
       {
         element: <RequireUser />,
         children: [
@@ -72,7 +76,9 @@ export const routes: RouteObject[] = [
               ...signedInKeys.map((key) => route(key, <RoleScreen route={key} page={BUILT_SCREENS[key]} />)),
               {
                 element: <RequireRole only="admin" />,
-                children: keysWith('admin').map((key) => route(key, <NotBuiltPage route={key} />)),
+                children: keysWith('admin').map((key) =>
+                  route(key, BUILT_SCREENS[key] ?? <NotBuiltPage route={key} />),
+                ),
               },
               {
                 element: <RequireRole only="member" />,

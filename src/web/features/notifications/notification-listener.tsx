@@ -10,6 +10,7 @@ import { writeStorage } from '../../lib/storage';
 import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth/session';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
+import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
 import { addNotificationToCache, notificationKeys } from './api';
 import { useFollowNotification } from './follow';
 import { playNotificationSound } from './sound';
@@ -86,6 +87,11 @@ export function NotificationListener() {
           void invalidateAppointments(queryClient);
           return;
         }
+        // A booking request arrived or changed: open request lists ask again, under their own access.
+        if (isPublicBookingsChanged(data)) {
+          void invalidatePublicBookings(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -99,6 +105,7 @@ export function NotificationListener() {
         if (!isReconnect) return;
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
         void invalidateAppointments(queryClient);
+        void invalidatePublicBookings(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },

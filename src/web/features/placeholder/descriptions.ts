@@ -11,7 +11,6 @@ export const AREA_DESCRIPTIONS: Partial<Record<RouteKey, string>> = {
   recoveryNote: 'This note and its history will appear here.',
   billing: 'Invoices, payments and receipts will appear here.',
   messages: 'Your conversations will appear here.',
-  practitionerPublicBookings: 'Booking requests from your public booking page will appear here.',
   reports: 'Appointment, revenue and utilisation reports will appear here.',
   store: 'The clinic’s merchandise catalogue will appear here.',
   checkout: 'Your cart, shipping address and payment will appear here.',
@@ -20,7 +19,4 @@ export const AREA_DESCRIPTIONS: Partial<Record<RouteKey, string>> = {
   memberOrders: 'Your order history will appear here.',
   orders: 'Your order history will appear here.',
   patientOnboarding: 'A step-by-step intake form for new patients will appear here.',
-  publicBooking: 'Choosing a service, a day and a free time will happen here.',
-  dummyBooking: 'A rehearsal of the booking flow that stores nothing will appear here.',
-  bookingDemo: 'The demo practitioner’s booking page will appear here.',
 };
