@@ -17,16 +17,21 @@ const STALE_AFTER_MS = 10 * 60_000;
  * Queues a job, once per key: queuing the same key again moves a job that has not run yet to the new time
  * and payload, and leaves one that ran alone.
  */
-export async function enqueue(
-  db: Db | Tx,
-  job: { kind: string; key: string; runAt: Date; payload?: JobPayload },
-) {
+export const enqueue = (db: Db | Tx, job: QueuedJob) => enqueueMany(db, [job]);
+
+type QueuedJob = { kind: string; key: string; runAt: Date; payload?: JobPayload };
+
+/** Queues many jobs in one statement, each as enqueue would (keys must differ within one call). */
+export async function enqueueMany(db: Db | Tx, list: QueuedJob[]) {
+  if (list.length === 0) return;
   await db
     .insert(jobs)
-    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })
+    .values(
+      list.map((job) => ({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })),
+    )
     .onConflictDoUpdate({
       target: jobs.key,
-      set: { runAt: job.runAt, payload: job.payload ?? {}, status: 'queued' },
+      set: { runAt: sql`excluded.run_at`, payload: sql`excluded.payload`, status: 'queued' },
       setWhere: sql`${jobs.status} in ('queued', 'cancelled')`,
     });
 }

@@ -2,7 +2,7 @@ import { APPOINTMENT_REMINDER_HOURS, appointmentUrl } from '../../../shared/sche
 import type { Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext } from '../../platform/context';
-import { cancelJob, enqueue, type Job, type JobHandler } from '../../platform/jobs';
+import { cancelJob, enqueueMany, type Job, type JobHandler } from '../../platform/jobs';
 import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
 import { whenOf } from './notifications';
@@ -19,14 +19,26 @@ const reminderKey = (appointmentId: string, startsAt: Date) =>
  * Queues the reminder 24 hours before the start (at once when booked closer than that), in the transaction
  * that books or moves the appointment, so neither exists without the other. Nothing for a time passed.
  */
-export async function scheduleReminder(tx: Tx, appointmentId: string, startsAt: Date, now = new Date()) {
-  if (startsAt.getTime() <= now.getTime()) return;
-  await enqueue(tx, {
-    kind: REMINDER_JOB,
-    key: reminderKey(appointmentId, startsAt),
-    runAt: new Date(Math.max(now.getTime(), startsAt.getTime() - AHEAD_MS)),
-    payload: { appointmentId, startsAt: startsAt.toISOString() },
-  });
+export const scheduleReminder = (tx: Tx, appointmentId: string, startsAt: Date, now = new Date()) =>
+  scheduleReminders(tx, [{ appointmentId, startsAt }], now);
+
+/** The same for many appointments in one statement (the demo clinic's diary). */
+export async function scheduleReminders(
+  tx: Tx,
+  list: { appointmentId: string; startsAt: Date }[],
+  now = new Date(),
+) {
+  await enqueueMany(
+    tx,
+    list
+      .filter(({ startsAt }) => startsAt.getTime() > now.getTime())
+      .map(({ appointmentId, startsAt }) => ({
+        kind: REMINDER_JOB,
+        key: reminderKey(appointmentId, startsAt),
+        runAt: new Date(Math.max(now.getTime(), startsAt.getTime() - AHEAD_MS)),
+        payload: { appointmentId, startsAt: startsAt.toISOString() },
+      })),
+  );
 }
 
 /** Withdraws the reminder for a start time that no longer holds (moved or cancelled). */

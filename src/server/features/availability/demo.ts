@@ -13,7 +13,7 @@ import {
   users,
   weeklyHours,
 } from '../../db/schema';
-import { scheduleReminder } from '../appointments/reminders';
+import { scheduleReminders } from '../appointments/reminders';
 
 /**
  * The demo clinic's services and each practitioner's week. Fixed values, so every seeding builds the same
@@ -449,9 +449,12 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
       from (values ${sql.join(linked, sql`, `)}) as linked(note_id, appointment_id)
       where recovery_notes.id = linked.note_id`);
   }
-  for (const row of inserted) {
-    if (row.status === 'scheduled' || row.status === 'confirmed')
-      await scheduleReminder(tx, row.id, row.startsAt, now);
-  }
+  await scheduleReminders(
+    tx,
+    inserted
+      .filter((row) => row.status === 'scheduled' || row.status === 'confirmed')
+      .map((row) => ({ appointmentId: row.id, startsAt: row.startsAt })),
+    now,
+  );
   return inserted.length;
 }
