@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PublicBookingRequest, PublicBookingStatus } from '../../../shared/public-booking';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { columnsOf, DataTable } from '../../ui/data-table';
 import { whenLabel } from '../appointments/appointment-status';
 
 export const REQUEST_STATUS_LABELS: Record<PublicBookingStatus, string> = {
@@ -25,7 +26,6 @@ type RequestTableProps = {
   onDecline: (request: PublicBookingRequest) => void;
 };
 
-const headClass = 'px-3 py-2 font-medium';
 const linkClass = 'font-medium text-primary underline underline-offset-4';
 
 /** One row a request: when, who and how to reach them, what for, and what may be done with it. */
@@ -37,120 +37,106 @@ export function RequestTable({
   onConfirm,
   onDecline,
 }: RequestTableProps) {
-  const headings = [
+  const columns = columnsOf(
     'Requested time',
     'Name',
     'Contact',
     'Service',
-    ...(showPractitioner ? ['Practitioner'] : []),
+    showPractitioner && 'Practitioner',
     'Reason',
     'Status',
     'Actions',
-  ];
+  );
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={headClass}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => {
-            const describe = `${request.name}, ${format(new Date(request.startsAt), 'd MMM HH:mm')}`;
-            return (
-              <tr key={request.id} className="border-border border-t align-top">
-                <th scope="row" className="px-3 py-2 font-normal">
-                  <time dateTime={request.startsAt}>{requestTimeLabel(request)}</time>
-                  <p className="text-muted-foreground text-xs">{request.reference}</p>
-                </th>
-                <td className="px-3 py-2">{request.name}</td>
-                <td className="px-3 py-2">
-                  <a href={`mailto:${request.email}`} className={linkClass}>
-                    {request.email}
-                  </a>
-                  <p>
-                    <a href={`tel:${request.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
-                      {request.phone}
-                    </a>
-                  </p>
-                </td>
-                <td className="px-3 py-2">{request.serviceName}</td>
-                {showPractitioner ? <td className="px-3 py-2">{request.practitionerName}</td> : null}
-                <td className="max-w-64 whitespace-pre-line px-3 py-2">{request.reason || '—'}</td>
-                <td className="px-3 py-2">
-                  <Badge
-                    variant={
-                      request.status === 'pending'
-                        ? 'default'
-                        : request.status === 'confirmed'
-                          ? 'secondary'
-                          : 'outline'
-                    }
+    <DataTable caption={caption} columns={columns}>
+      {requests.map((request) => {
+        const describe = `${request.name}, ${format(new Date(request.startsAt), 'd MMM HH:mm')}`;
+        return (
+          <tr key={request.id} className="border-border border-t align-top">
+            <th scope="row" className="px-3 py-2 font-normal">
+              <time dateTime={request.startsAt}>{requestTimeLabel(request)}</time>
+              <p className="text-muted-foreground text-xs">{request.reference}</p>
+            </th>
+            <td className="px-3 py-2">{request.name}</td>
+            <td className="px-3 py-2">
+              <a href={`mailto:${request.email}`} className={linkClass}>
+                {request.email}
+              </a>
+              <p>
+                <a href={`tel:${request.phone.replace(/[^+0-9]/g, '')}`} className={linkClass}>
+                  {request.phone}
+                </a>
+              </p>
+            </td>
+            <td className="px-3 py-2">{request.serviceName}</td>
+            {showPractitioner ? <td className="px-3 py-2">{request.practitionerName}</td> : null}
+            <td className="max-w-64 whitespace-pre-line px-3 py-2">{request.reason || '—'}</td>
+            <td className="px-3 py-2">
+              <Badge
+                variant={
+                  request.status === 'pending'
+                    ? 'default'
+                    : request.status === 'confirmed'
+                      ? 'secondary'
+                      : 'outline'
+                }
+              >
+                {REQUEST_STATUS_LABELS[request.status]}
+              </Badge>
+              {request.message ? (
+                <p className="mt-1 text-muted-foreground text-xs">Message: {request.message}</p>
+              ) : null}
+              {request.decidedByName ? (
+                <p className="mt-1 text-muted-foreground text-xs">By {request.decidedByName}</p>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">
+              {request.status === 'pending' ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    aria-label={`Confirm: ${describe}`}
+                    disabled={busyId === request.id}
+                    onClick={() => onConfirm(request)}
                   >
-                    {REQUEST_STATUS_LABELS[request.status]}
-                  </Badge>
-                  {request.message ? (
-                    <p className="mt-1 text-muted-foreground text-xs">Message: {request.message}</p>
+                    Confirm
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Decline: ${describe}`}
+                    disabled={busyId === request.id}
+                    onClick={() => onDecline(request)}
+                  >
+                    Decline
+                  </Button>
+                </div>
+              ) : request.status === 'confirmed' && request.patientId ? (
+                <div className="flex flex-col gap-1">
+                  <Link
+                    to={`/clients?patient=${request.patientId}`}
+                    className={linkClass}
+                    aria-label={`Patient record of ${request.name}`}
+                  >
+                    Patient record
+                  </Link>
+                  {request.appointmentId ? (
+                    <Link
+                      to={`/appointments?appointment=${request.appointmentId}`}
+                      className={linkClass}
+                      aria-label={`Appointment of ${describe}`}
+                    >
+                      Appointment
+                    </Link>
                   ) : null}
-                  {request.decidedByName ? (
-                    <p className="mt-1 text-muted-foreground text-xs">By {request.decidedByName}</p>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2">
-                  {request.status === 'pending' ? (
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        size="sm"
-                        aria-label={`Confirm: ${describe}`}
-                        disabled={busyId === request.id}
-                        onClick={() => onConfirm(request)}
-                      >
-                        Confirm
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Decline: ${describe}`}
-                        disabled={busyId === request.id}
-                        onClick={() => onDecline(request)}
-                      >
-                        Decline
-                      </Button>
-                    </div>
-                  ) : request.status === 'confirmed' && request.patientId ? (
-                    <div className="flex flex-col gap-1">
-                      <Link
-                        to={`/clients?patient=${request.patientId}`}
-                        className={linkClass}
-                        aria-label={`Patient record of ${request.name}`}
-                      >
-                        Patient record
-                      </Link>
-                      {request.appointmentId ? (
-                        <Link
-                          to={`/appointments?appointment=${request.appointmentId}`}
-                          className={linkClass}
-                          aria-label={`Appointment of ${describe}`}
-                        >
-                          Appointment
-                        </Link>
-                      ) : null}
-                    </div>
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </div>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
