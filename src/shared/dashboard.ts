@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OnboardingProgressSchema } from './onboarding';
 import { RecoveryProgressSchema } from './recovery-notes';
+import { APPOINTMENT_STATUSES, AppointmentStatusSchema } from './scheduling';
 
 /**
  * GET /api/dashboard: the caller's dashboard in one answer, by role (the kinds of the route table: patient,
@@ -19,8 +20,48 @@ export const NEW_PATIENT_DAYS = 30;
 /** A patient's notes are recent for this long. */
 export const RECENT_NOTE_DAYS = 30;
 
+/** The clinic's schedule lists at most this many of a day's appointments (the counts cover them all). */
+export const CLINIC_SCHEDULE_LIST_MAX = 100;
+
+/** An appointment as a dashboard shows it: when, what, with whom and how it stands; never its notes. */
+export const DashboardAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: AppointmentStatusSchema,
+  serviceName: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+});
+export type DashboardAppointment = z.infer<typeof DashboardAppointmentSchema>;
+
+/** How many of a day's appointments are in each status. */
+export const StatusCountsSchema = z.object(
+  Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, CountSchema])) as Record<
+    (typeof APPOINTMENT_STATUSES)[number],
+    typeof CountSchema
+  >,
+);
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+/**
+ * One day of the clinic (CLINIC_TIME_ZONE): the day ('YYYY-MM-DD'), the zone, and its appointments earliest
+ * first.
+ */
+const clinicDay = <T extends z.ZodRawShape>(extra: T) =>
+  z.object({
+    day: z.string(),
+    timeZone: z.string(),
+    appointments: z.array(DashboardAppointmentSchema),
+    ...extra,
+  });
+
 export const PatientDashboardSchema = z.object({
   kind: z.literal('patient'),
+  /** The earliest of the patient's appointments that has not ended and is still on (not cancelled). */
+  nextAppointment: DashboardAppointmentSchema.nullable(),
   unreadMessages: CountSchema,
   unreadNotifications: CountSchema,
   onboarding: OnboardingProgressSchema,
@@ -40,6 +81,8 @@ export const PatientDashboardSchema = z.object({
 export const PractitionerDashboardSchema = z.object({
   kind: z.literal('practitioner'),
   unreadMessages: CountSchema,
+  /** The practitioner's own sessions of the clinic's today, cancelled ones left out. */
+  todaysSessions: clinicDay({}),
   /** The practitioner's own drafts, newest change first. */
   notesAwaitingSignature: newestOf(
     z.object({ id: z.string(), patientId: z.string(), patientName: z.string(), updatedAt: z.string() }),
@@ -60,6 +103,11 @@ export const PractitionerDashboardSchema = z.object({
 export const GeneralDashboardSchema = z.object({
   kind: z.literal('general'),
   unreadMessages: CountSchema,
+  /**
+   * Every practitioner's appointments of the clinic's today, earliest first (at most
+   * CLINIC_SCHEDULE_LIST_MAX of them), with how many there are in all and in each status.
+   */
+  clinicSchedule: clinicDay({ total: CountSchema, byStatus: StatusCountsSchema }),
   /** Patients whose record was made in the last NEW_PATIENT_DAYS days, newest first. */
   newPatients: newestOf(
     z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), createdAt: z.string() }),

@@ -62,8 +62,10 @@ export type DomainEvents = {
   /** Rescheduled, edited, or moved on in its day (confirmed, checked in, completed, no-show). */
   'appointment.updated': AppointmentEvent;
   'appointment.cancelled': AppointmentEvent;
-  /** Staff or an admin made a patient's record (sign-ups are told through their onboarding's notifications). */
+  /** A patient's record was made: by staff or an admin, or by the patient signing up (then they are the actor). */
   'patient.created': { patientId: string; actorId: string };
+  /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
+  'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
 };
 
 export type EventName = keyof DomainEvents;

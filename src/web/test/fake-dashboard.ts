@@ -1,12 +1,29 @@
-import type { Dashboard, PatientDashboard } from '../../shared/dashboard';
+import type { Dashboard, DashboardAppointment, PatientDashboard } from '../../shared/dashboard';
 import { jsonResponse, userWithRole } from './fixtures';
 
 /** Dashboards as GET /api/dashboard answers them, for the dashboard and patient portal tests. */
 export const patientId = userWithRole('patient').id;
 
+/** An appointment as the dashboards show it: the demo patient with Riley Chen unless told otherwise. */
+export function dashboardAppointment(overrides: Partial<DashboardAppointment> = {}): DashboardAppointment {
+  return {
+    id: '00000000-0000-4000-8000-00000000a001',
+    startsAt: '2026-03-16T10:00:00.000Z',
+    endsAt: '2026-03-16T10:45:00.000Z',
+    status: 'confirmed',
+    serviceName: 'Follow-up session',
+    patientId,
+    patientName: 'Pat Morgan',
+    practitionerId: '00000000-0000-4000-8000-00000000c001',
+    practitionerName: 'Riley Chen',
+    ...overrides,
+  };
+}
+
 export function patientDashboard(overrides: Partial<PatientDashboard> = {}): PatientDashboard {
   return {
     kind: 'patient',
+    nextAppointment: dashboardAppointment(),
     unreadMessages: 2,
     unreadNotifications: 1,
     onboarding: { completedSteps: 3, totalSteps: 9, complete: false, nextStep: 'insurance' },

@@ -187,3 +187,19 @@ export async function activeSpans(db: Db | Tx, practitionerId: string, window: {
     spans[i] = { startsAt: new Date(Number(bounds[2 * i])), endsAt: new Date(Number(bounds[2 * i + 1])) };
   return spans;
 }
+
+/** How many appointments overlapping [from, to) there are in each status, the whole clinic's. */
+export async function countByStatus(db: Db | Tx, window: { from: Date; to: Date }) {
+  const earliestStart = new Date(window.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
+  return db
+    .select({ status: appointments.status, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(appointments)
+    .where(
+      and(
+        sql`${appointments.startsAt} > ${at(earliestStart)}`,
+        sql`${appointments.startsAt} < ${at(window.to)}`,
+        sql`${appointments.endsAt} > ${at(window.from)}`,
+      ),
+    )
+    .groupBy(appointments.status);
+}

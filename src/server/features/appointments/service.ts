@@ -5,6 +5,7 @@ import {
   APPOINTMENT_TRANSITIONS,
   type AppointmentAction,
   type AppointmentPage,
+  type AppointmentStatus,
   type CancelAppointmentInput,
   type CreateAppointmentInput,
   EDITABLE_STATUSES,
@@ -380,3 +381,43 @@ export const activeAppointmentSpans = (
   practitionerId: string,
   window: { from: Date; to: Date },
 ) => repository.activeSpans(db, practitionerId, window);
+
+/*
+ * Figures for the dashboards. The dashboard has decided who is asking; these read no notes and write no log
+ * entry of their own (the dashboard logs its reading once).
+ */
+
+/** A patient's next appointment: the earliest one still on (not cancelled, not done) that has not ended. */
+export async function nextAppointmentOf(db: Db, patientId: string, now = new Date()) {
+  const [row] = await repository.listAppointments(db, { patientId, scope: 'upcoming', now, limit: 1 });
+  return row ? toAppointment(row) : null;
+}
+
+/** The appointments overlapping [from, to), earliest first: one practitioner's, or the whole clinic's. */
+export async function appointmentsBetween(
+  db: Db,
+  window: { from: Date; to: Date; practitionerId?: string; limit: number },
+) {
+  const rows = await repository.listAppointments(db, {
+    practitionerId: window.practitionerId,
+    from: window.from,
+    to: window.to,
+    now: new Date(),
+    limit: window.limit,
+  });
+  return rows.map(toAppointment);
+}
+
+/** How many of the clinic's appointments overlapping [from, to) are in each status. */
+export async function countByStatusBetween(db: Db, window: { from: Date; to: Date }) {
+  const counts: Record<AppointmentStatus, number> = {
+    scheduled: 0,
+    confirmed: 0,
+    checked_in: 0,
+    completed: 0,
+    cancelled: 0,
+    no_show: 0,
+  };
+  for (const row of await repository.countByStatus(db, window)) counts[row.status] = row.count;
+  return counts;
+}

@@ -72,7 +72,7 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
 }
 
 export async function register(ctx: Ctx, input: RegisterInput, meta: RequestMeta): Promise<AuthResponse> {
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const user = await accounts.createAccount(
       tx,
       { ...input, role: input.role ?? 'patient' },
@@ -81,6 +81,10 @@ export async function register(ctx: Ctx, input: RegisterInput, meta: RequestMeta
     const token = await createSession(tx, { userId: user.id, ttlMs: ctx.config.sessionTtlMs, ...meta });
     return { token, user: accounts.toUser(user) };
   });
+  // A patient who signs up is a new patient of the clinic, as one staff add is.
+  if (created.user.role === 'patient')
+    ctx.events.publish('patient.created', { patientId: created.user.id, actorId: created.user.id });
+  return created;
 }
 
 export async function logout(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {

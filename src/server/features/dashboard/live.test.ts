@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openSocket, type TestSocket, untilConnections } from '../../test/sockets';
+import { book, serviceType, slotAt } from '../appointments/testing';
+import { completeAll, startAsVisitor } from '../onboarding/testing';
 import { createPatient } from '../patients/testing';
 import { careTeam, draft, expectStatus, share, sign } from '../recovery-notes/testing';
+import { clinicDayOf } from './service';
 
 /**
  * Open dashboards stay live: a change behind someone's dashboard sends them 'dashboard_changed' on the
@@ -95,5 +98,76 @@ describe('dashboard_changed pushes', () => {
     const practitioner = await createPerson(t, 'practitioner');
     const counts = await countsAfter(await listenAll([staff, admin, practitioner]), () => createPatient(t));
     expect(counts).toEqual([1, 1, 0]);
+  });
+
+  it('reach every staff and admin account when a visitor signs up as a patient', async () => {
+    const staff = await createPerson(t, 'staff');
+    const admin = await createPerson(t, 'admin');
+    const practitioner = await createPerson(t, 'practitioner');
+    const sockets = await listenAll([staff, admin, practitioner]);
+    const counts = await countsAfter(sockets, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: `signup-${Date.now()}@example.test`,
+          password: 'correct-horse-1',
+          firstName: 'Sam',
+          lastName: 'Signup',
+        },
+      }),
+    );
+    expect(counts).toEqual([1, 1, 0]);
+    const [byOnboarding] = await countsAfter(sockets, () => startAsVisitor(t));
+    expect(byOnboarding).toBe(1);
+  });
+
+  it('reach the patient when they finish their onboarding', async () => {
+    const visitor = await startAsVisitor(t, { firstName: 'Onna', lastName: 'Boarding' });
+    const patient = { id: visitor.user.id, token: visitor.token } as TestPerson;
+    const stranger = await createPerson(t, 'practitioner');
+    const [told, notTold] = await countsAfter(await listenAll([patient, stranger]), () =>
+      completeAll(t, visitor.token, 'Onna Boarding'),
+    );
+    expect(told).toBeGreaterThan(0);
+    expect(notTold).toBe(0);
+  });
+
+  it("reach the patient, the practitioner and the clinic for today's appointments, the patient alone for later ones", async () => {
+    const { practitioner, patient } = await careTeam(t);
+    const staff = await createPerson(t, 'staff');
+    const admin = await createPerson(t, 'admin');
+    const stranger = await createPerson(t, 'practitioner');
+    const service = await serviceType(t);
+    const sockets = await listenAll([patient, practitioner, staff, admin, stranger]);
+    const base = { practitionerId: practitioner.id, serviceTypeId: service.id, patientId: patient.id };
+
+    const { from } = clinicDayOf(new Date());
+    const todayStart = new Date(from.getTime() + 7 * 3_600_000);
+    const today = await countsAfter(sockets, () =>
+      book(t, staff, { ...base, startsAt: todayStart.toISOString() }),
+    );
+    expect(today.slice(0, 4).every((count) => count > 0)).toBe(true);
+    expect(today[4]).toBe(0);
+
+    let later: { id: string } | undefined;
+    const booked = await countsAfter(sockets, async () => {
+      later = await book(t, staff, { ...base, ...slotAt(12) });
+    });
+    // The practitioner hears of it through their notification of the booking, not as a session of today.
+    expect(booked[0]).toBeGreaterThan(0);
+    expect(booked.slice(2)).toEqual([0, 0, 0]);
+
+    const moved = await countsAfter(sockets, () =>
+      expectStatus(
+        t,
+        staff,
+        { method: 'PATCH', url: `/api/appointments/${later!.id}`, payload: slotAt(14) },
+        200,
+      ),
+    );
+    // A move may take an appointment off today, so whoever shows today is asked to look again.
+    expect(moved.slice(0, 4).every((count) => count > 0)).toBe(true);
+    expect(moved[4]).toBe(0);
   });
 });

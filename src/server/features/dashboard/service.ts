@@ -1,6 +1,9 @@
+import { TZDate } from '@date-fns/tz';
 import {
+  CLINIC_SCHEDULE_LIST_MAX,
   DASHBOARD_LIST_SIZE,
   type Dashboard,
+  type DashboardAppointment,
   type GeneralDashboard,
   NEW_PATIENT_DAYS,
   type PatientDashboard,
@@ -9,9 +12,11 @@ import {
   startOfWeekUtc,
 } from '../../../shared/dashboard';
 import type { Role } from '../../../shared/roles';
+import { APPOINTMENT_PAGE_MAX, type Appointment, CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
+import * as appointments from '../appointments/service';
 import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
@@ -23,62 +28,118 @@ type Caller = { id: string; role: Role };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
+/** The clinic's day holding `now` in CLINIC_TIME_ZONE: its label and its midnights (23 or 25 hours apart on a clock change). */
+export function clinicDayOf(now: Date) {
+  const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
+  const [year, month, date] = [local.getFullYear(), local.getMonth(), local.getDate()];
+  const from = new Date(new TZDate(year, month, date, CLINIC_TIME_ZONE).getTime());
+  const to = new Date(new TZDate(year, month, date + 1, CLINIC_TIME_ZONE).getTime());
+  const day = `${year}-${String(month + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+  return { day, timeZone: CLINIC_TIME_ZONE, from, to };
+}
+
+/** Whether an appointment's time touches the clinic's day holding `now`. */
+export function touchesClinicDay(startsAt: string, endsAt: string, now = new Date()) {
+  const { from, to } = clinicDayOf(now);
+  return Date.parse(startsAt) < to.getTime() && Date.parse(endsAt) > from.getTime();
+}
+
+const shown = (appointment: Appointment): DashboardAppointment => ({
+  id: appointment.id,
+  startsAt: appointment.startsAt,
+  endsAt: appointment.endsAt,
+  status: appointment.status,
+  serviceName: appointment.serviceName,
+  patientId: appointment.patientId,
+  patientName: appointment.patientName,
+  practitionerId: appointment.practitionerId,
+  practitionerName: appointment.practitionerName,
+});
+
 const unreadMessages = async (db: Db, userId: string) => (await messaging.unreadCount(db, userId)).count;
 
 /**
- * The patient's own summary. Their notes and progress come through the notes service as the patient (only
- * signed notes shared with them), which logs those reads the way the notes screens do.
+ * Names patients, so it is logged once per reading: who looked, whose data it was when it was one patient's,
+ * and how many items it showed.
+ */
+const logReading = (
+  db: Db,
+  caller: Caller,
+  meta: RequestMeta,
+  shown: number,
+  patientId: string | null = null,
+) =>
+  recordActivity(db, {
+    actorId: caller.id,
+    action: 'dashboard.viewed',
+    entityType: 'patient',
+    entityId: patientId,
+    ipAddress: meta.ipAddress,
+    details: { count: shown },
+  });
+
+/**
+ * The patient's own summary: their next appointment, the signed notes shared with them and their progress
+ * from those. PRODUCT.md logs every read of a patient's data and makes no exception for the patient, so a
+ * reading still writes an entry, but one: the dashboard's own, as the other dashboards do, rather than one per
+ * feature it reads (the notes list and 'viewed recovery progress' each wrote a row on every live refresh).
  */
 async function patientDashboard(db: Db, caller: Caller, meta: RequestMeta): Promise<PatientDashboard> {
-  const [messages, unreadNotifications, onboarding, shared, progress] = await Promise.all([
+  const [messages, unreadNotifications, onboarding, notesShared, next] = await Promise.all([
     unreadMessages(db, caller.id),
     notifications.unreadCount(db, caller.id),
     getOnboardingProgress(db, caller.id),
-    notes.listNotes(db, caller, {}, meta),
-    notes.progressOf(db, caller, caller.id, meta),
+    notes.sharedWithPatient(db, caller.id, DASHBOARD_LIST_SIZE),
+    appointments.nextAppointmentOf(db, caller.id),
   ]);
+  await logReading(
+    db,
+    caller,
+    meta,
+    notesShared.recent.length + notesShared.progress.points.length + (next ? 1 : 0),
+    caller.id,
+  );
   return {
     kind: 'patient',
+    nextAppointment: next ? shown(next) : null,
     unreadMessages: messages,
     unreadNotifications: unreadNotifications.count,
     onboarding,
-    recentSharedNotes: shared.items.slice(0, DASHBOARD_LIST_SIZE).map((note) => ({
+    recentSharedNotes: notesShared.recent.map((note) => ({
       id: note.id,
       practitionerName: note.practitionerName,
       painScore: note.painScore,
       signedAt: note.signedAt,
       createdAt: note.createdAt,
     })),
-    progress,
+    progress: notesShared.progress,
   };
 }
-
-/** Names patients, so it is logged once per reading (who looked and how many patients it showed). */
-const logReading = (db: Db, caller: Caller, meta: RequestMeta, shown: number) =>
-  recordActivity(db, {
-    actorId: caller.id,
-    action: 'dashboard.viewed',
-    entityType: 'patient',
-    entityId: null,
-    ipAddress: meta.ipAddress,
-    details: { count: shown },
-  });
 
 async function practitionerDashboard(
   db: Db,
   caller: Caller,
   meta: RequestMeta,
 ): Promise<PractitionerDashboard> {
-  const [messages, drafts, myPatients, recent] = await Promise.all([
+  const today = clinicDayOf(new Date());
+  const [messages, drafts, myPatients, recent, sessions] = await Promise.all([
     unreadMessages(db, caller.id),
     notes.draftsAwaitingSignature(db, caller.id, DASHBOARD_LIST_SIZE),
     patients.countPatientsInReachOf(db, caller.id),
     notes.patientsWithRecentNotes(db, caller.id, daysAgo(RECENT_NOTE_DAYS), DASHBOARD_LIST_SIZE),
+    appointments.appointmentsBetween(db, {
+      practitionerId: caller.id,
+      from: today.from,
+      to: today.to,
+      limit: APPOINTMENT_PAGE_MAX,
+    }),
   ]);
-  await logReading(db, caller, meta, drafts.newest.length + recent.newest.length);
+  const todays = sessions.filter((session) => session.status !== 'cancelled').map(shown);
+  await logReading(db, caller, meta, drafts.newest.length + recent.newest.length + todays.length);
   return {
     kind: 'practitioner',
     unreadMessages: messages,
+    todaysSessions: { day: today.day, timeZone: today.timeZone, appointments: todays },
     notesAwaitingSignature: drafts,
     myPatients,
     patientsWithRecentNotes: recent,
@@ -86,14 +147,30 @@ async function practitionerDashboard(
 }
 
 async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Promise<GeneralDashboard> {
-  const [messages, newPatients, activePatients, notesSignedThisWeek] = await Promise.all([
+  const today = clinicDayOf(new Date());
+  const [messages, newPatients, activePatients, notesSignedThisWeek, schedule, byStatus] = await Promise.all([
     unreadMessages(db, caller.id),
     patients.newPatientsSince(db, daysAgo(NEW_PATIENT_DAYS), DASHBOARD_LIST_SIZE),
     patients.countActivePatients(db),
     notes.countSignedSince(db, startOfWeekUtc(new Date())),
+    appointments.appointmentsBetween(db, { from: today.from, to: today.to, limit: CLINIC_SCHEDULE_LIST_MAX }),
+    appointments.countByStatusBetween(db, { from: today.from, to: today.to }),
   ]);
-  await logReading(db, caller, meta, newPatients.newest.length);
-  return { kind: 'general', unreadMessages: messages, newPatients, activePatients, notesSignedThisWeek };
+  await logReading(db, caller, meta, newPatients.newest.length + schedule.length);
+  return {
+    kind: 'general',
+    unreadMessages: messages,
+    clinicSchedule: {
+      day: today.day,
+      timeZone: today.timeZone,
+      appointments: schedule.map(shown),
+      total: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
+      byStatus,
+    },
+    newPatients,
+    activePatients,
+    notesSignedThisWeek,
+  };
 }
 
 /** The caller's dashboard by role: each section one query, all of them at once. */

@@ -261,6 +261,7 @@ export async function completeOnboarding(ctx: AppContext, caller: Caller, meta: 
     });
     return isNew ? ('registered' as const) : ('updated' as const);
   });
+  ctx.events.publish('onboarding.completed', { patientId: caller.id, kind });
   await notifyOnboardingCompleted(ctx, caller.id, kind);
   return stateOf(ctx.db, caller.id);
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import type { AppointmentEvent, MessageReceipt, RecoveryNoteEvent } from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
+import { touchesClinicDay } from '../dashboard/service';
 
 /**
  * Domain events become socket pushes here and nowhere else. The hub hands each push to the bus, so it
@@ -143,6 +144,27 @@ function pushDashboardChanges(
   ctx.events.subscribe('recovery-note.amended', noteChanged(false));
   ctx.events.subscribe('recovery-note.shared', noteChanged(false));
   ctx.events.subscribe('recovery-note.unshared', noteChanged(false));
-  // New and active patients on the clinic dashboard.
+  // New and active patients on the clinic dashboard, whether staff added the patient or they signed up.
   ctx.events.subscribe('patient.created', async () => tell(await clinicWide()));
+  // The patient's own onboarding progress (their other tabs); a new patient also raises a notification.
+  ctx.events.subscribe('onboarding.completed', ({ patientId }) => tell([patientId]));
+  // Appointments: the patient's next appointment always; the practitioner's sessions and the clinic's
+  // schedule only show today, so they are told when the appointment touches today or was moved (a move may
+  // have taken it off today, and the old time is not on the event).
+  const appointmentChanged = async (event: AppointmentEvent) => {
+    const today = event.change === 'rescheduled' || touchesClinicDay(event.startsAt, event.endsAt);
+    await tell([
+      event.patientId,
+      ...(today
+        ? [
+            event.practitionerId,
+            ...(event.previousPractitionerId ? [event.previousPractitionerId] : []),
+            ...(await clinicWide()),
+          ]
+        : []),
+    ]);
+  };
+  ctx.events.subscribe('appointment.created', appointmentChanged);
+  ctx.events.subscribe('appointment.updated', appointmentChanged);
+  ctx.events.subscribe('appointment.cancelled', appointmentChanged);
 }

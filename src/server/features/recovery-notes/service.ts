@@ -253,21 +253,35 @@ export async function progressOf(
   await audit(db, caller, 'recovery-note.progress-viewed', { type: 'patient', id: patientId }, meta, {
     count: rows.length,
   });
-  return {
-    patientId,
-    points: rows.map((row) => ({
-      noteId: row.id,
-      at: row.createdAt.toISOString(),
-      painScore: row.painScore,
-      goals: row.goals,
-    })),
-  };
+  return progressFrom(patientId, rows);
 }
+
+const progressFrom = (
+  patientId: string,
+  rows: Awaited<ReturnType<typeof repository.signedNotesOf>>,
+): RecoveryProgress => ({
+  patientId,
+  points: rows.map((row) => ({
+    noteId: row.id,
+    at: row.createdAt.toISOString(),
+    painScore: row.painScore,
+    goals: row.goals,
+  })),
+});
 
 /*
  * Figures for the dashboards. The dashboard has decided who is asking; these read no note text and write no
  * log entry of their own (the dashboard logs its reading once).
  */
+
+/** A patient's own dashboard: the newest few signed notes shared with them, and their progress from those. */
+export async function sharedWithPatient(db: Db, patientId: string, limit: number) {
+  const [recent, signed] = await Promise.all([
+    repository.listNotes(db, { sharedWith: patientId, limit }),
+    repository.signedNotesOf(db, patientId, { sharedOnly: true }),
+  ]);
+  return { recent: recent.map(toSummary), progress: progressFrom(patientId, signed) };
+}
 
 /** A practitioner's own drafts: how many, and the newest few with their patients. */
 export async function draftsAwaitingSignature(db: Db, practitionerId: string, limit: number) {

@@ -3,13 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Dashboard, GeneralDashboard, PractitionerDashboard } from '../../../shared/dashboard';
 import type { Role } from '../../../shared/roles';
-import { dashboardServer, patientDashboard, patientId } from '../../test/fake-dashboard';
+import {
+  dashboardAppointment,
+  dashboardServer,
+  patientDashboard,
+  patientId,
+} from '../../test/fake-dashboard';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
+
+const SECOND_ID = '00000000-0000-4000-8000-00000000a002';
 
 const practitionerDashboard: PractitionerDashboard = {
   kind: 'practitioner',
   unreadMessages: 0,
+  todaysSessions: {
+    day: '2026-03-16',
+    timeZone: 'Europe/London',
+    appointments: [
+      dashboardAppointment(),
+      dashboardAppointment({
+        id: SECOND_ID,
+        startsAt: '2026-03-16T14:00:00.000Z',
+        endsAt: '2026-03-16T15:00:00.000Z',
+        status: 'checked_in',
+        patientName: 'Bo Quill',
+        serviceName: 'Sports massage',
+      }),
+    ],
+  },
   notesAwaitingSignature: {
     count: 7,
     newest: [
@@ -38,6 +60,16 @@ const practitionerDashboard: PractitionerDashboard = {
 const generalDashboard: GeneralDashboard = {
   kind: 'general',
   unreadMessages: 1,
+  clinicSchedule: {
+    day: '2026-03-16',
+    timeZone: 'Europe/London',
+    appointments: [
+      dashboardAppointment(),
+      dashboardAppointment({ id: SECOND_ID, practitionerName: 'Maya Okafor', status: 'cancelled' }),
+    ],
+    total: 2,
+    byStatus: { scheduled: 0, confirmed: 1, checked_in: 0, completed: 0, cancelled: 1, no_show: 0 },
+  },
   newPatients: {
     count: 9,
     newest: [{ id: patientId, firstName: 'Pat', lastName: 'Morgan', createdAt: '2026-03-08T08:00:00.000Z' }],
