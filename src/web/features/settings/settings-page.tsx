@@ -1,33 +1,56 @@
-import { Bell, KeyRound, Palette, UserRound } from 'lucide-react';
+import { Bell, CalendarClock, CalendarSync, KeyRound, Palette, Stethoscope, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import type { Role } from '../../../shared/roles';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { useUser } from '../auth/session';
+import { AvailabilityTab } from '../scheduling-settings/availability-tab';
+import { CalendarFeedTab } from '../scheduling-settings/calendar-feed-tab';
+import { ServicesTab } from '../scheduling-settings/services-tab';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 
+const EVERYONE: readonly Role[] = ['patient', 'practitioner', 'staff', 'admin', 'member'];
+
+/** The tabs, and who sees each: scheduling ones only for the roles whose work they are. */
 const TABS = [
-  { value: 'profile', label: 'Profile', icon: UserRound },
-  { value: 'security', label: 'Security', icon: KeyRound },
-  { value: 'notifications', label: 'Notifications', icon: Bell },
-  { value: 'appearance', label: 'Appearance', icon: Palette },
+  { value: 'profile', label: 'Profile', icon: UserRound, roles: EVERYONE },
+  { value: 'security', label: 'Security', icon: KeyRound, roles: EVERYONE },
+  { value: 'notifications', label: 'Notifications', icon: Bell, roles: EVERYONE },
+  { value: 'appearance', label: 'Appearance', icon: Palette, roles: EVERYONE },
+  {
+    value: 'availability',
+    label: 'Availability',
+    icon: CalendarClock,
+    roles: ['practitioner', 'staff', 'admin'],
+  },
+  { value: 'services', label: 'Services', icon: Stethoscope, roles: ['staff', 'admin'] },
+  { value: 'calendar-feed', label: 'Calendar feed', icon: CalendarSync, roles: ['patient', 'practitioner'] },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
 
-function toTab(value: string | null): SettingsTab {
-  return TABS.find((tab) => tab.value === value)?.value ?? 'profile';
+const tabsFor = (role: Role) => TABS.filter((tab) => (tab.roles as readonly Role[]).includes(role));
+
+function toTab(value: string | null, role: Role): SettingsTab {
+  return tabsFor(role).find((tab) => tab.value === value)?.value ?? 'profile';
 }
 
-/** /settings?tab=profile|security|notifications|appearance; switching tabs updates the query string. */
+/**
+ * /settings?tab=profile|security|notifications|appearance, and for those they concern availability, services
+ * and calendar-feed; switching tabs updates the query string. A tab not for this role opens the profile.
+ */
 export function SettingsPage() {
+  const { role } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = toTab(searchParams.get('tab'));
+  const tab = toTab(searchParams.get('tab'), role);
+  const shown = tabsFor(role).map((item) => item.value as SettingsTab);
 
   const changeTab = (value: string) => {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set('tab', toTab(value));
+        next.set('tab', toTab(value, role));
         return next;
       },
       { replace: true },
@@ -37,7 +60,7 @@ export function SettingsPage() {
   return (
     <Tabs value={tab} onValueChange={changeTab} className="max-w-3xl">
       <TabsList aria-label="Settings sections">
-        {TABS.map((item) => (
+        {tabsFor(role).map((item) => (
           <TabsTrigger key={item.value} value={item.value}>
             <item.icon aria-hidden="true" />
             {item.label}
@@ -56,6 +79,21 @@ export function SettingsPage() {
       <TabsContent value="appearance">
         <AppearanceTab />
       </TabsContent>
+      {shown.includes('availability') ? (
+        <TabsContent value="availability">
+          <AvailabilityTab />
+        </TabsContent>
+      ) : null}
+      {shown.includes('services') ? (
+        <TabsContent value="services">
+          <ServicesTab />
+        </TabsContent>
+      ) : null}
+      {shown.includes('calendar-feed') ? (
+        <TabsContent value="calendar-feed">
+          <CalendarFeedTab />
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }

@@ -1,0 +1,253 @@
+import { Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { CreateServiceTypeInputSchema, type ServiceType } from '../../../shared/scheduling';
+import { useZodForm } from '../../lib/use-zod-form';
+import { Alert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { Textarea } from '../../ui/select';
+import { LoadingState } from '../../ui/spinner';
+import { Switch } from '../../ui/switch';
+import { useAllServiceTypes, useCreateServiceType, useUpdateServiceType } from './api';
+import { applyServerErrors } from './field-errors';
+
+const shape = CreateServiceTypeInputSchema.shape;
+/** The price is typed in the currency (55 or 55.50) and sent as cents. */
+const PriceSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, 'Price must be an amount such as 55 or 55.50')
+  .transform((value) => Math.round(Number(value) * 100))
+  .pipe(shape.priceCents);
+const ServiceFormSchema = z.object({
+  name: shape.name,
+  description: shape.description.unwrap(),
+  durationMinutes: shape.durationMinutes,
+  price: PriceSchema,
+  colour: shape.colour,
+  isPublic: z.boolean(),
+  active: z.boolean(),
+});
+type FormInput = z.input<typeof ServiceFormSchema>;
+const SERVER_FIELDS = ['name', 'description', 'durationMinutes', 'colour', 'isPublic', 'active'] as const;
+
+export const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+const valuesOf = (service: ServiceType | null): FormInput => ({
+  name: service?.name ?? '',
+  description: service?.description ?? '',
+  durationMinutes: service?.durationMinutes ?? 30,
+  price: service ? (service.priceCents / 100).toFixed(2) : '',
+  colour: service?.colour ?? '#2563eb',
+  isPublic: service?.isPublic ?? true,
+  active: service?.active ?? true,
+});
+
+function SwitchField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <label htmlFor={id} className="font-medium text-sm">
+          {label}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** Create or edit one service type; the dialog closes on success. */
+function ServiceDialog({ service, onClose }: { service: ServiceType | null; onClose: () => void }) {
+  const create = useCreateServiceType();
+  const update = useUpdateServiceType();
+  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ServiceFormSchema, valuesOf(service));
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ price, ...values }) => {
+    setError(null);
+    const input = { ...values, priceCents: price };
+    try {
+      if (service) await update.mutateAsync({ id: service.id, changes: input });
+      else await create.mutateAsync(input);
+      toast.success(service ? `Saved ${values.name}` : `Added ${values.name}`);
+      onClose();
+    } catch (caught) {
+      const message = applyServerErrors(
+        caught,
+        SERVER_FIELDS,
+        form.setError,
+        'Could not save the service. Please try again.',
+      );
+      setError(message);
+    }
+  });
+
+  return (
+    <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogHeader>
+        <DialogTitle>{service ? `Edit ${service.name}` : 'New service type'}</DialogTitle>
+        <DialogDescription>
+          What the clinic offers: how long it takes, what it costs, and who may book it.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <FormField label="Name" error={errors.name?.message}>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={3} {...form.register('description')} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Duration (minutes)" error={errors.durationMinutes?.message}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              {...form.register('durationMinutes', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField label="Price (USD)" error={errors.price?.message} hint="For example 55 or 55.50.">
+            <Input inputMode="decimal" {...form.register('price')} />
+          </FormField>
+        </div>
+        <FormField label="Colour" error={errors.colour?.message} hint="Shown on the calendar.">
+          <Input type="color" className="h-10 w-20 p-1" {...form.register('colour')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="isPublic"
+          render={({ field }) => (
+            <SwitchField
+              id="service-public"
+              label="Public"
+              hint="Offered on the public booking pages."
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <SwitchField
+              id="service-active"
+              label="Active"
+              hint="Retired services stay on past appointments but can no longer be booked."
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : service ? 'Save service' : 'Add service'}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
+
+/** Settings, services (staff and admin): every service type, retired ones too, with create and edit. */
+export function ServicesTab() {
+  const services = useAllServiceTypes();
+  const [editing, setEditing] = useState<ServiceType | 'new' | null>(null);
+
+  const content = () => {
+    if (services.isPending) return <LoadingState label="Loading services…" />;
+    if (services.isError)
+      return <Alert variant="error">Could not load the services. Please reload the page.</Alert>;
+    if (services.data.length === 0) return <p className="text-muted-foreground text-sm">No services yet.</p>;
+    return (
+      <DataTable caption="Service types" columns={['Name', 'Duration', 'Price', 'Booking', 'Actions']}>
+        {services.data.map((service) => (
+          <tr key={service.id} className="border-border border-t">
+            <th scope="row" className="px-3 py-2 font-medium">
+              <span className="flex items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className="size-3 shrink-0 rounded-full"
+                  style={{ backgroundColor: service.colour }}
+                />
+                {service.name}
+                {service.active ? null : <Badge variant="outline">Retired</Badge>}
+              </span>
+            </th>
+            <td className="px-3 py-2">{service.durationMinutes} min</td>
+            <td className="px-3 py-2">{money(service.priceCents)}</td>
+            <td className="px-3 py-2">{service.isPublic ? 'Public' : 'Clinic only'}</td>
+            <td className="px-3 py-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Edit ${service.name}`}
+                onClick={() => setEditing(service)}
+              >
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Services</CardTitle>
+        <CardDescription>
+          The service types appointments are booked as, with their length, price and colour.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div>
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            New service type
+          </Button>
+        </div>
+        {content()}
+      </CardContent>
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        {editing ? (
+          <ServiceDialog
+            key={editing === 'new' ? 'new' : editing.id}
+            service={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        ) : null}
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CreateTimeOffInputSchema, TIME_OFF_REASON_MAX, type TimeOff } from '../../../shared/scheduling';
+import { isApiRequestError } from '../../lib/api-error';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { useAvailabilityWrites } from './api';
+
+export const TIME_OFF_ADDED = 'Time off added';
+
+/** A datetime-local value ('2026-12-24T13:00') read as a wall-clock time in the practitioner's zone. */
+export function instantIn(value: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()).toISOString();
+}
+
+const shown = (iso: string, timeZone: string) => format(new TZDate(iso, timeZone), 'EEE d MMM yyyy, HH:mm');
+
+/** Stretches away (holiday, training) in the practitioner's zone; nothing can be booked in them. */
+export function TimeOffCard({
+  practitionerId,
+  timeZone,
+  timeOff,
+}: {
+  practitionerId: string;
+  timeZone: string;
+  timeOff: TimeOff[];
+}) {
+  const { addTimeOff, removeTimeOff } = useAvailabilityWrites(practitionerId);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ startsAt?: string; endsAt?: string; reason?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const startsAt = instantIn(from, timeZone);
+    const endsAt = instantIn(to, timeZone);
+    const found: typeof errors = {};
+    if (!startsAt) found.startsAt = 'From is required';
+    if (!endsAt) found.endsAt = 'To is required';
+    const parsed = CreateTimeOffInputSchema.safeParse({ startsAt, endsAt, reason: reason.trim() });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof errors;
+        found[field] ??= issue.message;
+      }
+    }
+    setErrors(found);
+    if (!parsed.success) return;
+    try {
+      await addTimeOff.mutateAsync(parsed.data);
+      toast.success(TIME_OFF_ADDED);
+      setFrom('');
+      setTo('');
+      setReason('');
+    } catch (caught) {
+      const fields = isApiRequestError(caught) ? (caught.fields ?? {}) : {};
+      setErrors({ startsAt: fields.startsAt, endsAt: fields.endsAt, reason: fields.reason });
+      setError(isApiRequestError(caught) ? caught.message : 'Could not add the time off. Please try again.');
+    }
+  };
+
+  const remove = (item: TimeOff) =>
+    removeTimeOff.mutate(item.id, {
+      onSuccess: () => toast.success('Time off removed'),
+      onError: () => toast.error('Could not remove the time off. Please try again.'),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={headingId}>Time off</CardTitle>
+        <CardDescription>Holidays, training and other time away, in {timeZone} time.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {timeOff.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No time off planned.</p>
+        ) : (
+          <DataTable caption="Time off" columns={['From', 'To', 'Reason', 'Actions']}>
+            {timeOff.map((item) => (
+              <tr key={item.id} className="border-border border-t">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {shown(item.startsAt, timeZone)}
+                </th>
+                <td className="px-3 py-2">{shown(item.endsAt, timeZone)}</td>
+                <td className="px-3 py-2">{item.reason || '—'}</td>
+                <td className="px-3 py-2">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete time off from ${shown(item.startsAt, timeZone)}`}
+                    onClick={() => remove(item)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+        <form onSubmit={submit} noValidate aria-label="Add time off" className="flex flex-col gap-3">
+          {error ? <Alert variant="error">{error}</Alert> : null}
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField label="From" error={errors.startsAt} className="w-56">
+              <Input type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} />
+            </FormField>
+            <FormField label="To" error={errors.endsAt} className="w-56">
+              <Input type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} />
+            </FormField>
+            <FormField label="Reason (optional)" error={errors.reason} className="min-w-48 flex-1">
+              <Input
+                maxLength={TIME_OFF_REASON_MAX}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </FormField>
+          </div>
+          <div>
+            <Button type="submit" variant="outline" disabled={addTimeOff.isPending}>
+              Add time off
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
