@@ -83,6 +83,8 @@ export const PractitionerDashboardSchema = z.object({
   unreadMessages: CountSchema,
   /** The practitioner's own sessions of the clinic's today, cancelled ones left out. */
   todaysSessions: clinicDay({}),
+  /** Public booking requests waiting for the practitioner's decision. */
+  pendingPublicBookings: CountSchema,
   /** The practitioner's own drafts, newest change first. */
   notesAwaitingSignature: newestOf(
     z.object({ id: z.string(), patientId: z.string(), patientName: z.string(), updatedAt: z.string() }),

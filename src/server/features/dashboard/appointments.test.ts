@@ -3,6 +3,7 @@ import type { GeneralDashboard, PatientDashboard, PractitionerDashboard } from '
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
 import { book, careTeam, expectStatus, serviceType, slotAt, type Who } from '../appointments/testing';
+import * as publicBookingRequests from '../public-booking/repository';
 import { clinicDayOf, touchesClinicDay } from './service';
 
 /** The dashboards' appointment sections: the patient's next one, the practitioner's today, the clinic's day. */
@@ -177,5 +178,36 @@ describe('appointments on the dashboards', () => {
     )) as unknown as { rows: Array<{ details: { count: number } }> };
     expect(rows).toHaveLength(1);
     expect(rows[0].details.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives a practitioner how many of their public booking requests wait for a decision', async () => {
+    const practitioner = await createPerson(t, 'practitioner');
+    const colleague = await createPerson(t, 'practitioner');
+    const service = await serviceType(t);
+    const request = (practitionerId: string, n: number) => {
+      const slot = slotAt(5);
+      return publicBookingRequests.insertRequest(t.database.db, {
+        reference: `DASH-${Date.now()}-${n}`,
+        practitionerId,
+        serviceTypeId: service.id,
+        startsAt: new Date(slot.startsAt),
+        endsAt: new Date(slot.endsAt),
+        name: 'Robin Visitor',
+        email: `visitor-${n}@example.test`,
+        phone: '+44 20 7946 0000',
+        nonce: `nonce-${n}`,
+      });
+    };
+    expect((await dashboardOf<PractitionerDashboard>(practitioner)).pendingPublicBookings).toBe(0);
+    await request(practitioner.id, 1);
+    const declined = await request(practitioner.id, 2);
+    await request(practitioner.id, 3);
+    await request(colleague.id, 4);
+    await publicBookingRequests.updateRequest(t.database.db, declined, {
+      status: 'declined',
+      message: 'That day is full',
+    });
+    expect((await dashboardOf<PractitionerDashboard>(practitioner)).pendingPublicBookings).toBe(2);
+    expect((await dashboardOf<PractitionerDashboard>(colleague)).pendingPublicBookings).toBe(1);
   });
 });

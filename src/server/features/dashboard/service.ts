@@ -21,6 +21,7 @@ import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
 import * as patients from '../patients/service';
+import * as publicBookings from '../public-booking/service';
 import * as notes from '../recovery-notes/service';
 
 type Caller = { id: string; role: Role };
@@ -122,7 +123,7 @@ async function practitionerDashboard(
   meta: RequestMeta,
 ): Promise<PractitionerDashboard> {
   const today = clinicDayOf(new Date());
-  const [messages, drafts, myPatients, recent, sessions] = await Promise.all([
+  const [messages, drafts, myPatients, recent, sessions, pendingPublicBookings] = await Promise.all([
     unreadMessages(db, caller.id),
     notes.draftsAwaitingSignature(db, caller.id, DASHBOARD_LIST_SIZE),
     patients.countPatientsInReachOf(db, caller.id),
@@ -133,6 +134,7 @@ async function practitionerDashboard(
       to: today.to,
       limit: APPOINTMENT_PAGE_MAX,
     }),
+    publicBookings.countPending(db, caller),
   ]);
   const todays = sessions.filter((session) => session.status !== 'cancelled').map(shown);
   await logReading(db, caller, meta, drafts.newest.length + recent.newest.length + todays.length);
@@ -140,6 +142,7 @@ async function practitionerDashboard(
     kind: 'practitioner',
     unreadMessages: messages,
     todaysSessions: { day: today.day, timeZone: today.timeZone, appointments: todays },
+    pendingPublicBookings,
     notesAwaitingSignature: drafts,
     myPatients,
     patientsWithRecentNotes: recent,

@@ -32,6 +32,7 @@ const practitionerDashboard: PractitionerDashboard = {
       }),
     ],
   },
+  pendingPublicBookings: 3,
   notesAwaitingSignature: {
     count: 7,
     newest: [

@@ -1,11 +1,13 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/dashboard';
+import { ClinicScheduleCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 
 export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboard }) {
   const { newPatients } = dashboard;
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      <ClinicScheduleCard schedule={dashboard.clinicSchedule} />
       <DashboardCard id="new-patients" title="New patients">
         <Count
           value={newPatients.count}

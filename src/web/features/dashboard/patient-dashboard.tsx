@@ -1,5 +1,6 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
 import { RecoveryProgressChart } from '../recovery-notes/progress-chart';
+import { NextAppointmentCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 
 export function OnboardingCard({ onboarding }: { onboarding: PatientDashboard['onboarding'] }) {
@@ -72,6 +73,7 @@ export function ProgressCard({ progress }: { progress: PatientDashboard['progres
 export function PatientDashboardView({ dashboard }: { dashboard: PatientDashboard }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <NextAppointmentCard appointment={dashboard.nextAppointment} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="notifications" title="Notifications">
         <Count value={dashboard.unreadNotifications} one="unread notification" many="unread notifications" />

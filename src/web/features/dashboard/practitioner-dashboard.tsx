@@ -1,5 +1,6 @@
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/dashboard';
+import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 
 export function PractitionerDashboardView({ dashboard }: { dashboard: PractitionerDashboard }) {
@@ -7,6 +8,8 @@ export function PractitionerDashboardView({ dashboard }: { dashboard: Practition
   const recent = dashboard.patientsWithRecentNotes;
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      <TodaysSessionsCard sessions={dashboard.todaysSessions} />
+      <PendingPublicBookingsCard count={dashboard.pendingPublicBookings} />
       <DashboardCard id="drafts" title="Notes waiting for signature">
         <Count value={drafts.count} one="draft to sign" many="drafts to sign" />
         <ShortList

@@ -65,6 +65,12 @@ describe('the patient portal', () => {
     const portal = await screen.findByTestId('patient-portal', {}, { timeout: 5000 });
     for (const name of ['Onboarding', 'Recent notes from your care team', 'Messages', 'Recovery progress'])
       expect(await within(portal).findByRole('region', { name })).toBeInTheDocument();
+    const next = within(portal).getByRole('region', { name: 'Next appointment' });
+    expect(next).toHaveTextContent('Follow-up session with Riley Chen');
+    expect(within(next).getByRole('link', { name: 'All my appointments' })).toHaveAttribute(
+      'href',
+      '/appointments',
+    );
 
     const who = within(portal).getByRole('region', { name: 'Who opened my record' });
     const table = await within(who).findByRole('table', { name: /^Who opened your record: 2 shown/ });

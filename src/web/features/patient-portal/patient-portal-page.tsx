@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { useUser } from '../auth/session';
 import { useDashboard } from '../dashboard/api';
+import { NextAppointmentCard } from '../dashboard/appointment-cards';
 import { DashboardCard, UnreadMessagesCard } from '../dashboard/cards';
 import { DashboardBody } from '../dashboard/dashboard-screen';
 import { OnboardingCard, ProgressCard, SharedNotesCard } from '../dashboard/patient-dashboard';
@@ -9,15 +10,16 @@ import { AccessLog } from '../record-access/access-log';
 
 /**
  * /patient-portal: the patient's care on one page, from the same single request as their dashboard, with
- * who opened their record. Appointments, documents and the balance join as their features land.
+ * who opened their record: their next appointment, onboarding, shared notes, messages and progress. Documents
+ * and the balance join as their features land.
  */
 export function PatientPortalPage() {
   const user = useUser();
   if (user.role !== 'patient')
     return (
       <Alert variant="info">
-        The patient portal is where patients see their own care: notes shared with them, their progress and
-        who opened their record.{' '}
+        The patient portal is where patients see their own care: their next appointment, notes shared with
+        them, their progress and who opened their record.{' '}
         <Link to="/" className="font-medium text-primary underline">
           Go to your dashboard
         </Link>
@@ -33,6 +35,7 @@ function PortalForPatient() {
     <div data-testid="patient-portal" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {dashboard?.kind === 'patient' ? (
         <>
+          <NextAppointmentCard appointment={dashboard.nextAppointment} />
           <OnboardingCard onboarding={dashboard.onboarding} />
           <SharedNotesCard notes={dashboard.recentSharedNotes} />
           <UnreadMessagesCard count={dashboard.unreadMessages} />

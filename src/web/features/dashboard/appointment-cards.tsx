@@ -1,0 +1,163 @@
+import { format, parseISO } from 'date-fns';
+import type {
+  DashboardAppointment,
+  GeneralDashboard,
+  PractitionerDashboard,
+} from '../../../shared/dashboard';
+import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/scheduling';
+import { DataTable } from '../../ui/data-table';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  AppointmentStatusBadge,
+  whenLabel,
+} from '../appointments/appointment-status';
+import { Count, DashboardCard, DashboardLink } from './cards';
+
+/** Where a patient asks for a time: the calendar's new-appointment dialog, which offers their care team's free times. */
+export const REQUEST_APPOINTMENT_URL = '/calendar?action=appointment';
+
+/** '09:00 – 09:45' in the viewer's own zone, as the calendar shows times. */
+const timeRange = (appointment: DashboardAppointment) =>
+  `${format(parseISO(appointment.startsAt), 'HH:mm')} – ${format(parseISO(appointment.endsAt), 'HH:mm')}`;
+
+/** 'Monday 16 March' for the clinic's day. */
+const dayTitle = (day: string) => format(parseISO(day), 'EEEE d MMMM');
+
+const cellClass = 'px-3 py-2';
+
+export function NextAppointmentCard({ appointment }: { appointment: DashboardAppointment | null }) {
+  return (
+    <DashboardCard id="next-appointment" title="Next appointment">
+      {appointment ? (
+        <>
+          <p className="flex flex-col gap-1">
+            <span className="font-semibold text-lg">
+              <time dateTime={appointment.startsAt}>{whenLabel(appointment)}</time>
+            </span>
+            <span>
+              {appointment.serviceName} with {appointment.practitionerName}
+            </span>
+          </p>
+          <p>
+            <AppointmentStatusBadge status={appointment.status} />
+          </p>
+          <DashboardLink
+            to={appointmentUrl(appointment.id)}
+            label={`Open your appointment of ${whenLabel(appointment)}`}
+          >
+            Open appointment
+          </DashboardLink>
+          <DashboardLink to="/appointments">All my appointments</DashboardLink>
+        </>
+      ) : (
+        <>
+          <p className="text-muted-foreground text-sm">You have no upcoming appointments.</p>
+          <DashboardLink to={REQUEST_APPOINTMENT_URL}>Request an appointment</DashboardLink>
+        </>
+      )}
+    </DashboardCard>
+  );
+}
+
+export function TodaysSessionsCard({ sessions }: { sessions: PractitionerDashboard['todaysSessions'] }) {
+  const { appointments } = sessions;
+  return (
+    <DashboardCard id="todays-sessions" title="Today's sessions" className="md:col-span-2">
+      <Count value={appointments.length} one="session today" many="sessions today" />
+      {appointments.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No sessions today.</p>
+      ) : (
+        <DataTable
+          caption={`Your sessions on ${dayTitle(sessions.day)}, earliest first`}
+          columns={['Time', 'Patient', 'Service', 'Status']}
+        >
+          {appointments.map((session) => (
+            <tr key={session.id} className="border-border border-t">
+              <th scope="row" className={`${cellClass} font-normal`}>
+                <DashboardLink
+                  to={appointmentUrl(session.id)}
+                  label={`Session at ${timeRange(session)} with ${session.patientName}`}
+                >
+                  <time dateTime={session.startsAt}>{timeRange(session)}</time>
+                </DashboardLink>
+              </th>
+              <td className={cellClass}>
+                <DashboardLink to={`/clients?patient=${session.patientId}`}>
+                  {session.patientName}
+                </DashboardLink>
+              </td>
+              <td className={cellClass}>{session.serviceName}</td>
+              <td className={cellClass}>
+                <AppointmentStatusBadge status={session.status} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <DashboardLink to="/calendar">Open my calendar</DashboardLink>
+    </DashboardCard>
+  );
+}
+
+export function PendingPublicBookingsCard({ count }: { count: number }) {
+  return (
+    <DashboardCard id="public-bookings" title="Public bookings">
+      <Count value={count} one="request waiting for you" many="requests waiting for you" />
+      <DashboardLink to="/practitioner/public-bookings">Review public bookings</DashboardLink>
+    </DashboardCard>
+  );
+}
+
+export function ClinicScheduleCard({ schedule }: { schedule: GeneralDashboard['clinicSchedule'] }) {
+  const { appointments, byStatus, total } = schedule;
+  const inUse = APPOINTMENT_STATUSES.filter((status) => byStatus[status] > 0);
+  return (
+    <DashboardCard id="clinic-schedule" title="Today's clinic schedule" className="md:col-span-2">
+      <Count value={total} one="appointment today" many="appointments today" />
+      {inUse.length > 0 ? (
+        <ul aria-label="Appointments today by status" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {inUse.map((status) => (
+            <li key={status}>
+              <span className="font-semibold tabular-nums">{byStatus[status]}</span>{' '}
+              <span className="text-muted-foreground">{APPOINTMENT_STATUS_LABELS[status].toLowerCase()}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {appointments.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No appointments today.</p>
+      ) : (
+        <DataTable
+          caption={`The clinic's appointments on ${dayTitle(schedule.day)}, earliest first${
+            appointments.length < total ? `: the first ${appointments.length} of ${total}` : ''
+          }`}
+          columns={['Time', 'Practitioner', 'Patient', 'Service', 'Status']}
+        >
+          {appointments.map((appointment) => (
+            <tr key={appointment.id} className="border-border border-t">
+              <th scope="row" className={`${cellClass} font-normal`}>
+                <DashboardLink
+                  to={appointmentUrl(appointment.id)}
+                  label={`Appointment at ${timeRange(appointment)}: ${appointment.patientName} with ${appointment.practitionerName}`}
+                >
+                  <time dateTime={appointment.startsAt}>{timeRange(appointment)}</time>
+                </DashboardLink>
+              </th>
+              <td className={cellClass}>{appointment.practitionerName}</td>
+              <td className={cellClass}>
+                <DashboardLink to={`/clients?patient=${appointment.patientId}`}>
+                  {appointment.patientName}
+                </DashboardLink>
+              </td>
+              <td className={cellClass}>{appointment.serviceName}</td>
+              <td className={cellClass}>
+                <AppointmentStatusBadge status={appointment.status} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <DashboardLink to="/calendar">Open the calendar</DashboardLink>
+    </DashboardCard>
+  );
+}
