@@ -19,6 +19,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { patientRoutes } from './features/patients/routes';
 import { practitionerRoutes } from './features/practitioners/routes';
+import { publicBookingRoutes } from './features/public-booking/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { recordAccessRoutes } from './features/record-access/routes';
@@ -31,7 +32,7 @@ import { Mailer } from './platform/email';
 import { registerErrorHandling } from './platform/errors';
 import { DomainEventBus } from './platform/events';
 import { loggerOptions } from './platform/logger';
-import { AuthRateLimits } from './platform/rate-limits';
+import { AuthRateLimits, PublicBookingRateLimits } from './platform/rate-limits';
 import { createInProcessBus, createRedisBus } from './platform/realtime/bus';
 import { SocketHub } from './platform/realtime/hub';
 import { serveWebApp } from './platform/static-web';
@@ -72,6 +73,11 @@ export async function buildApp(options: { config: Config; database: Database }) 
       accountFailuresPer15Minutes: config.authAccountFailuresPer15Minutes,
       redis,
     }),
+    publicBookingLimits: new PublicBookingRateLimits({
+      readsPerMinute: config.publicBookingReadsPerMinute,
+      requestsPerHour: config.publicBookingRequestsPerHour,
+      redis,
+    }),
     bus,
     hub: new SocketHub(bus),
   };
@@ -102,6 +108,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(availabilityRoutes(ctx));
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
+  await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { PUBLIC_BOOKING_READS_PER_MINUTE, PUBLIC_BOOKING_REQUESTS_PER_HOUR } from '../shared/public-booking';
 import { PROJECT_ROOT } from './paths';
 
 const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
@@ -31,6 +32,18 @@ const ConfigSchema = z.object({
     .default(24 * 7),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  PUBLIC_BOOKING_READS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(PUBLIC_BOOKING_READS_PER_MINUTE),
+  PUBLIC_BOOKING_REQUESTS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(PUBLIC_BOOKING_REQUESTS_PER_HOUR),
+  /** Signs the visitors' links to manage a booking; without it the clinic makes one and keeps it in the database. */
+  BOOKING_TOKEN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   MIN_SUPPORTED_VERSION: z
     .string()
     .regex(/^\d+(\.\d+)*$/, 'dot-separated numbers')
@@ -66,6 +79,9 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT,
     authAccountFailuresPer15Minutes: env.AUTH_ACCOUNT_RATE_LIMIT,
+    publicBookingReadsPerMinute: env.PUBLIC_BOOKING_READS_PER_MINUTE,
+    publicBookingRequestsPerHour: env.PUBLIC_BOOKING_REQUESTS_PER_HOUR,
+    bookingTokenSecret: env.BOOKING_TOKEN_SECRET,
     minSupportedVersion: env.MIN_SUPPORTED_VERSION,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),

@@ -43,6 +43,11 @@ export const PUBLIC_BOOKING_ERRORS = {
   notChangeable: 'This booking can no longer be changed online; please call the clinic',
   notPending: 'Only a pending request can be confirmed or declined',
   tooManyRequests: 'Too many booking requests from this address; please try again later',
+  /** Confirming: the visitor's email is a staff, practitioner, admin or member account's. */
+  emailNotPatient:
+    "That email belongs to a clinic account that is not a patient's; choose the patient to book for",
+  /** Confirming: the requested time has already passed. */
+  timePassed: 'The requested time has passed; decline the request instead',
 } as const;
 
 const IdSchema = z.uuid({ error: 'Must be a valid id' });

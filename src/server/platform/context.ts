@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from './email';
 import type { DomainEventBus } from './events';
-import type { AuthRateLimits } from './rate-limits';
+import type { AuthRateLimits, PublicBookingRateLimits } from './rate-limits';
 import type { RealtimeBus } from './realtime/bus';
 import type { SocketHub } from './realtime/hub';
 
@@ -16,6 +16,7 @@ export type AppContext = {
   events: DomainEventBus;
   mailer: Mailer;
   rateLimits: AuthRateLimits;
+  publicBookingLimits: PublicBookingRateLimits;
   bus: RealtimeBus;
   hub: SocketHub;
 };

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../shared/messaging';
 import type { Notification, NotificationDelivery } from '../../shared/notifications';
+import type { PublicBookingStatus } from '../../shared/public-booking';
 import type { AppointmentStatus } from '../../shared/scheduling';
 
 /** Receipts name the messages one recipient confirmed, all sent by the same sender. */
@@ -44,6 +45,19 @@ export type AppointmentEvent = {
     | 'cancelled';
 };
 
+/**
+ * A public booking request arrived or changed: whose it is and what happened. No name, contact or reason
+ * travels on the bus; subscribers that need them read the request.
+ */
+export type PublicBookingEvent = {
+  requestId: string;
+  practitionerId: string;
+  /** Null when a visitor acted through their link. */
+  actorId: string | null;
+  status: PublicBookingStatus;
+  change: 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled';
+};
+
 /** Domain events: a change is published once; notifications, sockets and email subscribe. */
 export type DomainEvents = {
   'account.deactivated': { userId: string; actorId: string };
@@ -62,6 +76,10 @@ export type DomainEvents = {
   /** Rescheduled, edited, or moved on in its day (confirmed, checked in, completed, no-show). */
   'appointment.updated': AppointmentEvent;
   'appointment.cancelled': AppointmentEvent;
+  /** A visitor sent a request (pending, or confirmed at once when the practitioner confirms automatically). */
+  'public-booking.requested': PublicBookingEvent;
+  /** Confirmed, declined, cancelled or moved by the clinic or through the visitor's link. */
+  'public-booking.updated': PublicBookingEvent;
   /** A patient's record was made: by staff or an admin, or by the patient signing up (then they are the actor). */
   'patient.created': { patientId: string; actorId: string };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */

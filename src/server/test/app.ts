@@ -19,6 +19,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const config = testConfig({
     authRateLimitPerMinute: 100_000,
     authAccountFailuresPer15Minutes: 1000,
+    publicBookingReadsPerMinute: 100_000,
+    publicBookingRequestsPerHour: 100_000,
     ...overrides,
   });
   const { app, ctx, routes } = await buildApp({ config, database });

@@ -15,6 +15,16 @@ export async function findSchedule(db: Db | Tx, practitionerId: string) {
   return row ?? null;
 }
 
+/** The schedule whose public page has this booking link, if any. */
+export async function findScheduleByBookingLink(db: Db | Tx, bookingLink: string) {
+  const [row] = await db
+    .select()
+    .from(practitionerSchedules)
+    .where(eq(practitionerSchedules.bookingLink, bookingLink))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function upsertSchedule(db: Db | Tx, practitionerId: string, values: ScheduleValues) {
   const [row] = await db
     .insert(practitionerSchedules)

@@ -23,7 +23,7 @@ import { activeAppointmentSpans } from '../appointments/service';
 import * as careTeam from '../care-team/service';
 import * as services from '../services/service';
 import * as repository from './repository';
-import { freeSlots } from './slots';
+import { type BusyPeriod, freeSlots } from './slots';
 
 type Caller = Pick<SessionUser, 'id' | 'role'>;
 
@@ -127,6 +127,11 @@ export async function getAvailability(db: Db, caller: Caller, practitionerId: st
 /** The weekly hours of a practitioner, for other features (the calendar's shading, public booking). */
 export const weeklyHoursOf = (db: Db | Tx, practitionerId: string) =>
   repository.listWeeklyHours(db, practitionerId);
+
+/** A practitioner's booking settings (zone, notice, buffer, horizon, link), or the defaults without a row. */
+export async function scheduleSettingsOf(db: Db | Tx, practitionerId: string) {
+  return toSettings(practitionerId, await repository.findSchedule(db, practitionerId));
+}
 
 /** The zone a practitioner's day is told in: their own setting, or the clinic's. */
 export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
@@ -273,8 +278,7 @@ export function removeTimeOff(db: Db, caller: Caller, practitionerId: string, id
 }
 
 /**
- * Free slots between two days of the practitioner's zone for one service. Everything that can take time
- * away is read for a window a little wider than the days asked, whatever the zone's offset and the buffer.
+ * Free slots between two days of the practitioner's zone for one service, for a caller who may read them.
  */
 export async function slotsFor(
   db: Db,
@@ -283,14 +287,65 @@ export async function slotsFor(
   query: SlotsQuery,
   now = new Date(),
 ): Promise<SlotsAnswer> {
+  assertSlotsRange(query);
+  await assertMayReadSlots(db, caller, practitionerId);
+  const service = await services.bookableServiceType(db, query.serviceTypeId);
+  return computeSlots(db, practitionerId, service, query, { now });
+}
+
+function assertSlotsRange(query: { from: string; to: string }) {
   const span = (Date.parse(query.to) - Date.parse(query.from)) / DAY + 1;
   if (span < 1) throw badRequest('To must be on or after from', { to: 'To must be on or after from' });
   if (span > SLOTS_RANGE_MAX_DAYS) {
     const message = `A range spans at most ${SLOTS_RANGE_MAX_DAYS} days`;
     throw badRequest(message, { to: message });
   }
-  await assertMayReadSlots(db, caller, practitionerId);
-  const service = await services.bookableServiceType(db, query.serviceTypeId);
+}
+
+/**
+ * The schedule behind a public booking page: an active practitioner's settings when their booking link is
+ * this one; null otherwise (no such link, or the practitioner is no longer active).
+ */
+export async function scheduleByBookingLink(db: Db | Tx, bookingLink: string) {
+  const row = await repository.findScheduleByBookingLink(db, bookingLink);
+  if (!row) return null;
+  const account = await accounts.findAccountById(db, row.practitionerId);
+  if (account?.role !== 'practitioner' || !account.isActive) return null;
+  return { settings: toSettings(row.practitionerId, row), practitioner: account };
+}
+
+/**
+ * Free slots on a practitioner's public page: the same computation with no caller (the page is public; the
+ * public booking feature has checked the link and that the service is offered online), and `busy` spans it
+ * passes in, treated like appointments (with the buffer): its pending requests, which hold their time.
+ * `freeing` is the visitor's own appointment as it moves: its time counts as free for the move.
+ */
+export async function publicSlotsFor(
+  db: Db | Tx,
+  practitionerId: string,
+  service: { id: string; durationMinutes: number },
+  query: { from: string; to: string },
+  options: { busy: readonly BusyPeriod[]; freeing?: { startsAt: Date; endsAt: Date }; now?: Date },
+): Promise<SlotsAnswer> {
+  assertSlotsRange(query);
+  return computeSlots(db, practitionerId, service, query, {
+    busy: options.busy,
+    freeing: options.freeing,
+    now: options.now ?? new Date(),
+  });
+}
+
+/**
+ * Everything that can take time away is read for a window a little wider than the days asked, whatever the
+ * zone's offset and the buffer.
+ */
+async function computeSlots(
+  db: Db | Tx,
+  practitionerId: string,
+  service: { id: string; durationMinutes: number },
+  query: { from: string; to: string },
+  options: { busy?: readonly BusyPeriod[]; freeing?: { startsAt: Date; endsAt: Date }; now: Date },
+): Promise<SlotsAnswer> {
   const window = {
     from: new Date(Date.parse(query.from) - 2 * DAY),
     to: new Date(Date.parse(query.to) + 3 * DAY),
@@ -303,19 +358,27 @@ export async function slotsFor(
     activeAppointmentSpans(db, practitionerId, window),
   ]);
   const settings = toSettings(practitionerId, scheduleRow);
+  const { freeing } = options;
+  const kept = freeing
+    ? appointments.filter(
+        (span) =>
+          span.startsAt.getTime() !== freeing.startsAt.getTime() ||
+          span.endsAt.getTime() !== freeing.endsAt.getTime(),
+      )
+    : appointments;
   const slots = freeSlots({
     timeZone: settings.timeZone,
     weeklyHours,
     overrides: groupOverrides(overrideRows),
     timeOff,
-    appointments,
+    appointments: options.busy?.length ? [...kept, ...options.busy] : kept,
     durationMinutes: service.durationMinutes,
     bufferMinutes: settings.bufferMinutes,
     minimumNoticeMinutes: settings.minNoticeMinutes,
     horizonDays: settings.horizonDays,
     from: query.from,
     to: query.to,
-    now,
+    now: options.now,
   });
   return {
     practitionerId,

@@ -5,9 +5,7 @@ import { APPOINTMENT_MAX_MINUTES } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
 import { publicBookingRequests, serviceTypes, users } from '../../db/schema';
 
-export type RequestValues = Partial<
-  Omit<typeof publicBookingRequests.$inferInsert, 'id' | 'createdAt' | 'during'>
->;
+export type RequestValues = Partial<Omit<typeof publicBookingRequests.$inferInsert, 'id' | 'during'>>;
 
 const practitionerUser = alias(users, 'request_practitioner');
 const decidedByUser = alias(users, 'request_decided_by');

@@ -2,10 +2,16 @@ import type { AccountStatusEvent } from '../../../shared/auth';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
+import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { AppContext } from '../../platform/context';
-import type { AppointmentEvent, MessageReceipt, RecoveryNoteEvent } from '../../platform/events';
+import type {
+  AppointmentEvent,
+  MessageReceipt,
+  PublicBookingEvent,
+  RecoveryNoteEvent,
+} from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { touchesClinicDay } from '../dashboard/service';
@@ -70,6 +76,7 @@ export function pushDomainEvents(ctx: AppContext) {
 
   pushDashboardChanges(ctx, push);
   pushAppointmentChanges(ctx, push);
+  pushPublicBookingChanges(ctx, push);
 }
 
 /**
@@ -167,4 +174,32 @@ function pushDashboardChanges(
   ctx.events.subscribe('appointment.created', appointmentChanged);
   ctx.events.subscribe('appointment.updated', appointmentChanged);
   ctx.events.subscribe('appointment.cancelled', appointmentChanged);
+}
+
+/**
+ * Open request lists stay live: the request's practitioner and every staff member and admin get a bare
+ * 'public_bookings_changed' and ask again under their own access rules; the practitioner's dashboard counts
+ * the pending ones, so it is told too.
+ */
+function pushPublicBookingChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  const changed = async (event: PublicBookingEvent) => {
+    const clinic = (
+      await Promise.all([
+        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+      ])
+    )
+      .flat()
+      .map((person) => person.id);
+    const people = new Set([event.practitionerId, ...clinic]);
+    await Promise.all([
+      ...[...people].map((userId) => push(userId, 'notifications', PUBLIC_BOOKINGS_CHANGED)),
+      push(event.practitionerId, 'notifications', DASHBOARD_CHANGED),
+    ]);
+  };
+  ctx.events.subscribe('public-booking.requested', changed);
+  ctx.events.subscribe('public-booking.updated', changed);
 }

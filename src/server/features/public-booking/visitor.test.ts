@@ -1,0 +1,386 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PUBLIC_BOOKING_ERRORS,
+  type PublicBookingPage,
+  type VisitorBooking,
+} from '../../../shared/public-booking';
+import { appointments, publicBookingRequests } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  book,
+  bookablePractitioner,
+  call,
+  dayAhead,
+  details,
+  expectStatus,
+  hourOf,
+  manage,
+  publicService,
+  request,
+  requestIdOf,
+  slotsOf,
+} from './testing';
+
+/**
+ * The visitor's side through the real app: the public page and its free times, a request (pending, or
+ * confirmed at once), the email with the signed link, and what the link lets them do.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the public page', () => {
+  it('shows the practitioner, zone, settings and public services only; an unknown link is 404', async () => {
+    const { bookingLink } = await bookablePractitioner(t, { minNoticeMinutes: 90, horizonDays: 30 });
+    const shown = await publicService(t);
+    const hidden = await publicService(t, { isPublic: false });
+    const retired = await publicService(t, { active: false });
+    const page = await expectStatus<PublicBookingPage>(
+      t,
+      'visitor' as never,
+      { method: 'GET', url: `/api/public/booking/${bookingLink}` },
+      200,
+    );
+    expect(page).toMatchObject({
+      bookingLink,
+      timeZone: 'UTC',
+      horizonDays: 30,
+      minNoticeMinutes: 90,
+      autoConfirm: false,
+    });
+    expect(page.practitionerName).toMatch(/^Alex /);
+    const ids = page.services.map((service) => service.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids).not.toContain(retired.id);
+    const missing = await call(t, 'visitor', { method: 'GET', url: '/api/public/booking/nobody-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(PUBLIC_BOOKING_ERRORS.pageNotFound);
+  });
+
+  it('is 404 once the practitioner is deactivated', async () => {
+    const { practitioner, bookingLink } = await bookablePractitioner(t);
+    await expectStatus(
+      t,
+      'admin',
+      { method: 'POST', url: `/api/admin/users/${practitioner.id}/deactivate` },
+      200,
+    );
+    const response = await call(t, 'visitor', { method: 'GET', url: `/api/public/booking/${bookingLink}` });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('offers free times by the practitioner’s settings, and a non-public service is refused', async () => {
+    const { bookingLink } = await bookablePractitioner(t, { minNoticeMinutes: 24 * 60 });
+    const service = await publicService(t);
+    // Within a day's notice nothing is offered today; later days are open all day on the quarter hour.
+    expect(await slotsOf(t, bookingLink, service.id, dayAhead(0))).toEqual([]);
+    const later = await slotsOf(t, bookingLink, service.id, dayAhead(3));
+    expect(later).toContain(hourOf(3, 9));
+    expect(later).toContain(`${dayAhead(3)}T09:15:00.000Z`);
+    const hidden = await publicService(t, { isPublic: false });
+    const refused = await call(t, 'visitor', {
+      method: 'GET',
+      url: `/api/public/booking/${bookingLink}/slots?serviceTypeId=${hidden.id}&from=${dayAhead(3)}&to=${dayAhead(3)}`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.serviceNotOffered);
+  });
+
+  it('leaves out the time a pending request holds, with the buffer around it', async () => {
+    const { bookingLink } = await bookablePractitioner(t, { bufferMinutes: 15 });
+    const service = await publicService(t, { durationMinutes: 60 });
+    await book(t, bookingLink, { ...details(), serviceTypeId: service.id, startsAt: hourOf(4, 10) });
+    const slots = await slotsOf(t, bookingLink, service.id, dayAhead(4));
+    // 10:00-11:00 is held; with 15 minutes either side no hour may start after 08:45 or before 11:15.
+    expect(slots).toContain(`${dayAhead(4)}T08:45:00.000Z`);
+    expect(slots).not.toContain(`${dayAhead(4)}T09:00:00.000Z`);
+    expect(slots).not.toContain(hourOf(4, 10));
+    expect(slots).not.toContain(`${dayAhead(4)}T11:00:00.000Z`);
+    expect(slots).toContain(`${dayAhead(4)}T11:15:00.000Z`);
+    const again = await request(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(4, 10),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PUBLIC_BOOKING_ERRORS.slotTaken);
+  });
+});
+
+describe('a request', () => {
+  it('waits as pending, holds no appointment, and emails the visitor a link to manage it', async () => {
+    const { practitioner, bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const body = { ...details(), serviceTypeId: service.id, startsAt: hourOf(5, 9) };
+    const made = await book(t, bookingLink, body);
+    expect(made).toMatchObject({
+      status: 'pending',
+      bookingLink,
+      serviceTypeId: service.id,
+      startsAt: hourOf(5, 9),
+      endsAt: hourOf(5, 10),
+      timeZone: 'UTC',
+      name: 'Jordan Visitor',
+      changeable: true,
+    });
+    expect(made.reference).toMatch(/^BK-[A-HJKMNP-Z2-9]{6}$/);
+    expect(made.manageToken).toEqual(expect.any(String));
+    const [stored] = await t.database.db
+      .select()
+      .from(publicBookingRequests)
+      .where(eq(publicBookingRequests.reference, made.reference));
+    expect(stored).toMatchObject({
+      status: 'pending',
+      email: body.email,
+      appointmentId: null,
+      patientId: null,
+    });
+    const mails = await t.ctx.mailer.listTo(body.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(made.reference);
+    expect(mails[0]!.body).toContain(`/book/${bookingLink}?manage=${encodeURIComponent(made.manageToken!)}`);
+    expect(mails[0]!.body).not.toContain(body.reason);
+    // The practitioner hears of it without the visitor's details.
+    const told = await t.ctx.mailer.listTo(practitioner.email);
+    await expect.poll(async () => (await t.ctx.mailer.listTo(practitioner.email)).length).toBe(1);
+    expect(
+      told
+        .concat(await t.ctx.mailer.listTo(practitioner.email))
+        .some((mail) => mail.body.includes(body.name)),
+    ).toBe(false);
+  });
+
+  it('is booked at once when the practitioner confirms automatically: a new patient and a confirmed appointment', async () => {
+    const { practitioner, bookingLink } = await bookablePractitioner(t, { autoConfirm: true });
+    const service = await publicService(t, { durationMinutes: 45 });
+    const body = {
+      ...details({ name: 'Sam Quinn Taylor' }),
+      serviceTypeId: service.id,
+      startsAt: hourOf(6, 14),
+    };
+    const made = await book(t, bookingLink, body);
+    expect(made.status).toBe('confirmed');
+    expect(made.endsAt).toBe(`${dayAhead(6)}T14:45:00.000Z`);
+    const [stored] = await t.database.db
+      .select()
+      .from(publicBookingRequests)
+      .where(eq(publicBookingRequests.reference, made.reference));
+    const [appointment] = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, stored!.appointmentId!));
+    expect(appointment).toMatchObject({
+      status: 'confirmed',
+      practitionerId: practitioner.id,
+      patientId: stored!.patientId,
+      serviceTypeId: service.id,
+    });
+    const patient = await expectStatus<{
+      firstName: string;
+      lastName: string;
+      email: string;
+      practitioners: { id: string }[];
+    }>(t, 'staff', { method: 'GET', url: `/api/patients/${stored!.patientId}` }, 200);
+    expect(patient).toMatchObject({ firstName: 'Sam', lastName: 'Quinn Taylor', email: body.email });
+    expect(patient.practitioners.map((person) => person.id)).toContain(practitioner.id);
+    const [mail] = await t.ctx.mailer.listTo(body.email);
+    expect(mail!.subject).toContain('booked');
+    expect(mail!.body).toContain('/reset-password?token=');
+  });
+
+  it('is refused with field messages for bad input and for a time that is not free', async () => {
+    const { bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const bad = await request(t, bookingLink, {
+      ...details({ email: 'not-an-email', phone: 'call me', name: ' ' }),
+      serviceTypeId: 'x',
+      startsAt: 'tomorrow',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(
+      expect.arrayContaining(['name', 'email', 'phone', 'serviceTypeId', 'startsAt']),
+    );
+    const offGrid = await request(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: `${dayAhead(5)}T09:07:00.000Z`,
+    });
+    expect(offGrid.statusCode).toBe(409);
+    const past = await request(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(-1, 9),
+    });
+    expect(past.statusCode).toBe(409);
+    const unknownLink = await request(t, 'no-such-page', {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(5, 9),
+    });
+    expect(unknownLink.statusCode).toBe(404);
+  });
+
+  it('is rehearsed with every check and nothing stored or sent', async () => {
+    const { bookingLink } = await bookablePractitioner(t, { autoConfirm: true });
+    const service = await publicService(t);
+    const body = { ...details(), serviceTypeId: service.id, startsAt: hourOf(7, 11) };
+    const before = await t.database.db.$count(publicBookingRequests);
+    const rehearsal = await call(t, 'visitor', {
+      method: 'POST',
+      url: `/api/public/booking/${bookingLink}/rehearsal`,
+      payload: body,
+    });
+    expect(rehearsal.statusCode, rehearsal.body).toBe(200);
+    expect(rehearsal.json<VisitorBooking>()).toMatchObject({
+      reference: 'REHEARSAL',
+      status: 'confirmed',
+      manageToken: null,
+      startsAt: hourOf(7, 11),
+    });
+    expect(await t.database.db.$count(publicBookingRequests)).toBe(before);
+    expect(await t.ctx.mailer.listTo(body.email)).toHaveLength(0);
+    // The time is still free, and a rehearsal of a taken one is refused like the real thing.
+    expect(await slotsOf(t, bookingLink, service.id, dayAhead(7))).toContain(hourOf(7, 11));
+    await book(t, bookingLink, body);
+    const taken = await request(
+      t,
+      bookingLink,
+      { ...details(), serviceTypeId: service.id, startsAt: hourOf(7, 11) },
+      'rehearsal',
+    );
+    expect(taken.statusCode).toBe(409);
+  });
+});
+
+describe('the manage link', () => {
+  it('shows the booking, moves it to another free time, then cancels it; afterwards nothing changes', async () => {
+    const { bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const made = await book(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(8, 9),
+    });
+    const token = made.manageToken!;
+    const shown = await manage(t, token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<VisitorBooking>()).toMatchObject({
+      reference: made.reference,
+      status: 'pending',
+      manageToken: null,
+      changeable: true,
+    });
+    // Half an hour later overlaps its own old time, which it no longer holds against itself.
+    const moved = await manage(t, token, 'reschedule', { startsAt: `${dayAhead(8)}T09:30:00.000Z` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<VisitorBooking>()).toMatchObject({
+      startsAt: `${dayAhead(8)}T09:30:00.000Z`,
+      endsAt: `${dayAhead(8)}T10:30:00.000Z`,
+    });
+    const slots = await slotsOf(t, bookingLink, service.id, dayAhead(8));
+    expect(slots).toContain(hourOf(8, 8));
+    expect(slots).not.toContain(hourOf(8, 10));
+    const cancelled = await manage(t, token, 'cancel', { reason: 'Feeling better' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<VisitorBooking>()).toMatchObject({ status: 'cancelled', changeable: false });
+    expect(await slotsOf(t, bookingLink, service.id, dayAhead(8))).toContain(hourOf(8, 10));
+    for (const [action, payload] of [
+      ['cancel', {}],
+      ['reschedule', { startsAt: hourOf(8, 13) }],
+    ] as const) {
+      const refused = await manage(t, token, action, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.notChangeable);
+    }
+    expect((await manage(t, token)).json<VisitorBooking>().status).toBe('cancelled');
+  });
+
+  it('moves and cancels the appointment of a confirmed booking', async () => {
+    const { bookingLink } = await bookablePractitioner(t, { autoConfirm: true });
+    const service = await publicService(t);
+    const made = await book(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(9, 9),
+    });
+    const [stored] = await t.database.db
+      .select()
+      .from(publicBookingRequests)
+      .where(eq(publicBookingRequests.reference, made.reference));
+    const appointmentOf = async () =>
+      (
+        await t.database.db.select().from(appointments).where(eq(appointments.id, stored!.appointmentId!))
+      )[0]!;
+    const moved = await manage(t, made.manageToken!, 'reschedule', {
+      startsAt: `${dayAhead(9)}T09:15:00.000Z`,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentOf()).startsAt.toISOString()).toBe(`${dayAhead(9)}T09:15:00.000Z`);
+    const taken = await manage(t, made.manageToken!, 'reschedule', {
+      startsAt: `${dayAhead(9)}T09:07:00.000Z`,
+    });
+    expect(taken.statusCode).toBe(409);
+    const cancelled = await manage(t, made.manageToken!, 'cancel', {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(await appointmentOf()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('answers 404 for a forged, altered or malformed link, the same way each time', async () => {
+    const { bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const made = await book(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(10, 9),
+    });
+    const [id, signature] = made.manageToken!.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const token of [
+      `${id}.${flipped}`,
+      `${id}.${'A'.repeat(43)}`,
+      `${'A'.repeat(22)}.${signature}`,
+      'not-a-token-at-all',
+      `${made.manageToken}.extra`,
+    ]) {
+      for (const action of [undefined, 'cancel', 'reschedule'] as const) {
+        const response = await manage(
+          t,
+          token,
+          action,
+          action === 'reschedule' ? { startsAt: hourOf(10, 12) } : {},
+        );
+        expect(response.statusCode, `${action} ${token}`).toBe(404);
+        expect(response.json().message).toBe(PUBLIC_BOOKING_ERRORS.linkInvalid);
+      }
+    }
+    expect((await manage(t, made.manageToken!)).json<VisitorBooking>().status).toBe('pending');
+  });
+
+  it('shows a declined booking with the practitioner’s message, and lets nothing more be done', async () => {
+    const { bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const made = await book(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(11, 9),
+    });
+    const id = await requestIdOf(t, made.reference);
+    await expectStatus(
+      t,
+      'staff',
+      {
+        method: 'POST',
+        url: `/api/public-bookings/${id}/decline`,
+        payload: { message: 'Fully booked that week' },
+      },
+      200,
+    );
+    const shown = (await manage(t, made.manageToken!)).json<VisitorBooking>();
+    expect(shown).toMatchObject({ status: 'declined', message: 'Fully booked that week', changeable: false });
+    expect((await manage(t, made.manageToken!, 'cancel', {})).statusCode).toBe(409);
+  });
+});
