@@ -117,8 +117,8 @@ function useRequestDecision<Input>(request: (input: Input) => Promise<PublicBook
 }
 
 export const useConfirmRequest = () =>
-  useRequestDecision(({ id }: { id: string }) =>
-    api.post<PublicBookingRequest>(`${requestPath(id)}/confirm`, {}),
+  useRequestDecision(({ id, patientId }: { id: string; patientId?: string }) =>
+    api.post<PublicBookingRequest>(`${requestPath(id)}/confirm`, patientId ? { patientId } : {}),
   );
 
 export const useDeclineRequest = () =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles';
-import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
+import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
 import { bookingRequest, fakePublicBookingServer, slotAt } from './test-server';
@@ -18,11 +18,14 @@ const done = bookingRequest({
   decidedByName: 'Riley Chen',
 });
 
-function render(role: Role, path = '/practitioner/public-bookings') {
+const ada = patientRecord({ firstName: 'Ada', lastName: 'Lovelace' });
+
+function render(role: Role, path = '/practitioner/public-bookings', accountEmails: string[] = []) {
   const bookings = fakePublicBookingServer({
     requests: [robin, sky, done].map((request) => ({ ...request })),
+    accountEmails,
   });
-  const patients = fakePatientsServer({ patients: [] });
+  const patients = fakePatientsServer({ patients: [ada] });
   const view = renderApp({
     path,
     role,
@@ -79,6 +82,22 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
     expect(
       within(row as HTMLElement).getByRole('link', { name: /^Appointment of Robin Visitor/ }),
     ).toHaveAttribute('href', `/appointments?appointment=${confirmedRobin?.appointmentId}`);
+  });
+
+  it('asks which patient to book for when the visitor’s email is a clinic account that is not a patient’s', async () => {
+    const { bookings } = render('staff', '/practitioner/public-bookings', [robin.email]);
+    const table = await findTable(/^Pending booking requests/);
+    await userEvent.click(within(table).getByRole('button', { name: /^Confirm: Robin Visitor/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose the patient to book for' });
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Find a patient' }), 'Ada');
+    const picker = within(dialog).getByRole('combobox', { name: 'Patient' });
+    await within(picker).findByRole('option', { name: 'Ada Lovelace' }, { timeout: 3000 });
+    await userEvent.selectOptions(picker, ada.id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm for this patient' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const confirms = bookings.calls.filter((call) => call.url.endsWith('/confirm'));
+    expect(confirms.map((call) => call.body)).toEqual([{}, { patientId: ada.id }]);
+    expect(bookings.state.requests.find((request) => request.id === robin.id)?.patientId).toBe(ada.id);
   });
 
   it('declines only with a message, which is sent', async () => {

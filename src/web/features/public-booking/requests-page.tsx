@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { PUBLIC_BOOKING_STATUSES, type PublicBookingRequest } from '../../../shared/public-booking';
+import {
+  PUBLIC_BOOKING_ERRORS,
+  PUBLIC_BOOKING_STATUSES,
+  type PublicBookingRequest,
+} from '../../../shared/public-booking';
+import { isApiRequestError } from '../../lib/api-error';
 import { Card, CardContent } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
 import { PagedList } from '../../ui/paged-list';
@@ -11,6 +16,7 @@ import { isId } from '../patients/list-params';
 import { PractitionerFilter } from '../patients/practitioner-filter';
 import { type RequestFilters, useConfirmRequest, useRequestList } from './api';
 import { DeclineDialog } from './decline-dialog';
+import { PatientChoiceDialog } from './patient-choice-dialog';
 import { REQUEST_STATUS_LABELS, RequestTable, requestTimeLabel } from './request-table';
 
 const TABS = [...PUBLIC_BOOKING_STATUSES, 'all'] as const;
@@ -63,6 +69,7 @@ function RequestList({ isStaff }: { isStaff: boolean }) {
   const list = useRequestList(filters);
   const confirm = useConfirmRequest();
   const [declining, setDeclining] = useState<PublicBookingRequest | null>(null);
+  const [choosing, setChoosing] = useState<PublicBookingRequest | null>(null);
   const requests = list.data?.pages.flatMap((page) => page.items) ?? [];
   const pendingCount = list.data?.pages[0]?.pendingCount;
 
@@ -85,6 +92,9 @@ function RequestList({ isStaff }: { isStaff: boolean }) {
       await confirm.mutateAsync({ id: request.id });
       toast.success(`Confirmed: ${request.name} is booked for ${requestTimeLabel(request)}`);
     } catch (caught) {
+      // The visitor's email is a clinic account's that is not a patient's: the clinic says who it is.
+      if (isApiRequestError(caught) && caught.message === PUBLIC_BOOKING_ERRORS.emailNotPatient)
+        return setChoosing(request);
       toast.error(caught instanceof Error ? caught.message : 'The request could not be confirmed.');
     }
   };
@@ -139,6 +149,11 @@ function RequestList({ isStaff }: { isStaff: boolean }) {
           </TabsContent>
         ))}
       </Tabs>
+      <PatientChoiceDialog
+        request={choosing}
+        reason={PUBLIC_BOOKING_ERRORS.emailNotPatient}
+        onOpenChange={(open) => (open ? null : setChoosing(null))}
+      />
       <DeclineDialog request={declining} onOpenChange={(open) => (open ? null : setDeclining(null))} />
     </div>
   );

@@ -104,6 +104,8 @@ type State = {
   bookings: Record<string, VisitorBooking>;
   /** Times someone else takes just before the visitor asks for them. */
   takenByOthers?: string[];
+  /** Emails of clinic accounts that are not patients': confirming needs a chosen patient. */
+  accountEmails?: string[];
 };
 
 /**
@@ -214,10 +216,13 @@ export function fakePublicBookingServer(initial: Partial<State> = {}) {
     if (found.status !== 'pending') return json({ message: PUBLIC_BOOKING_ERRORS.notPending }, 409);
     let next: PublicBookingRequest;
     if (action === 'confirm') {
+      const patientId = (body as { patientId?: string } | undefined)?.patientId;
+      if (!patientId && state.accountEmails?.includes(found.email))
+        return json({ message: PUBLIC_BOOKING_ERRORS.emailNotPatient }, 409);
       next = {
         ...found,
         status: 'confirmed',
-        patientId: nextId(),
+        patientId: patientId ?? nextId(),
         appointmentId: nextId(),
         decidedByName: 'Riley Chen',
       };
