@@ -13,6 +13,7 @@ import { usePatientRecord } from './api';
 import { CareTeam } from './care-team';
 import { StatusBadge } from './controls';
 import { DeactivatePatientDialog } from './deactivate-dialog';
+import { PatientAppointments } from './patient-appointments';
 import { PatientConsents } from './patient-consents';
 import { PatientEditForm } from './patient-edit-form';
 import { PatientNotes } from './patient-notes';
@@ -22,6 +23,7 @@ import { PatientRecordView, RecordSection } from './patient-record-view';
 export const RECORD_TAB_PARAM = 'tab';
 const TABS = [
   { value: 'details', label: 'Details' },
+  { value: 'appointments', label: 'Appointments' },
   { value: 'notes', label: 'Notes' },
   { value: 'consents', label: 'Consents' },
   { value: 'activity', label: 'Activity' },
@@ -159,6 +161,9 @@ function PanelBody({ patientId }: { patientId: string }) {
               <CareTeam record={patient} canManage={isStaff} />
             </>
           )}
+        </TabsContent>
+        <TabsContent value="appointments">
+          <PatientAppointments record={patient} />
         </TabsContent>
         <TabsContent value="notes">
           <PatientNotes record={patient} canWrite={user.role === 'practitioner'} />

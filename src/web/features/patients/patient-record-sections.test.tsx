@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { fakeRecoveryNotesServer, recoveryNote } from '../../test/fake-recovery-notes-server';
+import { fakeSchedulingServer } from '../../test/fake-scheduling-server';
 import { renderApp } from '../../test/render-app';
 
 /** Each tab change goes through the address; on a busy machine that takes more than the default second. */
@@ -74,8 +75,9 @@ function clinic() {
       ],
     },
   });
+  const scheduling = fakeSchedulingServer({ appointments: [], now: '2026-03-01T00:00:00.000Z' });
   const handle = (call: { method: string; url: string; body: unknown }) =>
-    patients.handle(call) ?? notes.handle(call);
+    patients.handle(call) ?? notes.handle(call) ?? scheduling.handle(call);
   return { pat, other, notes, patients, handle };
 }
 
@@ -92,16 +94,20 @@ const tabNames = (panel: HTMLElement) =>
     .map((tab) => tab.textContent);
 
 describe('the record panel’s sections', () => {
-  it('gives staff Details, Notes, Consents and Activity tabs, moved between by keyboard and kept in the address', async () => {
+  it('gives staff Details, Appointments, Notes, Consents and Activity tabs, moved between by keyboard and kept in the address', async () => {
     const { router, pat } = open('staff');
     const panel = await findPanel('Pat Morgan');
     expect(within(panel).getByRole('tablist', { name: 'Record sections' })).toBeInTheDocument();
-    expect(tabNames(panel)).toEqual(['Details', 'Notes', 'Consents', 'Activity']);
+    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Consents', 'Activity']);
     const details = within(panel).getByRole('tab', { name: 'Details' });
     expect(details).toHaveAttribute('aria-selected', 'true');
     expect(within(panel).getByRole('region', { name: 'Insurance' })).toBeInTheDocument();
 
     details.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const appointmentsTab = within(panel).getByRole('tab', { name: 'Appointments' });
+    await waitFor(() => expect(appointmentsTab).toHaveAttribute('aria-selected', 'true'), SLOW);
+    expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('appointments');
     await userEvent.keyboard('{ArrowRight}');
     const notesTab = within(panel).getByRole('tab', { name: 'Notes' });
     expect(notesTab).toHaveFocus();
@@ -155,7 +161,7 @@ describe('the record panel’s sections', () => {
   it('lets a practitioner start a note for this patient from the record without choosing the patient again', async () => {
     const { notes, pat, router } = open('practitioner', 'notes');
     const panel = await findPanel('Pat Morgan');
-    expect(tabNames(panel)).toEqual(['Details', 'Notes', 'Consents']);
+    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Consents']);
     await userEvent.click(await within(panel).findByRole('button', { name: 'New note' }));
     const dialog = await screen.findByRole('dialog', { name: 'New note' });
     expect(dialog).toHaveTextContent('For Pat Morgan.');
