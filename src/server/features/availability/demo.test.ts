@@ -1,12 +1,19 @@
-import { count } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability, ServiceType, SlotsAnswer } from '../../../shared/scheduling';
 import { CLINIC_PRACTITIONERS } from '../../db/demo-clinic';
-import { practitionerSchedules, serviceTypes, weeklyHours } from '../../db/schema';
+import {
+  appointments,
+  dateOverrides,
+  jobs,
+  practitionerSchedules,
+  serviceTypes,
+  weeklyHours,
+} from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson } from '../../test/people';
-import { DEMO_SERVICE_TYPES } from './demo';
+import { DEMO_SERVICE_TYPES, seedDemoAppointments } from './demo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,5 +68,51 @@ describe('the demo clinic’s services and hours', () => {
     const before = await counts();
     await seedDemo(t.database.db);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the demo diary seeded on a working day', () => {
+  it('gives Riley Chen sessions that day inside the week’s hours, with no extra hours, the same each time', async () => {
+    const db = t.database.db;
+    const clear = async () => {
+      await db.execute(sql`update recovery_notes set appointment_id = null`);
+      await db.delete(jobs);
+      await db.delete(dateOverrides);
+      await db.delete(appointments);
+    };
+    // A Wednesday at 08:00 London time, before the day's first session.
+    const wednesday = new Date('2026-11-25T08:00:00.000Z');
+    const diary = () =>
+      db
+        .select({
+          practitionerId: appointments.practitionerId,
+          patientId: appointments.patientId,
+          startsAt: appointments.startsAt,
+          status: appointments.status,
+        })
+        .from(appointments)
+        .orderBy(asc(appointments.startsAt), asc(appointments.practitionerId));
+    await clear();
+    const first = await db.transaction((tx) => seedDemoAppointments(tx, wednesday));
+    expect(first).toBeGreaterThan(100);
+    expect(await db.select().from(dateOverrides)).toEqual([]);
+    const riley = await demoPerson(t, 'practitioner');
+    const today = (await diary()).filter(
+      (row) =>
+        row.practitionerId === riley.id &&
+        row.startsAt.toISOString().slice(0, 10) === '2026-11-25' &&
+        row.status !== 'cancelled',
+    );
+    expect(today.length).toBeGreaterThanOrEqual(2);
+    for (const row of today) expect(['confirmed', 'scheduled']).toContain(row.status);
+    // Seeding again adds nothing; seeding afresh for the same moment builds the same diary.
+    expect(await db.transaction((tx) => seedDemoAppointments(tx, wednesday))).toBe(0);
+    const once = await diary();
+    await clear();
+    await db.transaction((tx) => seedDemoAppointments(tx, wednesday));
+    const twice = await diary();
+    expect(twice.map((row) => [row.practitionerId, row.startsAt.toISOString(), row.status])).toEqual(
+      once.map((row) => [row.practitionerId, row.startsAt.toISOString(), row.status]),
+    );
   });
 });
