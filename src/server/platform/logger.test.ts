@@ -9,4 +9,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/reset-password?x=1&token=secret')).toBe('/reset-password?x=1&token=[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides the keys that are a path segment or a page’s manage link', () => {
+    expect(redactUrl('/api/public/bookings/AbC.dEf/cancel')).toBe('/api/public/bookings/[redacted]/cancel');
+    expect(redactUrl('/api/public/bookings/AbC.dEf')).toBe('/api/public/bookings/[redacted]');
+    expect(redactUrl('/api/calendar-feeds/secret.ics')).toBe('/api/calendar-feeds/[redacted]');
+    expect(redactUrl('/book/riley-chen?manage=AbC.dEf')).toBe('/book/riley-chen?manage=[redacted]');
+    expect(redactUrl('/api/public/booking/riley-chen/slots?from=2026-12-01')).toBe(
+      '/api/public/booking/riley-chen/slots?from=2026-12-01',
+    );
+  });
 });

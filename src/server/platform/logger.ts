@@ -1,8 +1,13 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query values that are secrets (the socket's token, a reset token) never reach a log line. */
+/**
+ * Secrets in addresses never reach a log line: query values (the socket's token, a reset token, a visitor's
+ * manage link) and the path segment that is the key itself (a booking's manage calls, a calendar feed).
+ */
 export function redactUrl(url: string) {
-  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|access_token|manage)=)[^&]*/gi, '$1[redacted]')
+    .replace(/^(\/api\/(?:public\/bookings|calendar-feeds)\/)[^/?]+/i, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
