@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { TZDate } from '@date-fns/tz';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { AuthResponse } from '../../src/shared/auth';
 import type { Dashboard } from '../../src/shared/dashboard';
 import type { RecoveryNote } from '../../src/shared/recovery-notes';
+import { type Appointment, CLINIC_TIME_ZONE, type ServiceType } from '../../src/shared/scheduling';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -196,10 +199,139 @@ test('the patient sees on /patient-portal that staff opened their record', async
         .filter({ hasText: 'Opened the record' })
         .first(),
     ).toBeVisible();
-    for (const name of ['Onboarding', 'Recent notes from your care team', 'Messages', 'Recovery progress'])
+    for (const name of [
+      'Next appointment',
+      'Onboarding',
+      'Recent notes from your care team',
+      'Messages',
+      'Recovery progress',
+    ])
       await expect(card(p.page, name)).toBeVisible();
     expect(await seriousViolations(p.page), 'patient portal').toEqual([]);
   } finally {
     await p.close();
+  }
+});
+
+/** A patient of their own, signed up through the API, so the appointment booked here is their next one. */
+async function signUpPatient(request: APIRequestContext) {
+  const lastName = `Booked${randomUUID().slice(0, 6)}`;
+  const response = await request.post('/api/auth/register', {
+    data: {
+      firstName: 'Jo',
+      lastName,
+      email: `${lastName.toLowerCase()}@example.test`,
+      password: 'correct-horse-1',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { ...((await response.json()) as AuthResponse), name: `Jo ${lastName}` };
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/**
+ * Staff book a quarter of an hour later today (the clinic's day) with the demo practitioner, at a free time:
+ * the demo diary and other journeys fill some of their day, so a taken time (409) is tried again elsewhere.
+ */
+async function bookLaterToday(request: APIRequestContext, staffToken: string, patientId: string) {
+  const practitioner = await demoLogin(request, 'practitioner');
+  const services = await call<ServiceType[]>(request, staffToken, 'get', '/api/service-types');
+  const service = services.find((candidate) => candidate.active)!;
+  const local = new TZDate(Date.now(), CLINIC_TIME_ZONE);
+  const midnight = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate() + 1,
+    CLINIC_TIME_ZONE,
+  ).getTime();
+  const earliest = Math.ceil((Date.now() + 2 * FIVE_MINUTES) / FIVE_MINUTES) * FIVE_MINUTES;
+  const choices = Math.floor((midnight - 4 * FIVE_MINUTES - earliest) / FIVE_MINUTES);
+  expect(choices, 'a quarter of an hour is left of the clinic’s day').toBeGreaterThan(0);
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const start = earliest + Math.floor(Math.random() * choices) * FIVE_MINUTES;
+    const response = await request.post('/api/appointments', {
+      headers: auth(staffToken),
+      data: {
+        patientId,
+        practitionerId: practitioner.user.id,
+        serviceTypeId: service.id,
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 3 * FIVE_MINUTES).toISOString(),
+      },
+    });
+    if (response.status() === 201) return { appointment: (await response.json()) as Appointment, service };
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  throw new Error('No free quarter of an hour left today for the demo practitioner');
+}
+
+test('an appointment staff book for today appears on the open dashboards of the patient, the practitioner and staff, without a reload', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const patient = await signUpPatient(request);
+  const practitioner = await demoLogin(request, 'practitioner');
+  const staff = await demoLogin(request, 'staff');
+  const p = await personAt(browser, patient.token, '/');
+  const r = await personAt(browser, practitioner.token, '/');
+  const s = await personAt(browser, staff.token, '/');
+  try {
+    const next = card(p.page, 'Next appointment');
+    await expect(next).toContainText('You have no upcoming appointments.');
+    await expect(next.getByRole('link', { name: 'Request an appointment' })).toHaveAttribute(
+      'href',
+      '/calendar?action=appointment',
+    );
+    const sessions = card(r.page, "Today's sessions");
+    const schedule = card(s.page, "Today's clinic schedule");
+    await expect(sessions).toBeVisible();
+    await expect(schedule).toBeVisible();
+    await expect(card(r.page, 'Public bookings')).toContainText(/\d+requests? waiting for you/);
+    expect(await seriousViolations(p.page), 'patient dashboard, nothing booked').toEqual([]);
+    let reloaded = false;
+    for (const page of [p.page, r.page, s.page])
+      page.on('load', () => {
+        reloaded = true;
+      });
+
+    const { appointment, service } = await bookLaterToday(request, staff.token, patient.user.id);
+
+    await expect(next).toContainText(`${service.name} with Riley Chen`);
+    await expect(next).toContainText('Confirmed');
+    await expect(next.getByRole('link', { name: /^Open your appointment of/ })).toHaveAttribute(
+      'href',
+      `/appointments?appointment=${appointment.id}`,
+    );
+    const row = sessions.getByRole('row').filter({ hasText: patient.name });
+    await expect(row.getByRole('link', { name: patient.name, exact: true })).toHaveAttribute(
+      'href',
+      `/clients?patient=${patient.user.id}`,
+    );
+    await expect(row).toContainText(service.name);
+    await expect(
+      schedule.getByRole('row').filter({ hasText: patient.name }).filter({ hasText: 'Riley Chen' }),
+    ).toBeVisible();
+    await expect(schedule).toContainText(/[1-9]\d*appointments? today/);
+    expect(reloaded).toBe(false);
+    expect(await seriousViolations(p.page), 'patient dashboard with its next appointment').toEqual([]);
+    expect(await seriousViolations(r.page), "practitioner dashboard with today's sessions").toEqual([]);
+    expect(await seriousViolations(s.page), "general dashboard with today's schedule").toEqual([]);
+
+    // The session opens its patient's record, whose Appointments tab lists it.
+    await row.getByRole('link', { name: patient.name, exact: true }).click();
+    const panel = r.page.getByRole('dialog', { name: patient.name });
+    await panel.getByRole('tab', { name: 'Appointments' }).click();
+    await expect(
+      panel
+        .getByRole('region', { name: 'Upcoming appointments' })
+        .getByRole('row')
+        .filter({ hasText: service.name }),
+    ).toBeVisible();
+  } finally {
+    await p.close();
+    await r.close();
+    await s.close();
   }
 });

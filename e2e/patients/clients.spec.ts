@@ -101,11 +101,22 @@ test('the record panel’s tabs: the patient’s notes and progress, consents, a
   await loginAs('staff', { path: `/clients?patient=${patient.user.id}` });
   const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
   const tabs = panel.getByRole('tablist', { name: 'Record sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Details', 'Notes', 'Consents', 'Activity']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Details',
+    'Appointments',
+    'Notes',
+    'Consents',
+    'Activity',
+  ]);
   await expect(panel.getByRole('region', { name: 'Insurance' })).toBeVisible();
 
   // From one tab to the next by keyboard; the open tab is in the address and survives a reload.
   await tabs.getByRole('tab', { name: 'Details' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Appointments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=appointments/);
+  for (const name of ['Upcoming appointments', 'Past appointments', 'Cancelled appointments'])
+    await expect(panel.getByRole('region', { name })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(tabs.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/tab=notes/);
@@ -145,7 +156,7 @@ test('a practitioner is offered a new note for the patient of the record, and no
   const patient = await demoLogin(request, 'patient');
   await loginAs('practitioner', { path: `/clients?patient=${patient.user.id}&tab=notes` });
   const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
-  await expect(panel.getByRole('tab')).toHaveText(['Details', 'Notes', 'Consents']);
+  await expect(panel.getByRole('tab')).toHaveText(['Details', 'Appointments', 'Notes', 'Consents']);
   await panel.getByRole('button', { name: 'New note' }).click();
   const dialog = page.getByRole('dialog', { name: 'New note' });
   await expect(dialog).toContainText('For Pat Morgan.');
@@ -166,8 +177,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       request,
       loginAs,
     }) => {
-      // Axe runs six times: the list, each tab of the panel, and the edit form.
-      test.setTimeout(90_000);
+      // Axe runs seven times: the list, each tab of the panel, and the edit form.
+      test.setTimeout(105_000);
       const patient = await demoLogin(request, 'patient');
       await loginAs('staff', { path: '/clients' });
       // A full first page of the demo clinic's clients.
@@ -181,6 +192,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(panel.getByRole('region', { name: 'Medications' })).toBeVisible();
       expect(await seriousViolations(page), 'record panel').toEqual([]);
 
+      await panel.getByRole('tab', { name: 'Appointments' }).click();
+      await expect(panel.getByRole('region', { name: 'Cancelled appointments' })).toBeVisible();
+      await expect(panel.getByText('Loading appointments…')).toHaveCount(0);
+      expect(await seriousViolations(page), 'record panel, appointments').toEqual([]);
       await panel.getByRole('tab', { name: 'Notes' }).click();
       await expect(panel.getByRole('img', { name: /Pain score from/ })).toBeVisible();
       await expect(panel.getByRole('table', { name: /^Recovery notes of Pat Morgan/ })).toBeVisible();
