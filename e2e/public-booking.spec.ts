@@ -143,6 +143,101 @@ test('a visitor books through a public link and the practitioner confirms it; ax
   }
 });
 
+test('the practitioner’s open list follows a request as it arrives and moves; a decline reaches the visitor’s link', async ({
+  browser,
+  page,
+  loginAs,
+}) => {
+  test.setTimeout(90_000);
+  const visitor = newVisitor();
+  await loginAs('practitioner', { path: '/practitioner/public-bookings' });
+  await expect(page.getByRole('tab', { name: /^Pending/, selected: true })).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: visitor.name });
+
+  const guest = await (await browser.newContext()).newPage();
+  try {
+    // /booking-demo is the demo practitioner's real page: it books.
+    await guest.goto('/booking-demo');
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText('Booking Demo');
+    const startsAt = await chooseFreeTime(guest, 4 + Math.floor(Math.random() * 3));
+    await fillDetails(guest, visitor);
+    await guest.getByRole('button', { name: 'Send booking request' }).click();
+    const manageHref = await guest
+      .getByRole('link', { name: 'Cancel or reschedule this booking' })
+      .getAttribute('href');
+
+    // No reload: the push brings the request to the open list.
+    await expect(rows).toContainText(format(new Date(startsAt), 'EEE d MMM yyyy, HH:mm'));
+
+    await guest.goto(manageHref ?? '');
+    await expect(guest.getByText('Waiting for the practitioner to confirm')).toBeVisible();
+    await guest.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(
+      guest.getByRole('heading', { name: 'Choose a new time for Follow-up (30 min)' }),
+    ).toBeVisible();
+    const days = guest.getByRole('list', { name: 'Days' });
+    await expect(days.getByRole('button', { disabled: false }).first()).toBeVisible();
+    await pick(await days.getByRole('button', { disabled: false }).all()).click();
+    const times = guest.getByRole('list', { name: /^Free times on / }).getByRole('button');
+    await expect(times.first()).toBeVisible();
+    const time = pick(await times.all());
+    const movedTo = (await time.locator('time').getAttribute('datetime')) ?? '';
+    await time.click();
+    expect(await seriousViolations(guest), 'reschedule').toEqual([]);
+    await guest.getByRole('button', { name: /^Move to / }).click();
+    await expect(guest.getByRole('heading', { name: /^Choose a new time/ })).toHaveCount(0);
+    await expect(rows).toContainText(format(new Date(movedTo), 'EEE d MMM yyyy, HH:mm'));
+
+    await rows.getByRole('button', { name: new RegExp(`^Decline: ${visitor.name}`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
+    await dialog.getByRole('button', { name: 'Decline request', exact: true }).click();
+    await expect(dialog.getByText('Message is required')).toBeVisible();
+    await dialog.getByLabel('Message to the visitor').fill('Riley is away that week; please call us');
+    expect(await seriousViolations(page), 'decline dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Decline request', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows).toHaveCount(0);
+
+    await guest.reload();
+    await expect(
+      guest.getByText('The practitioner declined this request: “Riley is away that week; please call us”'),
+    ).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    expect(await seriousViolations(guest), 'declined booking').toEqual([]);
+  } finally {
+    await guest.context().close();
+  }
+});
+
+test('a visitor cancels through their link, saying why, and the clinic sees it under Cancelled', async ({
+  page,
+  loginAs,
+}) => {
+  test.setTimeout(60_000);
+  const visitor = newVisitor();
+  await page.goto('/book/riley-chen');
+  await chooseFreeTime(page, 4 + Math.floor(Math.random() * 3));
+  await fillDetails(page, visitor);
+  await page.getByRole('button', { name: 'Send booking request' }).click();
+  await page.getByRole('link', { name: 'Cancel or reschedule this booking' }).click();
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await dialog.getByLabel('Reason (optional)').fill('Feeling better');
+  expect(await seriousViolations(page), 'cancel dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+  await expect(page.getByText('This booking was cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+
+  await loginAs('staff', { path: '/practitioner/public-bookings?status=cancelled' });
+  const row = page
+    .getByRole('table', { name: /^Cancelled booking requests/ })
+    .getByRole('row')
+    .filter({ hasText: visitor.name });
+  await expect(row).toContainText('Message: Feeling better');
+  await expect(row).toContainText('Riley Chen');
+  expect(await seriousViolations(page), 'cancelled requests').toEqual([]);
+});
+
 test('/dummy-booking rehearses the whole flow and stores nothing', async ({ page, request }) => {
   test.setTimeout(60_000);
   const visitor = newVisitor();
