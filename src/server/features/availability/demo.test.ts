@@ -8,6 +8,7 @@ import {
   jobs,
   practitionerSchedules,
   serviceTypes,
+  timeOff,
   weeklyHours,
 } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
@@ -93,10 +94,20 @@ describe('the demo diary seeded on a working day', () => {
         .from(appointments)
         .orderBy(asc(appointments.startsAt), asc(appointments.practitionerId));
     await clear();
+    const riley = await demoPerson(t, 'practitioner');
+    // Away all Thursday: nothing is booked then.
+    await db.insert(timeOff).values({
+      practitionerId: riley.id,
+      startsAt: new Date('2026-11-26T00:00:00.000Z'),
+      endsAt: new Date('2026-11-27T00:00:00.000Z'),
+      reason: 'Course',
+    });
     const first = await db.transaction((tx) => seedDemoAppointments(tx, wednesday));
     expect(first).toBeGreaterThan(100);
     expect(await db.select().from(dateOverrides)).toEqual([]);
-    const riley = await demoPerson(t, 'practitioner');
+    const onRiley = (await diary()).filter((row) => row.practitionerId === riley.id);
+    expect(onRiley.filter((row) => row.startsAt.toISOString().startsWith('2026-11-26'))).toEqual([]);
+    expect(onRiley.some((row) => row.startsAt.toISOString().startsWith('2026-11-27'))).toBe(true);
     const today = (await diary()).filter(
       (row) =>
         row.practitionerId === riley.id &&

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { CLINIC_PRACTITIONERS, seeded } from '../../db/demo-clinic';
 import {
@@ -10,6 +10,7 @@ import {
   practitionerSchedules,
   recoveryNotes,
   serviceTypes,
+  timeOff,
   users,
   weeklyHours,
 } from '../../db/schema';
@@ -194,13 +195,14 @@ type Planned = {
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** A local calendar day in a zone: its parts, its weekday and its key. */
+/** A local calendar day in a zone: its parts, its weekday and its key (YYYY-MM-DD). */
 function localDay(instant: number, timeZone: string) {
   const local = new TZDate(instant, timeZone);
   const year = local.getFullYear();
   const month = local.getMonth();
   const date = local.getDate();
-  return { year, month, date, weekday: local.getDay(), key: `${year}-${month + 1}-${date}` };
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { year, month, date, weekday: local.getDay(), key: `${year}-${pad(month + 1)}-${pad(date)}` };
 }
 type LocalDay = ReturnType<typeof localDay>;
 const dayAfter = (day: LocalDay, days: number, timeZone: string) =>
@@ -211,8 +213,8 @@ const instantOf = (day: LocalDay, minuteOfDay: number, timeZone: string) =>
 /**
  * The demo clinic's appointments, for each demo practitioner without any yet: a completed session on the day
  * of (or the working day before) each of their notes of the last six weeks, a few cancelled and missed ones,
- * and the next three weeks partly booked, always inside their hours with their buffer between sessions and
- * never two at once for a practitioner or a patient. The demo patient, Pat Morgan, sees Riley Chen again in a
+ * and the next three weeks partly booked, always inside their hours as they stand (the week, days that differ,
+ * time off) with their buffer between sessions and never two at once for a practitioner or a patient. The demo patient, Pat Morgan, sees Riley Chen again in a
  * few days, and Riley has sessions on the seeding day (with extra hours when it is not a working day).
  * Upcoming sessions get their reminder as a booking does. One insert for all, a fixed seed, so every seeding
  * builds the same diary relative to its day; seeding again adds nothing.
@@ -290,6 +292,30 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
     )
     .orderBy(asc(recoveryNotes.createdAt), asc(recoveryNotes.id));
 
+  const firstDay = new Date(now.getTime() - (PAST_DAYS + 2) * 86_400_000);
+  const lastDay = new Date(now.getTime() + (AHEAD_DAYS + 2) * 86_400_000);
+  const weekRows = await tx.select().from(weeklyHours).where(inArray(weeklyHours.practitionerId, ids));
+  const overrideRows = await tx
+    .select()
+    .from(dateOverrides)
+    .where(
+      and(
+        inArray(dateOverrides.practitionerId, ids),
+        gte(dateOverrides.date, firstDay.toISOString().slice(0, 10)),
+        lte(dateOverrides.date, lastDay.toISOString().slice(0, 10)),
+      ),
+    );
+  const awayRows = await tx
+    .select()
+    .from(timeOff)
+    .where(
+      and(
+        inArray(timeOff.practitionerId, ids),
+        gte(timeOff.endsAt, firstDay),
+        lte(timeOff.startsAt, lastDay),
+      ),
+    );
+
   const random = seeded(20_261_122);
   const planned: Planned[] = [];
   const overrides: (typeof dateOverrides.$inferInsert)[] = [];
@@ -299,22 +325,30 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
 
   for (const practitioner of practitioners) {
     const { id, timeZone } = practitioner;
-    const week = DEMO_WEEKS[practitioner.key];
     const today = localDay(now.getTime(), timeZone);
+    // The hours as they are now (the demo week, or whatever was changed since), days that differ, time off.
     const hoursOf = new Map<number, Range[]>();
-    for (const { weekdays, ranges } of week.days)
-      for (const weekday of weekdays) hoursOf.set(weekday, [...ranges]);
-    const extraToday = practitioner.key === 'riley' && !hoursOf.has(today.weekday);
+    for (const row of weekRows.filter((candidate) => candidate.practitionerId === id))
+      hoursOf.set(row.weekday, [...(hoursOf.get(row.weekday) ?? []), [row.startTime, row.endTime]]);
+    const overridden = new Map<string, Range[]>();
+    for (const row of overrideRows.filter((candidate) => candidate.practitionerId === id)) {
+      const ranges = overridden.get(row.date) ?? [];
+      if (row.startTime && row.endTime) ranges.push([row.startTime, row.endTime]);
+      overridden.set(row.date, ranges);
+    }
+    const away = awayRows.filter((candidate) => candidate.practitionerId === id);
+    const extraToday =
+      practitioner.key === 'riley' && !hoursOf.has(today.weekday) && !overridden.has(today.key);
     if (extraToday) {
       overrides.push({
         practitionerId: id,
-        date: `${today.year}-${String(today.month + 1).padStart(2, '0')}-${String(today.date).padStart(2, '0')}`,
+        date: today.key,
         startTime: EXTRA_CLINIC[0],
         endTime: EXTRA_CLINIC[1],
       });
+      overridden.set(today.key, [EXTRA_CLINIC]);
     }
-    const rangesOn = (day: LocalDay) =>
-      extraToday && day.key === today.key ? [EXTRA_CLINIC] : (hoursOf.get(day.weekday) ?? []);
+    const rangesOn = (day: LocalDay) => overridden.get(day.key) ?? hoursOf.get(day.weekday) ?? [];
     const taken = new Map<string, Span[]>();
     const patientsOf = team.filter((row) => row.practitionerId === id);
     const activePatients = patientsOf.filter((row) => row.active);
@@ -346,7 +380,12 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
           start: span.start - practitioner.bufferMinutes * 60_000,
           end: span.end + practitioner.bufferMinutes * 60_000,
         };
-        if (overlaps(taken.get(day.key), padded) || overlaps(patientBusy.get(patientId), span)) continue;
+        if (
+          overlaps(taken.get(day.key), padded) ||
+          overlaps(patientBusy.get(patientId), span) ||
+          away.some((off) => off.startsAt.getTime() < span.end && span.start < off.endsAt.getTime())
+        )
+          continue;
         taken.set(day.key, [...(taken.get(day.key) ?? []), span]);
         patientBusy.set(patientId, [...(patientBusy.get(patientId) ?? []), span]);
         return span;
@@ -383,9 +422,14 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
     const demoPatient = activePatients.find((row) => row.email === DEMO_PATIENT_EMAIL);
     const others = activePatients.filter((row) => row.email !== DEMO_PATIENT_EMAIL);
     if (demoPatient) {
-      let day = dayAfter(today, 3, timeZone);
-      while (!hoursOf.has(day.weekday)) day = dayAfter(day, 1, timeZone);
-      const span = place(day, followUp.durationMinutes, demoPatient.patientId, 10 * 60);
+      let span: Span | null = null;
+      for (let ahead = 3; ahead < 14 && !span; ahead++)
+        span = place(
+          dayAfter(today, ahead, timeZone),
+          followUp.durationMinutes,
+          demoPatient.patientId,
+          10 * 60,
+        );
       if (span) book(demoPatient.patientId, span, followUp.id);
     }
 
