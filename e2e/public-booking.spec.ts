@@ -233,7 +233,7 @@ test('a visitor cancels through their link, saying why, and the clinic sees it u
     .getByRole('table', { name: /^Cancelled booking requests/ })
     .getByRole('row')
     .filter({ hasText: visitor.name });
-  await expect(row).toContainText('Message: Feeling better');
+  await expect(row).toContainText('Visitor’s reason: Feeling better');
   await expect(row).toContainText('Riley Chen');
   expect(await seriousViolations(page), 'cancelled requests').toEqual([]);
 });

@@ -84,7 +84,9 @@ export function RequestTable({
                 {REQUEST_STATUS_LABELS[request.status]}
               </Badge>
               {request.message ? (
-                <p className="mt-1 text-muted-foreground text-xs">Message: {request.message}</p>
+                <p className="mt-1 text-muted-foreground text-xs">
+                  {request.status === 'cancelled' ? 'Visitor’s reason' : 'Message'}: {request.message}
+                </p>
               ) : null}
               {request.decidedByName ? (
                 <p className="mt-1 text-muted-foreground text-xs">By {request.decidedByName}</p>

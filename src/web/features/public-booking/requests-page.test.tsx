@@ -122,6 +122,20 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('tells a visitor’s cancellation reason from a decline message under All', async () => {
+    const { bookings } = render('practitioner', '/practitioner/public-bookings?status=all');
+    bookings.state.requests.push(
+      bookingRequest({ name: 'Lee Gone', status: 'cancelled', message: 'Feeling better' }),
+      bookingRequest({ name: 'Kim Away', status: 'declined', message: 'Riley is away' }),
+    );
+    const table = await findTable(/^All booking requests/);
+    expect(within(table).getByRole('row', { name: /Lee Gone/ })).toHaveTextContent(
+      'Visitor’s reason: Feeling better',
+    );
+    expect(within(table).getByRole('row', { name: /Kim Away/ })).toHaveTextContent('Message: Riley is away');
+    expect(rows(table)).toHaveLength(5);
+  });
+
   it('lets staff narrow to one practitioner, kept in the address', async () => {
     const { bookings, router } = render('staff');
     const table = await findTable(/^Pending booking requests/);
