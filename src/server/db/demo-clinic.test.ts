@@ -364,6 +364,7 @@ describe('the demo clinic’s diary', () => {
     );
     const next = rows.find((row) => row.patientId === pat.id && row.startsAt.getTime() > Date.now());
     expect(next).toBeDefined();
+    expect(next!.status).toBe('confirmed');
     const daysAhead = (next!.startsAt.getTime() - Date.now()) / DAY;
     expect(daysAhead).toBeGreaterThan(1);
     expect(daysAhead).toBeLessThan(7);

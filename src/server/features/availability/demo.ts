@@ -418,7 +418,7 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
       return appointment;
     };
 
-    // Pat Morgan's next session with the demo practitioner, at 10:00 on a working day a few days ahead.
+    // Pat Morgan's next session with the demo practitioner, confirmed, at 10:00 on a working day a few days ahead.
     const demoPatient = activePatients.find((row) => row.email === DEMO_PATIENT_EMAIL);
     const others = activePatients.filter((row) => row.email !== DEMO_PATIENT_EMAIL);
     if (demoPatient) {
@@ -430,7 +430,7 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
           demoPatient.patientId,
           10 * 60,
         );
-      if (span) book(demoPatient.patientId, span, followUp.id);
+      if (span) book(demoPatient.patientId, span, followUp.id, { status: 'confirmed' });
     }
 
     // A completed session for each recent note, on its day or the working day before.
