@@ -8,6 +8,7 @@ import {
 } from '../../../shared/public-booking';
 import type { Appointment } from '../../../shared/scheduling';
 import { activityLog, appointments, publicBookingRequests, users } from '../../db/schema';
+import { servedRoutes } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
 import {
@@ -256,6 +257,21 @@ describe('declining', () => {
 });
 
 describe('who may handle requests', () => {
+  it('has a test for every public booking route', () => {
+    expect(servedRoutes(t.routes, '/api/public')).toEqual([
+      'GET /api/public-bookings',
+      'GET /api/public/booking/:bookingLink',
+      'GET /api/public/booking/:bookingLink/slots',
+      'GET /api/public/bookings/:token',
+      'POST /api/public-bookings/:id/confirm',
+      'POST /api/public-bookings/:id/decline',
+      'POST /api/public/booking/:bookingLink/rehearsal',
+      'POST /api/public/booking/:bookingLink/requests',
+      'POST /api/public/bookings/:token/cancel',
+      'POST /api/public/bookings/:token/reschedule',
+    ]);
+  });
+
   it('lets the practitioner, staff and admin in; another practitioner finds nothing; patients and members 403; visitors 401', async () => {
     const colleague = await createPerson(t, 'practitioner');
     for (const who of ['patient', 'member'] as const) {

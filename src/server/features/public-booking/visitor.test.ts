@@ -360,6 +360,33 @@ describe('the manage link', () => {
     expect((await manage(t, made.manageToken!)).json<VisitorBooking>().status).toBe('pending');
   });
 
+  it('lets nothing be changed once the booking has begun', async () => {
+    const { bookingLink } = await bookablePractitioner(t);
+    const service = await publicService(t);
+    const made = await book(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(12, 9),
+    });
+    // Time passes: the request's hour is now behind us.
+    await t.database.db
+      .update(publicBookingRequests)
+      .set({ startsAt: new Date(Date.now() - 30 * 60_000), endsAt: new Date(Date.now() + 30 * 60_000) })
+      .where(eq(publicBookingRequests.reference, made.reference));
+    expect((await manage(t, made.manageToken!)).json<VisitorBooking>()).toMatchObject({
+      status: 'pending',
+      changeable: false,
+    });
+    for (const [action, payload] of [
+      ['cancel', {}],
+      ['reschedule', { startsAt: hourOf(12, 13) }],
+    ] as const) {
+      const refused = await manage(t, made.manageToken!, action, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.notChangeable);
+    }
+  });
+
   it('shows a declined booking with the practitioner’s message, and lets nothing more be done', async () => {
     const { bookingLink } = await bookablePractitioner(t);
     const service = await publicService(t);
