@@ -153,6 +153,35 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(slotCalls.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('names one zone when the visitor shares it, and stops at the practitioner’s horizon', async () => {
+    const page = { ...RILEY_PAGE, timeZone: visitorZone(), horizonDays: 3 };
+    render('/book/riley-chen', fakePublicBookingServer({ slots: [...FREE], page }));
+    await chooseFirstFreeTime();
+    expect(
+      screen.getByText(`Times are shown in ${visitorZone()}, the time zone you and Riley Chen share.`),
+    ).toBeInTheDocument();
+    const times = screen.getByRole('list', { name: /^Free times on / });
+    expect(within(times).getAllByRole('button')[0]).toHaveAccessibleName(localTime(FREE[0].startsAt));
+    expect(screen.getByRole('button', { name: /Later days/ })).toBeDisabled();
+  });
+
+  it('shows the server’s refusal when an address sends too many requests', async () => {
+    const server = fakePublicBookingServer({ slots: [...FREE] });
+    const { handle } = server;
+    renderApp({
+      path: '/book/riley-chen',
+      handle: (call) =>
+        call.method === 'POST'
+          ? jsonResponse({ message: PUBLIC_BOOKING_ERRORS.tooManyRequests }, 429)
+          : handle(call),
+    });
+    await chooseFirstFreeTime();
+    await fillDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Send booking request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PUBLIC_BOOKING_ERRORS.tooManyRequests);
+    expect(screen.getByLabelText('Name')).toHaveValue('Robin Visitor');
+  });
+
   it('says plainly when a booking page does not exist', async () => {
     render('/book/nobody-here');
     expect(
