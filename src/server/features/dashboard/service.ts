@@ -29,7 +29,10 @@ type Caller = { id: string; role: Role };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
-/** The clinic's day holding `now` in CLINIC_TIME_ZONE: its label and its midnights (23 or 25 hours apart on a clock change). */
+/**
+ * The clinic's day holding `now` in CLINIC_TIME_ZONE: its label and its two midnights, 23 or 25 hours apart
+ * on the day the clocks change.
+ */
 export function clinicDayOf(now: Date) {
   const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
   const [year, month, date] = [local.getFullYear(), local.getMonth(), local.getDate()];
@@ -67,7 +70,7 @@ const logReading = (
   db: Db,
   caller: Caller,
   meta: RequestMeta,
-  shown: number,
+  count: number,
   patientId: string | null = null,
 ) =>
   recordActivity(db, {
@@ -76,7 +79,7 @@ const logReading = (
     entityType: 'patient',
     entityId: patientId,
     ipAddress: meta.ipAddress,
-    details: { count: shown },
+    details: { count },
   });
 
 /**
