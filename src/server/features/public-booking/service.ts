@@ -147,7 +147,8 @@ function splitName(name: string) {
  * The patient a request becomes: the one the deciding practitioner or staff member named (within their
  * reach), else the clinic's patient with the request's email, else a new patient made as staff make one (an
  * account nobody can sign in to until they choose a password through the emailed link). The practitioner
- * joins the patient's care team. `decider` is null when the request confirms itself (autoConfirm).
+ * joins the patient's care team. `decider` is null when the request confirms itself (autoConfirm);
+ * `passwordHash` is the new account's unusable password, hashed beforehand by a caller that wants to.
  */
 export async function patientFor(
   tx: Tx,
@@ -156,6 +157,7 @@ export async function patientFor(
   row: repository.RequestRow,
   input: ConfirmPublicBookingInput,
   meta: RequestMeta,
+  options: { passwordHash?: string } = {},
 ) {
   let patientId: string;
   let accountLink: string | null = null;
@@ -182,6 +184,7 @@ export async function patientFor(
           phone: row.phone,
         },
         { actorId: decider?.id ?? null, meta },
+        { passwordHash: options.passwordHash },
       );
       patientId = user.id;
       await patients.saveIntake(tx, patientId, { phone: row.phone });

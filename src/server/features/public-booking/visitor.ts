@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   type CreatePublicBookingInput,
   PUBLIC_BOOKING_ERRORS,
@@ -10,6 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { RequestMeta } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import * as accounts from '../accounts/service';
 import * as bookedOnline from '../appointments/booked-online';
 import * as availability from '../availability/service';
 import * as services from '../services/service';
@@ -147,6 +148,11 @@ export async function createRequest(
   const checked = await checkedRequest(ctx.db, bookingLink, input);
   const practitionerId = checked.settings.practitionerId;
   const autoConfirm = checked.settings.autoConfirm;
+  // A booking confirmed at once may make a patient account, whose (unusable) password is hashed slowly. It is
+  // hashed for every such booking, new email or known, so the answer's timing does not tell which it was.
+  const passwordHash = autoConfirm
+    ? await accounts.hashPassword(randomBytes(32).toString('base64url'))
+    : undefined;
   let made: { id: string; confirmed: Awaited<ReturnType<typeof confirmAtOnce>> };
   try {
     made = await ctx.db.transaction(async (tx) => {
@@ -166,7 +172,7 @@ export async function createRequest(
         decidedAt: autoConfirm ? new Date() : null,
       });
       await audit(tx, null, 'public_booking.requested', id, meta, { practitionerId, autoConfirm });
-      return { id, confirmed: autoConfirm ? await confirmAtOnce(tx, ctx, id, meta) : null };
+      return { id, confirmed: passwordHash ? await confirmAtOnce(tx, ctx, id, passwordHash, meta) : null };
     });
   } catch (error) {
     if (isOverlap(error)) throw slotTaken();
@@ -192,9 +198,9 @@ export async function createRequest(
  * appointment as when the practitioner confirms it. An email that is a clinic account other than a
  * patient's leaves the request pending for the clinic to sort out.
  */
-async function confirmAtOnce(tx: Tx, ctx: Ctx, id: string, meta: RequestMeta) {
+async function confirmAtOnce(tx: Tx, ctx: Ctx, id: string, passwordHash: string, meta: RequestMeta) {
   const row = (await repository.findRequest(tx, id))!;
-  const patient = await patientFor(tx, ctx, null, row, {}, meta);
+  const patient = await patientFor(tx, ctx, null, row, {}, meta, { passwordHash });
   if (!patient) {
     await repository.updateRequest(tx, id, { status: 'pending', decidedAt: null });
     return null;
