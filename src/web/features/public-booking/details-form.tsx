@@ -19,7 +19,7 @@ type DetailsFormProps = {
   submitLabel: string;
   error: string | null;
   onBack: () => void;
-  /** Answers the server's refusal as the message for the whole form, or null when it was dealt with elsewhere. */
+  /** Sends the details; fieldErrors puts a refusal's field messages on the fields and answers the form's. */
   onSubmit: (details: BookingDetails, fieldErrors: (caught: unknown) => string) => Promise<void>;
 };
 

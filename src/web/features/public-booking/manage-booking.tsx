@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PUBLIC_BOOKING_ERRORS, type VisitorBooking } from '../../../shared/public-booking';
@@ -7,7 +8,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
-import { useBookingPage, useRescheduleVisitorBooking, useVisitorBooking } from './api';
+import { publicBookingKeys, useBookingPage, useRescheduleVisitorBooking, useVisitorBooking } from './api';
 import { BookingFacts } from './booking-facts';
 import { isSlotTaken } from './booking-flow';
 import { SlotPicker } from './slot-picker';
@@ -75,6 +76,7 @@ function Reschedule({
   booking: VisitorBooking;
   onDone: () => void;
 }) {
+  const queryClient = useQueryClient();
   const page = useBookingPage(booking.bookingLink);
   const reschedule = useRescheduleVisitorBooking(token);
   const [slot, setSlot] = useState<Slot | null>(null);
@@ -96,7 +98,9 @@ function Reschedule({
             ? caught.message
             : 'The booking could not be moved. Please try again.',
       );
-      if (isSlotTaken(caught)) await page.refetch();
+      // The free times are asked again, so the time that went is no longer offered.
+      if (isSlotTaken(caught))
+        await queryClient.invalidateQueries({ queryKey: publicBookingKeys.page(booking.bookingLink) });
     }
   };
 

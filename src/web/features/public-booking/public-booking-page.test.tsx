@@ -268,6 +268,26 @@ describe('managing a booking through its signed link', { timeout: 20_000 }, () =
     );
   });
 
+  it('offers the free times again, without the one that went, when a new time was taken meanwhile', async () => {
+    const server = fakePublicBookingServer({
+      slots: [...FREE],
+      bookings: { 'token-abcdefgh': held() },
+      takenByOthers: [FREE[0].startsAt],
+    });
+    render('/book/riley-chen?manage=token-abcdefgh', server);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }, { timeout: 5000 }));
+    const times = await screen.findByRole('list', { name: /^Free times on / });
+    await userEvent.click(within(times).getAllByRole('button')[0]);
+    await userEvent.click(screen.getByRole('button', { name: /^Move to / }));
+    expect(await screen.findByText(PUBLIC_BOOKING_ERRORS.slotTaken)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: new RegExp(`^${localTime(FREE[0].startsAt)}`) }),
+      ).toBeNull(),
+    );
+    expect(screen.getByRole('button', { name: 'Move booking' })).toBeDisabled();
+  });
+
   it('says why a declined request can no longer be changed', async () => {
     render(
       '/book/riley-chen?manage=token-abcdefgh',
