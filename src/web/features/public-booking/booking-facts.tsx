@@ -8,11 +8,21 @@ export const VISITOR_STATUS_LABELS: Record<VisitorBooking['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** The booking's reference, status, service, practitioner and time, as a description list. */
-export function BookingFacts({ booking }: { booking: VisitorBooking }) {
+/**
+ * The booking's reference, status, service, practitioner and time, as a description list. A rehearsal's status
+ * is what a real booking's would be.
+ */
+export function BookingFacts({
+  booking,
+  rehearsal = false,
+}: {
+  booking: VisitorBooking;
+  rehearsal?: boolean;
+}) {
+  const status = VISITOR_STATUS_LABELS[booking.status];
   const facts: [string, string][] = [
     ['Reference', booking.reference],
-    ['Status', VISITOR_STATUS_LABELS[booking.status]],
+    rehearsal ? ['A real booking would be', status.toLowerCase()] : ['Status', status],
     ['Service', booking.serviceName],
     ['With', booking.practitionerName],
     ['When', bookingTimeLabel(booking)],

@@ -41,7 +41,12 @@ export function Confirmation({ booking, rehearsal }: { booking: VisitorBooking; 
               : 'We have emailed you a copy. You will hear from the clinic once the practitioner has looked at it.'}
           </p>
         )}
-        <BookingFacts booking={booking} />
+        <BookingFacts booking={booking} rehearsal={rehearsal} />
+        {rehearsal ? (
+          <Link to="/booking-demo" className="font-medium text-primary underline underline-offset-4">
+            Book for real on the demo booking page
+          </Link>
+        ) : null}
         {!rehearsal && booking.manageToken ? (
           <p>
             Need to change it?{' '}

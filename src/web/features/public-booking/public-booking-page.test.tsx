@@ -202,6 +202,11 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(posts(server).map((call) => call.url)).toEqual(['/api/public/booking/riley-chen/rehearsal']);
     expect(server.state.requests).toHaveLength(0);
     expect(screen.queryByRole('link', { name: /Cancel or reschedule/ })).toBeNull();
+    expect(screen.getByText('waiting for the practitioner to confirm')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book for real on the demo booking page' })).toHaveAttribute(
+      'href',
+      '/booking-demo',
+    );
   });
 
   it('shows the demo practitioner’s real page on /booking-demo', async () => {
