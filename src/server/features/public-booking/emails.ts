@@ -104,17 +104,14 @@ export const bookingEmails = {
 export function newRequestEmail(
   ctx: Ctx,
   practitioner: { email: string; firstName: string },
-  request: { reference: string; startsAt: Date; timeZone: string; confirmed: boolean },
+  request: { reference: string; startsAt: Date; timeZone: string },
 ) {
-  const when = whenIn(request.startsAt, request.timeZone);
   return ctx.mailer.send({
     to: practitioner.email,
-    subject: request.confirmed ? 'New online booking' : 'New online booking request',
+    subject: 'New online booking request',
     text:
       `Hello ${practitioner.firstName},\n\n` +
-      (request.confirmed
-        ? `A visitor booked ${when} online (${request.reference}); it is in your calendar.`
-        : `A visitor asked for ${when} online (${request.reference}). Confirm or decline it here:\n${base(ctx)}/practitioner/public-bookings`) +
-      '\n\nClinic Portal',
+      `A visitor asked for ${whenIn(request.startsAt, request.timeZone)} online (${request.reference}). ` +
+      `Confirm or decline it here:\n${base(ctx)}/practitioner/public-bookings\n\nClinic Portal`,
   });
 }

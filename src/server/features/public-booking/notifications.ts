@@ -16,12 +16,8 @@ export function tellPractitionerOfRequests(ctx: AppContext) {
       repository.findRequest(ctx.db, event.requestId),
       availability.timeZoneOf(ctx.db, event.practitionerId),
     ]);
-    if (!practitioner?.isActive || !row) return;
-    await newRequestEmail(ctx, practitioner, {
-      reference: row.reference,
-      startsAt: row.startsAt,
-      timeZone,
-      confirmed: row.status === 'confirmed',
-    });
+    // A request booked at once told them through its appointment's own notification.
+    if (!practitioner?.isActive || !row || row.status !== 'pending') return;
+    await newRequestEmail(ctx, practitioner, { reference: row.reference, startsAt: row.startsAt, timeZone });
   });
 }

@@ -5,7 +5,7 @@ import {
   type PublicBookingPage,
   type VisitorBooking,
 } from '../../../shared/public-booking';
-import { appointments, publicBookingRequests } from '../../db/schema';
+import { appointments, notifications, publicBookingRequests } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   book,
@@ -144,14 +144,13 @@ describe('a request', () => {
     expect(mails[0]!.subject).toContain(made.reference);
     expect(mails[0]!.body).toContain(`/book/${bookingLink}?manage=${encodeURIComponent(made.manageToken!)}`);
     expect(mails[0]!.body).not.toContain(body.reason);
-    // The practitioner hears of it without the visitor's details.
-    const told = await t.ctx.mailer.listTo(practitioner.email);
+    // The practitioner hears of it by email, with the reference and time but not the visitor's details.
     await expect.poll(async () => (await t.ctx.mailer.listTo(practitioner.email)).length).toBe(1);
-    expect(
-      told
-        .concat(await t.ctx.mailer.listTo(practitioner.email))
-        .some((mail) => mail.body.includes(body.name)),
-    ).toBe(false);
+    const [told] = await t.ctx.mailer.listTo(practitioner.email);
+    expect(told!.subject).toBe('New online booking request');
+    expect(told!.body).toContain(made.reference);
+    expect(told!.body).not.toContain(body.name);
+    expect(told!.body).not.toContain(body.email);
   });
 
   it('is booked at once when the practitioner confirms automatically: a new patient and a confirmed appointment', async () => {
@@ -190,6 +189,16 @@ describe('a request', () => {
     const [mail] = await t.ctx.mailer.listTo(body.email);
     expect(mail!.subject).toContain('booked');
     expect(mail!.body).toContain('/reset-password?token=');
+    // The practitioner is told through the appointment's own notification, not a request to review.
+    await expect
+      .poll(async () =>
+        (
+          await t.database.db.select().from(notifications).where(eq(notifications.userId, practitioner.id))
+        ).map((row) => row.type),
+      )
+      .toEqual(['appointment_created']);
+    const told = await t.ctx.mailer.listTo(practitioner.email);
+    expect(told.some((sent) => sent.subject === 'New online booking request')).toBe(false);
   });
 
   it('is refused with field messages for bad input and for a time that is not free', async () => {
