@@ -6,6 +6,7 @@ export * from './messaging';
 export * from './notifications';
 export * from './onboarding';
 export * from './patients';
+export * from './payments';
 export * from './preferences';
 export * from './public-booking';
 export * from './recovery-notes';
