@@ -1,15 +1,28 @@
 import { Bell, CalendarClock, CalendarSync, KeyRound, Palette, Stethoscope, UserRound } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/roles';
+import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth/session';
-import { AvailabilityTab } from '../scheduling-settings/availability-tab';
-import { CalendarFeedTab } from '../scheduling-settings/calendar-feed-tab';
-import { ServicesTab } from '../scheduling-settings/services-tab';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
+
+// The scheduling tabs load when opened, so the tabs everyone has stay quick to show.
+const AvailabilityTab = lazy(() =>
+  import('../scheduling-settings/availability-tab').then((m) => ({ default: m.AvailabilityTab })),
+);
+const ServicesTab = lazy(() =>
+  import('../scheduling-settings/services-tab').then((m) => ({ default: m.ServicesTab })),
+);
+const CalendarFeedTab = lazy(() =>
+  import('../scheduling-settings/calendar-feed-tab').then((m) => ({ default: m.CalendarFeedTab })),
+);
+const OnDemand = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LoadingState label="Loading…" />}>{children}</Suspense>
+);
 
 const EVERYONE: readonly Role[] = ['patient', 'practitioner', 'staff', 'admin', 'member'];
 
@@ -81,17 +94,23 @@ export function SettingsPage() {
       </TabsContent>
       {shown.includes('availability') ? (
         <TabsContent value="availability">
-          <AvailabilityTab />
+          <OnDemand>
+            <AvailabilityTab />
+          </OnDemand>
         </TabsContent>
       ) : null}
       {shown.includes('services') ? (
         <TabsContent value="services">
-          <ServicesTab />
+          <OnDemand>
+            <ServicesTab />
+          </OnDemand>
         </TabsContent>
       ) : null}
       {shown.includes('calendar-feed') ? (
         <TabsContent value="calendar-feed">
-          <CalendarFeedTab />
+          <OnDemand>
+            <CalendarFeedTab />
+          </OnDemand>
         </TabsContent>
       ) : null}
     </Tabs>
