@@ -62,3 +62,6 @@ export const AppointmentsPage = lazy(() =>
 export const CalendarPage = lazy(() =>
   import('../features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })),
 );
+export const MyDonationsPage = lazy(() =>
+  import('../features/donations/my-donations-page').then((m) => ({ default: m.MyDonationsPage })),
+);

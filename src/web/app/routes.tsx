@@ -10,6 +10,7 @@ import {
   ForgotPasswordPage,
   LoginPage,
   MessagesPage,
+  MyDonationsPage,
   NotBuiltPage,
   NotFoundPage,
   OnboardingPage,
@@ -47,6 +48,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   calendar: <CalendarPage />,
   practitionerPublicBookings: <PublicBookingsPage />,
   adminPublicBookings: <PublicBookingsPage />,
+  memberDonate: <MyDonationsPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
@@ -82,7 +84,9 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole only="member" />,
-                children: keysWith('member').map((key) => route(key, <NotBuiltPage route={key} />)),
+                children: keysWith('member').map((key) =>
+                  route(key, BUILT_SCREENS[key] ?? <NotBuiltPage route={key} />),
+                ),
               },
             ],
           },

@@ -95,11 +95,13 @@ describe('the shell', () => {
     window.removeEventListener('calendar:new-appointment', listener);
   });
 
-  it('opens a Donate dialog that says donations are not built yet', async () => {
+  it('opens the Donate dialog from the header at the amount step', async () => {
     renderApp({ path: '/', role: 'patient' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Donate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Donate' });
-    expect(within(dialog).getByText('Online donations are not built yet.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { useScreenHeading } from '../../app/route-info';
 import { Brand } from '../../ui/brand';
+import { DonateButton } from '../donations/donate-button';
 
-/** Public screens that are not sign-in forms: a top bar with the brand, then the page. */
+/** Public screens that are not sign-in forms: a top bar with the brand and Donate, then the page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { title, subtitle } = useScreenHeading();
   return (
     <div className="min-h-screen bg-background">
       <header className="border-border border-b">
-        <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-2 px-4">
           <Brand />
+          {/* Visitors may give without an account. */}
+          <DonateButton />
         </div>
       </header>
       <main id="main-content" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
