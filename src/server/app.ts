@@ -14,13 +14,16 @@ import { appointmentRoutes } from './features/appointments/routes';
 import { authRoutes } from './features/auth/routes';
 import { availabilityRoutes } from './features/availability/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { donationRoutes } from './features/donations/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { patientRoutes } from './features/patients/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { Payments } from './features/payments/service';
 import { practitionerRoutes } from './features/practitioners/routes';
-import { publicBookingRoutes } from './features/public-booking/routes';
 import { preferenceRoutes } from './features/preferences/routes';
+import { publicBookingRoutes } from './features/public-booking/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
@@ -112,6 +115,9 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  const payments = new Payments(ctx, redis);
+  await app.register(paymentRoutes(ctx, payments));
+  await app.register(donationRoutes(ctx, payments));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DONATION_CALLS_PER_MINUTE } from '../shared/donations';
 import { PUBLIC_BOOKING_READS_PER_MINUTE, PUBLIC_BOOKING_REQUESTS_PER_HOUR } from '../shared/public-booking';
 import { PROJECT_ROOT } from './paths';
 
@@ -58,6 +59,17 @@ const ConfigSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  /** How many donation and card calls one address may make a minute. */
+  PAYMENT_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(DONATION_CALLS_PER_MINUTE),
+  /** With both Stripe keys set, card payments go through Stripe; otherwise the built-in test provider takes them. */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  /** Verifies the signature of Stripe's webhook calls (POST /api/payments/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Where the Stripe SDK sends its calls; Stripe's own API unless set (a local Stripe-like server in tests). */
+  STRIPE_API_HOST: z.string().trim().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -86,6 +98,18 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),
     version: env.APP_VERSION ?? packageJson.version,
+    paymentCallsPerMinute: env.PAYMENT_CALLS_PER_MINUTE,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            host: env.STRIPE_API_HOST,
+            port: env.STRIPE_API_PORT,
+            protocol: env.STRIPE_API_PROTOCOL,
+          }
+        : undefined,
   } as const;
 }
 

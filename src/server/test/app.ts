@@ -21,6 +21,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     authAccountFailuresPer15Minutes: 1000,
     publicBookingReadsPerMinute: 100_000,
     publicBookingRequestsPerHour: 100_000,
+    paymentCallsPerMinute: 100_000,
     ...overrides,
   });
   const { app, ctx, routes } = await buildApp({ config, database });

@@ -1,0 +1,108 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminDonationsQuery, Donation, DonationPeriod } from '../../../shared/donations';
+import type { Db, Tx } from '../../db/client';
+import { donations } from '../../db/schema';
+
+export type DonationRow = typeof donations.$inferSelect;
+
+export function toDonation(row: DonationRow): Donation {
+  return {
+    id: row.id,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    description: row.description,
+    userId: row.userId,
+    paymentIntentId: row.paymentIntentId,
+    cardLast4: row.cardLast4,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findByIntent(db: Db | Tx, paymentIntentId: string) {
+  const [row] = await db.select().from(donations).where(eq(donations.paymentIntentId, paymentIntentId));
+  return row ?? null;
+}
+
+export async function findById(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(donations).where(eq(donations.id, id));
+  return row ?? null;
+}
+
+export async function listOfUser(db: Db, userId: string) {
+  return db
+    .select()
+    .from(donations)
+    .where(eq(donations.userId, userId))
+    .orderBy(desc(donations.createdAt), desc(donations.id));
+}
+
+/** `%`, `_` and `\` are searched for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+export function adminFilter(query: Omit<AdminDonationsQuery, 'page' | 'period'>) {
+  const conditions: SQL[] = [];
+  if (query.from) conditions.push(gte(donations.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) conditions.push(lt(donations.createdAt, dayAfter(query.to)));
+  if (query.status) conditions.push(eq(donations.status, query.status));
+  if (query.donor) {
+    const pattern = likePattern(query.donor);
+    const donor = or(
+      ilike(donations.email, pattern),
+      ilike(sql`${donations.firstName} || ' ' || ${donations.lastName}`, pattern),
+    );
+    if (donor) conditions.push(donor);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listForAdmin(db: Db, where: SQL | undefined, page: number, pageSize: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(donations)
+      .where(where)
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(donations).where(where),
+  ]);
+  return { rows, total };
+}
+
+const FORMATS: Record<DonationPeriod, string> = {
+  day: 'YYYY-MM-DD',
+  week: 'YYYY-MM-DD',
+  month: 'YYYY-MM',
+  year: 'YYYY',
+};
+
+/** Paid and refunded donations in the filter, by the UTC period they were paid in, newest first. */
+export async function totalsByPeriod(db: Db, where: SQL | undefined, period: DonationPeriod) {
+  const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${donations.paidAt} at time zone 'UTC'), ${sql.raw(`'${FORMATS[period]}'`)})`;
+  const paid = sql`${donations.status} = 'paid'`;
+  const refunded = sql`${donations.status} = 'refunded'`;
+  const rows = await db
+    .select({
+      period: bucket,
+      count: sql<number>`count(*) filter (where ${paid})`.mapWith(Number),
+      amountCents: sql<number>`coalesce(sum(${donations.amountCents}) filter (where ${paid}), 0)`.mapWith(
+        Number,
+      ),
+      refundedCount: sql<number>`count(*) filter (where ${refunded})`.mapWith(Number),
+      refundedCents:
+        sql<number>`coalesce(sum(${donations.amountCents}) filter (where ${refunded}), 0)`.mapWith(Number),
+    })
+    .from(donations)
+    .where(and(where, sql`${donations.status} in ('paid', 'refunded')`, sql`${donations.paidAt} is not null`))
+    .groupBy(bucket)
+    .orderBy(desc(bucket));
+  return rows;
+}

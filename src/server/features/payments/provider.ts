@@ -1,0 +1,33 @@
+import type { PaymentProviderName } from '../../../shared/payments';
+
+export type ProviderIntent = {
+  id: string;
+  status: 'succeeded' | 'requires_payment_method' | 'processing' | 'requires_action' | 'canceled' | string;
+  amountCents: number;
+  currency: string;
+  last4?: string;
+};
+
+/** A provider's webhook event, reduced to what the clinic acts on. */
+export type ProviderEvent = { id: string; type: string; intentId: string | null };
+
+/**
+ * What the clinic asks of a card payment provider. Amounts are integer cents. Implementations: Stripe
+ * (stripe-provider.ts) and the built-in test provider (test-provider.ts).
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Stripe's publishable key; null for the test provider. */
+  readonly publishableKey: string | null;
+  createIntent(
+    amountCents: number,
+    currency: string,
+    metadata: Record<string, string>,
+  ): Promise<{ id: string; clientSecret: string }>;
+  /** null when the provider knows no such intent. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Refunds the whole intent, or amountCents of it; asking again for the same refund is harmless. */
+  refund(id: string, amountCents?: number): Promise<void>;
+  /** Checks the signature of a webhook call and reads its event; throws a 400 when it does not verify. */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): ProviderEvent;
+}
