@@ -316,48 +316,67 @@ export async function scheduleByBookingLink(db: Db | Tx, bookingLink: string) {
 
 /**
  * Free slots on a practitioner's public page: the same computation with no caller (the page is public; the
- * public booking feature has checked the link and that the service is offered online), and `busy` spans it
- * passes in, treated like appointments (with the buffer): its pending requests, which hold their time.
- * `freeing` is the visitor's own appointment as it moves: its time counts as free for the move.
+ * public booking feature has checked the link and that the service is offered online). `busyIn` answers
+ * more busy time within a window, treated like appointments (with the buffer): public booking's pending
+ * requests, which hold their time. `freeing` is the visitor's own appointment as it moves: its time counts
+ * as free for the move.
  */
 export async function publicSlotsFor(
   db: Db | Tx,
   practitionerId: string,
   service: { id: string; durationMinutes: number },
   query: { from: string; to: string },
-  options: { busy: readonly BusyPeriod[]; freeing?: { startsAt: Date; endsAt: Date }; now?: Date },
+  options: {
+    busyIn: (window: { from: Date; to: Date }) => Promise<readonly BusyPeriod[]>;
+    freeing?: { startsAt: Date; endsAt: Date };
+    now?: Date;
+  },
 ): Promise<SlotsAnswer> {
   assertSlotsRange(query);
-  return computeSlots(db, practitionerId, service, query, {
-    busy: options.busy,
-    freeing: options.freeing,
-    now: options.now ?? new Date(),
-  });
+  return computeSlots(db, practitionerId, service, query, { ...options, now: options.now ?? new Date() });
 }
+
+const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
 
 /**
  * Everything that can take time away is read for a window a little wider than the days asked, whatever the
- * zone's offset and the buffer.
+ * zone's offset and the buffer. No slot lies before now or beyond the horizon, so the days asked are first
+ * cut to those (a range wholly outside answers none without reading anything).
  */
 async function computeSlots(
   db: Db | Tx,
   practitionerId: string,
   service: { id: string; durationMinutes: number },
   query: { from: string; to: string },
-  options: { busy?: readonly BusyPeriod[]; freeing?: { startsAt: Date; endsAt: Date }; now: Date },
+  options: {
+    busyIn?: (window: { from: Date; to: Date }) => Promise<readonly BusyPeriod[]>;
+    freeing?: { startsAt: Date; endsAt: Date };
+    now: Date;
+  },
 ): Promise<SlotsAnswer> {
-  const window = {
-    from: new Date(Date.parse(query.from) - 2 * DAY),
-    to: new Date(Date.parse(query.to) + 3 * DAY),
+  const scheduleRow = await repository.findSchedule(db, practitionerId);
+  const settings = toSettings(practitionerId, scheduleRow);
+  const now = options.now.getTime();
+  const days = {
+    from: query.from > dayOf(now - 2 * DAY) ? query.from : dayOf(now - 2 * DAY),
+    to:
+      query.to < dayOf(now + (settings.horizonDays + 2) * DAY)
+        ? query.to
+        : dayOf(now + (settings.horizonDays + 2) * DAY),
   };
-  const [scheduleRow, weeklyHours, overrideRows, timeOff, appointments] = await Promise.all([
-    repository.findSchedule(db, practitionerId),
+  const answer = { practitionerId, serviceTypeId: service.id, timeZone: settings.timeZone };
+  if (days.from > days.to) return { ...answer, slots: [] };
+  const window = {
+    from: new Date(Date.parse(days.from) - 2 * DAY),
+    to: new Date(Date.parse(days.to) + 3 * DAY),
+  };
+  const [weeklyHours, overrideRows, timeOff, appointments, busy] = await Promise.all([
     repository.listWeeklyHours(db, practitionerId),
-    repository.listDateOverrideRows(db, practitionerId, query),
+    repository.listDateOverrideRows(db, practitionerId, days),
     repository.listTimeOff(db, practitionerId, window),
     activeAppointmentSpans(db, practitionerId, window),
+    options.busyIn?.(window) ?? [],
   ]);
-  const settings = toSettings(practitionerId, scheduleRow);
   const { freeing } = options;
   const kept = freeing
     ? appointments.filter(
@@ -371,19 +390,14 @@ async function computeSlots(
     weeklyHours,
     overrides: groupOverrides(overrideRows),
     timeOff,
-    appointments: options.busy?.length ? [...kept, ...options.busy] : kept,
+    appointments: busy.length ? [...kept, ...busy] : kept,
     durationMinutes: service.durationMinutes,
     bufferMinutes: settings.bufferMinutes,
     minimumNoticeMinutes: settings.minNoticeMinutes,
     horizonDays: settings.horizonDays,
-    from: query.from,
-    to: query.to,
+    from: days.from,
+    to: days.to,
     now: options.now,
   });
-  return {
-    practitionerId,
-    serviceTypeId: service.id,
-    timeZone: settings.timeZone,
-    slots: slots.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })),
-  };
+  return { ...answer, slots: slots.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })) };
 }

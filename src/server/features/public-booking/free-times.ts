@@ -4,8 +4,6 @@ import { AppError, badRequest } from '../../platform/errors';
 import * as availability from '../availability/service';
 import { pendingSpans } from './service';
 
-const DAY = 86_400_000;
-
 export const slotTaken = () => new AppError('CONFLICT', PUBLIC_BOOKING_ERRORS.slotTaken);
 export const notOffered = () =>
   badRequest(PUBLIC_BOOKING_ERRORS.serviceNotOffered, {
@@ -24,13 +22,8 @@ export async function freeTimes(
   days: { from: string; to: string },
   moving?: { requestId: string; appointment?: { startsAt: Date; endsAt: Date } },
 ) {
-  const window = {
-    from: new Date(Date.parse(days.from) - 2 * DAY),
-    to: new Date(Date.parse(days.to) + 3 * DAY),
-  };
-  const busy = await pendingSpans(db, practitionerId, window, moving?.requestId);
   return availability.publicSlotsFor(db, practitionerId, service, days, {
-    busy,
+    busyIn: (window) => pendingSpans(db, practitionerId, window, moving?.requestId),
     freeing: moving?.appointment,
   });
 }

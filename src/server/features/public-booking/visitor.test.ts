@@ -225,6 +225,13 @@ describe('a request', () => {
       startsAt: hourOf(-1, 9),
     });
     expect(past.statusCode).toBe(409);
+    // Times and days far outside the horizon are simply not free, whatever the year.
+    for (const startsAt of ['9999-12-31T23:00:00.000Z', '0001-01-01T00:00:00.000Z']) {
+      const far = await request(t, bookingLink, { ...details(), serviceTypeId: service.id, startsAt });
+      expect(far.statusCode, startsAt).toBe(409);
+    }
+    expect(await slotsOf(t, bookingLink, service.id, '9999-12-31')).toEqual([]);
+    expect(await slotsOf(t, bookingLink, service.id, '0001-01-01')).toEqual([]);
     const unknownLink = await request(t, 'no-such-page', {
       ...details(),
       serviceTypeId: service.id,
