@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Append-only: a trigger in the migrations refuses UPDATE and DELETE. */
@@ -18,5 +19,7 @@ export const activityLog = pgTable(
     index('activity_log_created_idx').on(table.createdAt),
     index('activity_log_actor_idx').on(table.actorId, table.createdAt),
     index('activity_log_entity_idx').on(table.entityType, table.entityId),
+    // Entries about a patient that name them only in their details (their recovery notes): who opened my record.
+    index('activity_log_details_patient_idx').on(table.entityType, sql`(${table.details}->>'patientId')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_log_details_patient_idx" ON "activity_log" USING btree ("entity_type",("details"->>'patientId'));
