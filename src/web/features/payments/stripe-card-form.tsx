@@ -41,7 +41,7 @@ function StripePaymentForm({ submitLabel, onOutcome, actions }: Omit<CardFormPro
 
   return (
     <form onSubmit={pay} aria-label="Card details" className="flex flex-col gap-4">
-      <PaymentElement options={{ layout: 'tabs' }} />
+      <PaymentElement options={{ layout: 'tabs' }} onReady={(element) => element.focus()} />
       {isPaying ? (
         <p role="status" className="flex items-center gap-2 text-sm">
           <Spinner className="size-4" />
