@@ -8,6 +8,9 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/reset-password?x=1&token=secret')).toBe('/reset-password?x=1&token=[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
+    expect(
+      redactUrl('/member/donate?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&x=1'),
+    ).toBe('/member/donate?payment_intent=pi_1&payment_intent_client_secret=[redacted]&x=1');
   });
 
   it('hides the keys that are a path segment or a page’s manage link', () => {
