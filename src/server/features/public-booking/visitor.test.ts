@@ -38,12 +38,9 @@ describe('the public page', () => {
     const shown = await publicService(t);
     const hidden = await publicService(t, { isPublic: false });
     const retired = await publicService(t, { active: false });
-    const page = await expectStatus<PublicBookingPage>(
-      t,
-      'visitor' as never,
-      { method: 'GET', url: `/api/public/booking/${bookingLink}` },
-      200,
-    );
+    const shownPage = await call(t, 'visitor', { method: 'GET', url: `/api/public/booking/${bookingLink}` });
+    expect(shownPage.statusCode).toBe(200);
+    const page = shownPage.json<PublicBookingPage>();
     expect(page).toMatchObject({
       bookingLink,
       timeZone: 'UTC',
