@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
-/** The built app (`npm run build`) on a port, seeded with the demo clinic, quiet and without auth limits. */
+/** The built app (`npm run build`) on a port, seeded with the demo clinic, quiet and without per-address limits. */
 export function startApp(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['dist/server/main.js'], {
     stdio: 'inherit',
@@ -12,6 +12,10 @@ export function startApp(port: number, env: Record<string, string>): ChildProces
       SEED: 'demo',
       AUTH_RATE_LIMIT: '10000',
       AUTH_ACCOUNT_RATE_LIMIT: '10000',
+      // Every journey calls from one address; the limits themselves are proven by the server suite.
+      PUBLIC_BOOKING_READS_PER_MINUTE: '10000',
+      PUBLIC_BOOKING_REQUESTS_PER_HOUR: '10000',
+      PAYMENT_CALLS_PER_MINUTE: '10000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,
     },

@@ -6,11 +6,11 @@ import type {
   PublicBookingPage,
   PublicBookingPageOfRequests,
   PublicSlotsAnswer,
-} from '../src/shared/public-booking';
-import { expect, test } from './support/fixtures';
-import { demoLogin, toastOn } from './support/live';
-import { waitForMail } from './support/mail';
-import { MAIL_API_URL } from './support/ports';
+} from '../../src/shared/public-booking';
+import { expect, test } from '../support/fixtures';
+import { demoLogin, toastOn } from '../support/live';
+import { waitForMail } from '../support/mail';
+import { MAIL_API_URL } from '../support/ports';
 
 /**
  * Public booking journeys through the demo practitioner's link. Each visitor is new (a random name and
