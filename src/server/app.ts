@@ -42,6 +42,21 @@ import { serveWebApp } from './platform/static-web';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The page's sources; under Stripe, Stripe.js loads from Stripe and its card fields are Stripe's frames. */
+export function contentSecurityDirectives(config: Pick<Config, 'stripe'>) {
+  const stripe = Boolean(config.stripe);
+  return {
+    'img-src': ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+    ...(stripe
+      ? {
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        }
+      : {}),
+  };
+}
+
 /** Builds the whole clinic: main.ts listens on it, tests inject into it. */
 export async function buildApp(options: { config: Config; database: Database }) {
   const { config, database } = options;
@@ -86,9 +101,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   };
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {

@@ -299,6 +299,7 @@ describe('paying and confirming', () => {
   it('tells the browser the test provider is live', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(response.json()).toEqual({ provider: 'test', publishableKey: null });
+    expect(String(response.headers['content-security-policy'])).not.toContain('stripe');
   });
 });
 

@@ -197,6 +197,11 @@ describe('under Stripe', () => {
   it('tells the browser Stripe is live with its publishable key, and has no test card call', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_local' });
+    // The page may load Stripe.js and show Stripe's card frames.
+    const policy = String(config.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
+    expect(policy).toContain('frame-src');
+    expect(policy).toContain('https://api.stripe.com');
     const card = await t.app.inject({
       method: 'POST',
       url: '/api/payments/test/confirm-card',
