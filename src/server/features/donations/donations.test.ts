@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONATION_ERRORS } from '../../../shared/donations';
 import { CARD_ERRORS, CLIENT_SECRET_PATTERN, PAYMENT_ERRORS, TEST_CARDS } from '../../../shared/payments';
 import type { Role } from '../../../shared/roles';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
 import { activityLog, donations, emailOutbox, payments, testPaymentIntents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -283,6 +285,27 @@ describe('paying and confirming', () => {
     expect(await paymentsOf(paymentIntentId)).toHaveLength(1);
     expect(await receiptsTo(email)).toHaveLength(1);
     expect((await donationOf(paymentIntentId)).status).toBe('paid');
+  });
+
+  it("keeps the test provider's intents in the database: another instance takes the card and confirms", async () => {
+    const { clientSecret, paymentIntentId } = await started();
+    const other = await buildApp({
+      config: testConfig({ paymentCallsPerMinute: 100_000 }),
+      database: t.database,
+    });
+    try {
+      await other.app.ready();
+      const paid = await other.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm-card',
+        payload: { clientSecret, cardNumber: TEST_CARDS.success, expiry: '12/40', cvc: '123' },
+      });
+      expect(paid.json()).toEqual({ status: 'succeeded', paymentIntentId });
+    } finally {
+      await other.app.close();
+    }
+    expect((await confirm('visitor', paymentIntentId)).json()).toEqual({ success: true });
+    expect(await paymentsOf(paymentIntentId)).toHaveLength(1);
   });
 
   it('refuses webhooks under the test provider, which calls none', async () => {

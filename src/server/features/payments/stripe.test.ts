@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONATION_ERRORS } from '../../../shared/donations';
 import { PAYMENT_ERRORS } from '../../../shared/payments';
+import { loadConfig } from '../../config';
 import { donations, emailOutbox, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -302,5 +303,30 @@ describe('under Stripe', () => {
 
   it('answers 404 for a confirm of an intent Stripe does not know as a donation', async () => {
     expect((await confirm('pi_unknowntostripe')).statusCode).toBe(404);
+  });
+});
+
+describe('choosing the provider', () => {
+  it('takes Stripe only with both keys, and reads the SDK host options', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).stripe).toBeUndefined();
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_HOST: 'localhost',
+        STRIPE_API_PORT: '12111',
+        STRIPE_API_PROTOCOL: 'http',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_x',
+      publishableKey: 'pk_test_x',
+      webhookSecret: 'whsec_x',
+      host: 'localhost',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => loadConfig({ STRIPE_API_PROTOCOL: 'ftp' })).toThrow(/STRIPE_API_PROTOCOL/);
   });
 });
