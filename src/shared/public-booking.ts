@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingLinkSchema, DaySchema, SlotSchema } from './scheduling';
+import { BookingLinkSchema, DaySchema, InstantSchema, SlotSchema } from './scheduling';
 
 /**
  * Public booking: a visitor books with a practitioner through that practitioner's booking link, without an
@@ -125,7 +125,7 @@ export type BookingDetails = z.infer<typeof BookingDetailsSchema>;
  */
 export const CreatePublicBookingInputSchema = BookingDetailsSchema.extend({
   serviceTypeId: IdSchema,
-  startsAt: z.iso.datetime({ offset: true, error: 'Start must be a date and time (ISO 8601)' }),
+  startsAt: InstantSchema('Start'),
 });
 export type CreatePublicBookingInput = z.infer<typeof CreatePublicBookingInputSchema>;
 
@@ -167,7 +167,7 @@ export const VisitorCancelInputSchema = z.strictObject({
 });
 export type VisitorCancelInput = z.infer<typeof VisitorCancelInputSchema>;
 export const VisitorRescheduleInputSchema = z.strictObject({
-  startsAt: z.iso.datetime({ offset: true, error: 'Start must be a date and time (ISO 8601)' }),
+  startsAt: InstantSchema('Start'),
 });
 export type VisitorRescheduleInput = z.infer<typeof VisitorRescheduleInputSchema>;
 

@@ -86,8 +86,17 @@ export const transitionRefused = (action: AppointmentAction, status: Appointment
 
 const IdSchema = z.uuid({ error: 'Must be a valid id' });
 
-const InstantSchema = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` });
+/** The years a time on the wire may fall in: room for history and the far future, none for overflow. */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+const FIRST_INSTANT = Date.UTC(FIRST_YEAR, 0, 1);
+const END_INSTANT = Date.UTC(LAST_YEAR + 1, 0, 1);
+
+export const InstantSchema = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` }).refine((value) => {
+    const instant = Date.parse(value);
+    return instant >= FIRST_INSTANT && instant < END_INSTANT;
+  }, `${label} must fall between ${FIRST_YEAR} and ${LAST_YEAR}`);
 
 export const DaySchema = (label: string) =>
   z

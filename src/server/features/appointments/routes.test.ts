@@ -113,6 +113,18 @@ describe('booking', () => {
         'serviceTypeId',
       ],
       [{ startsAt: 'tomorrow' }, 400, 'Start must be a date and time (ISO 8601)', 'startsAt'],
+      [
+        { startsAt: '9999-12-31T23:30:00Z', endsAt: undefined },
+        400,
+        'Start must fall between 1900 and 2199',
+        'startsAt',
+      ],
+      [
+        { startsAt: '0001-01-01T09:00:00Z', endsAt: '0001-01-01T10:00:00Z' },
+        400,
+        'Start must fall between 1900 and 2199',
+        'startsAt',
+      ],
     ];
     for (const [change, status, message, field] of cases) {
       const response = await call(t, 'staff', post('/api/appointments', { ...base, ...change }));
