@@ -235,3 +235,10 @@ export const DonationIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Must
 /** POST /api/admin/donations/{id}/refund (admin): refunds the whole donation; again is harmless. */
 export const RefundDonationAnswerSchema = z.object({ donation: DonationSchema });
 export type RefundDonationAnswer = z.infer<typeof RefundDonationAnswerSchema>;
+
+/**
+ * Pushed on the notifications channel to every admin and to the donor when a donation is made, paid or
+ * refunded; open donation lists fetch again under their own access rules.
+ */
+export type DonationsChangedEvent = { type: 'donations_changed' };
+export const DONATIONS_CHANGED: DonationsChangedEvent = { type: 'donations_changed' };

@@ -82,6 +82,8 @@ export type DomainEvents = {
   'public-booking.updated': PublicBookingEvent;
   /** A patient's record was made: by staff or an admin, or by the patient signing up (then they are the actor). */
   'patient.created': { patientId: string; actorId: string };
+  /** A donation was made (pending), paid or refunded; userId is the signed-in donor's, null for a visitor. */
+  'donation.changed': { donationId: string; userId: string | null; change: 'created' | 'paid' | 'refunded' };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
 };

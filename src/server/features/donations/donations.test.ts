@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONATION_ERRORS } from '../../../shared/donations';
+import { DONATION_ERRORS, DONATIONS_CHANGED } from '../../../shared/donations';
 import { CARD_ERRORS, CLIENT_SECRET_PATTERN, PAYMENT_ERRORS, TEST_CARDS } from '../../../shared/payments';
 import type { Role } from '../../../shared/roles';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { activityLog, donations, emailOutbox, payments, testPaymentIntents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { openSocket, untilConnections } from '../../test/sockets';
 
 /** Donations through the built-in test provider, on the real app and database. */
 let t: TestApp;
@@ -464,5 +465,31 @@ describe('the per-address limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('live lists', () => {
+  it("tells admins and the donor, not others, when a member's donation is made, paid and refunded", async () => {
+    const admin = await openSocket(t, `token=${await t.tokenOf('admin')}&channel=notifications`);
+    const member = await openSocket(t, `token=${await t.tokenOf('member')}&channel=notifications`);
+    const patient = await openSocket(t, `token=${await t.tokenOf('patient')}&channel=notifications`);
+    await untilConnections(t, 3);
+    const { clientSecret, paymentIntentId } = await started('member');
+    expect(await admin.nextMessage()).toEqual(DONATIONS_CHANGED);
+    expect(await member.nextMessage()).toEqual(DONATIONS_CHANGED);
+    await confirmCard(clientSecret);
+    expect(await admin.nextMessage()).toEqual(DONATIONS_CHANGED);
+    expect(await member.nextMessage()).toEqual(DONATIONS_CHANGED);
+    const donation = await donationOf(paymentIntentId);
+    await t.injectAs('admin', { method: 'POST', url: `/api/admin/donations/${donation.id}/refund` });
+    expect(await admin.nextMessage()).toEqual(DONATIONS_CHANGED);
+    expect(await member.nextMessage()).toEqual(DONATIONS_CHANGED);
+    // A visitor's donation reaches the admins alone.
+    await started('visitor');
+    expect(await admin.nextMessage()).toEqual(DONATIONS_CHANGED);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(member.messages).toEqual([]);
+    expect(patient.messages).toEqual([]);
+    for (const socket of [admin, member, patient]) socket.socket.close();
   });
 });

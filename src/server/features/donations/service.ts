@@ -21,7 +21,7 @@ import type { ProviderIntent } from '../payments/provider';
 import { type Payments, recordPayment } from '../payments/service';
 import * as repository from './repository';
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
 
 /** The create call's body once the shared schema has read it. */
 export type DonationDetails = {
@@ -81,6 +81,7 @@ export async function createIntent(
     });
     return inserted;
   });
+  ctx.events.publish('donation.changed', { donationId: row.id, userId: row.userId, change: 'created' });
   return { success: true, clientSecret: intent.clientSecret, paymentIntentId: row.paymentIntentId };
 }
 
@@ -125,7 +126,10 @@ export async function settleDonation(ctx: Ctx, intent: ProviderIntent, actorId: 
       });
     return updated ?? null;
   });
-  if (paid) await sendReceipt(ctx, paid);
+  if (paid) {
+    ctx.events.publish('donation.changed', { donationId: paid.id, userId: paid.userId, change: 'paid' });
+    await sendReceipt(ctx, paid);
+  }
   return true;
 }
 
@@ -230,5 +234,6 @@ export async function refund(
     });
     return updated;
   });
+  if (row) ctx.events.publish('donation.changed', { donationId: id, userId: row.userId, change: 'refunded' });
   return { donation: repository.toDonation(row ?? (await repository.findById(ctx.db, id)) ?? donation) };
 }

@@ -1,5 +1,6 @@
 import type { AccountStatusEvent } from '../../../shared/auth';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
+import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
@@ -77,6 +78,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushDashboardChanges(ctx, push);
   pushAppointmentChanges(ctx, push);
   pushPublicBookingChanges(ctx, push);
+  pushDonationChanges(ctx, push);
 }
 
 /**
@@ -202,4 +204,16 @@ function pushPublicBookingChanges(
   };
   ctx.events.subscribe('public-booking.requested', changed);
   ctx.events.subscribe('public-booking.updated', changed);
+}
+
+/** Donation lists stay live: every admin (the clinic's list) and the donor (their own) hear of a change. */
+function pushDonationChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('donation.changed', async (event) => {
+    const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
+    const people = new Set([...admins, ...(event.userId ? [event.userId] : [])]);
+    await Promise.all([...people].map((userId) => push(userId, 'notifications', DONATIONS_CHANGED)));
+  });
 }
