@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/donations';
 import { api } from '../../lib/api-client';
 
-export const donationKeys = { mine: ['/api/donations/mine'] as const };
+/** Under DONATION_QUERIES[0], so a pushed change reaches it. */
+export const donationKeys = { mine: ['/api/donations', 'mine'] as const };
 
 export const createDonationIntent = (input: CreateDonationIntentInput) =>
   api.post<CreateDonationIntentAnswer>('/api/donations/create-payment-intent', input);

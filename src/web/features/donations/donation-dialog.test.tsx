@@ -5,6 +5,7 @@ import { DONATION_PRESETS, DONATION_TEXT } from '../../../shared/donations';
 import { CARD_ERRORS, TEST_CARDS } from '../../../shared/payments';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { WebSocketStub } from '../../test/setup';
 import { donation, fakeDonationServer } from './test-server';
 
 /** The toast in front; the toaster shows one at a time. */
@@ -222,5 +223,24 @@ describe('/member/donate', { timeout: 20_000 }, () => {
       '2 Nov 2026$100Refunded•••• 0005',
     ]);
     expect(screen.getByText('Given so far:').parentElement).toHaveTextContent('Given so far: $12.50');
+  });
+
+  it('asks again when the server pushes donations_changed, as when a donation is refunded', async () => {
+    const server = fakeDonationServer({ donations: [donation({ amountCents: 4000 })] });
+    renderApp({ path: '/member/donate', role: 'member', handle: server.handle });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Your donations, newest first' },
+      { timeout: 5000 },
+    );
+    expect(within(table).getByText('Paid')).toBeInTheDocument();
+    const socket = WebSocketStub.instances.find((candidate) =>
+      candidate.url.includes('channel=notifications'),
+    );
+    expect(socket).toBeDefined();
+    socket?.accept();
+    server.state.donations[0].status = 'refunded';
+    socket?.receive({ type: 'donations_changed' });
+    expect(await within(table).findByText('Refunded')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { writeStorage } from '../../lib/storage';
 import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth/session';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
+import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
 import { addNotificationToCache, notificationKeys } from './api';
 import { useFollowNotification } from './follow';
@@ -92,6 +93,11 @@ export function NotificationListener() {
           void invalidatePublicBookings(queryClient);
           return;
         }
+        // A donation was made, paid or refunded: open donation lists ask again, under their own access.
+        if (isDonationsChanged(data)) {
+          void invalidateDonations(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -106,6 +112,7 @@ export function NotificationListener() {
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
         void invalidateAppointments(queryClient);
         void invalidatePublicBookings(queryClient);
+        void invalidateDonations(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },
