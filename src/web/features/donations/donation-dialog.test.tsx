@@ -145,6 +145,8 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent(DONATION_TEXT.recordUpdateFailed);
     expect(alert).toHaveTextContent('The donation record is locked');
     expect(within(dialog).queryByRole('button', { name: /Complete Donation/ })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('a refused payment intent shows Payment Error with the server’s words', async () => {

@@ -160,7 +160,7 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
           </Alert>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onFinished}>
-              Close
+              Done
             </Button>
             <Button
               disabled={confirm.isPending}
