@@ -186,6 +186,8 @@ test('the practitioner’s open list follows a request as it arrives and moves; 
     expect(await seriousViolations(guest), 'reschedule').toEqual([]);
     await guest.getByRole('button', { name: /^Move to / }).click();
     await expect(guest.getByRole('heading', { name: /^Choose a new time/ })).toHaveCount(0);
+    // A visitor's page has the toaster too: the move is said, not only shown.
+    await expect(toastOn(guest)).toContainText('Moved to');
     await expect(rows).toContainText(format(new Date(movedTo), 'EEE d MMM yyyy, HH:mm'));
 
     await rows.getByRole('button', { name: new RegExp(`^Decline: ${visitor.name}`) }).click();

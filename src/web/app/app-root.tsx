@@ -3,20 +3,18 @@ import { Outlet } from 'react-router';
 import { AppUpdate } from '../features/app-update/app-update';
 import { AccountStatusListener } from '../features/auth/account-status-listener';
 import { LogoutOverlay } from '../features/auth/logout-overlay';
-import { SessionProvider, useSession } from '../features/auth/session';
+import { SessionProvider } from '../features/auth/session';
 import { MessagingProvider } from '../features/messaging/messaging-provider';
 import { NotificationListener } from '../features/notifications/notification-listener';
 import { useAppearance } from '../features/preferences/appearance-applier';
 import { LoadingState } from '../ui/spinner';
 import { DocumentTitle } from './document-title';
 
-// Only signed-in screens raise toasts, so the sign-in page does not download the toaster.
+// Loaded after the first screen: toasts come only after something has been done.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 function AppearanceAndToasts() {
   const appearance = useAppearance();
-  const { status } = useSession();
-  if (status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
       <Toaster theme={appearance.theme} visibleToasts={1} position="bottom-right" closeButton />

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { DONATION_TEXT } from '../src/shared/donations';
-import { CARD_ERRORS } from '../src/shared/payments';
-import { expect, test } from './support/fixtures';
-import { waitForMail } from './support/mail';
+import { DONATION_TEXT } from '../../src/shared/donations';
+import { CARD_ERRORS } from '../../src/shared/payments';
+import { expect, test } from '../support/fixtures';
+import { waitForMail } from '../support/mail';
 
 /**
  * Donation journeys through the Donate dialog under the built-in test provider: a visitor from the public
