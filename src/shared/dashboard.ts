@@ -122,6 +122,19 @@ export const GeneralDashboardSchema = z.object({
 export const MemberDashboardSchema = z.object({
   kind: z.literal('member'),
   unreadMessages: CountSchema,
+  /** The member's own gifts that went through (refunded ones are left out of the count and total). */
+  donations: z.object({
+    count: CountSchema,
+    totalCents: z.number().int(),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        amountCents: z.number().int(),
+        status: z.enum(['paid', 'refunded']),
+        paidAt: z.string(),
+      }),
+    ),
+  }),
 });
 
 export const DashboardSchema = z.discriminatedUnion('kind', [

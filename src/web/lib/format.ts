@@ -5,3 +5,8 @@ export function initialsOf(firstName: string, lastName: string): string {
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();
 }
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Integer cents as the clinic's currency: 5500 is '$55.00'. */
+export const formatMoney = (cents: number) => money.format(cents / 100);

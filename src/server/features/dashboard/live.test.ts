@@ -92,6 +92,42 @@ describe('dashboard_changed pushes', () => {
     expect(read).toBeGreaterThan(0);
   });
 
+  it('reach a member when their donation is paid, and no other member', async () => {
+    const [member, other] = [await createPerson(t, 'member'), await createPerson(t, 'member')];
+    const sockets = await listenAll([member, other]);
+    const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(
+      t,
+      member,
+      {
+        method: 'POST',
+        url: '/api/donations/create-payment-intent',
+        payload: {
+          amount: 15,
+          email: '',
+          firstName: 'Mo',
+          lastName: 'Member',
+          phone: '',
+          description: 'Fund',
+        },
+      },
+      200,
+    );
+    const [toMember, toOther] = await countsAfter(sockets, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm-card',
+        payload: {
+          clientSecret: started.clientSecret,
+          cardNumber: '4242424242424242',
+          expiry: '12/40',
+          cvc: '123',
+        },
+      }),
+    );
+    expect(toMember).toBeGreaterThan(0);
+    expect(toOther).toBe(0);
+  });
+
   it('reach every staff and admin account when staff add a patient', async () => {
     const staff = await createPerson(t, 'staff');
     const admin = await createPerson(t, 'admin');

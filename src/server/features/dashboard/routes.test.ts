@@ -138,13 +138,76 @@ describe('GET /api/dashboard', () => {
     expect(deactivated.activePatients).toBe(before.activePatients + 1);
   });
 
-  it('gives a member their unread messages only', async () => {
+  it('gives a member their unread messages and their own donations that went through', async () => {
     const member = await createPerson(t, 'member');
     const staff = await createPerson(t, 'staff');
     await sendMessage(staff, member);
     await sendMessage(staff, member, 'Second');
+    expect(await dashboardOf<MemberDashboard>(member)).toEqual({
+      kind: 'member',
+      unreadMessages: 2,
+      donations: { count: 0, totalCents: 0, recent: [] },
+    });
+
+    const give = async (amount: number, pay = true) => {
+      const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(
+        t,
+        member,
+        {
+          method: 'POST',
+          url: '/api/donations/create-payment-intent',
+          payload: { amount, email: '', firstName: 'Mo', lastName: 'Member', phone: '', description: 'Fund' },
+        },
+        200,
+      );
+      if (!pay) return started.paymentIntentId;
+      const card = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm-card',
+        payload: {
+          clientSecret: started.clientSecret,
+          cardNumber: '4242424242424242',
+          expiry: '12/40',
+          cvc: '123',
+        },
+      });
+      expect(card.json().status).toBe('succeeded');
+      await expectStatus(
+        t,
+        member,
+        {
+          method: 'POST',
+          url: '/api/donations/confirm',
+          payload: { paymentIntentId: started.paymentIntentId },
+        },
+        200,
+      );
+      return started.paymentIntentId;
+    };
+    await give(25);
+    await give(10.5);
+    await give(99, false); // never paid: not counted
+    await give(40);
+    const mine = await expectStatus<{ donations: { id: string; amountCents: number }[] }>(
+      t,
+      member,
+      { method: 'GET', url: '/api/donations/mine' },
+      200,
+    );
+    const forty = mine.donations.find((gift) => gift.amountCents === 4000)!;
+    await expectStatus(t, 'admin', { method: 'POST', url: `/api/admin/donations/${forty.id}/refund` }, 200);
+    // Someone else's gift never shows.
+    const other = await createPerson(t, 'member');
+    expect((await dashboardOf<MemberDashboard>(other)).donations.count).toBe(0);
+
     const board = await dashboardOf<MemberDashboard>(member);
-    expect(board).toEqual({ kind: 'member', unreadMessages: 2 });
+    expect(board.donations.count).toBe(2);
+    expect(board.donations.totalCents).toBe(3550);
+    expect(board.donations.recent.map((gift) => [gift.amountCents, gift.status])).toEqual([
+      [4000, 'refunded'],
+      [1050, 'paid'],
+      [2500, 'paid'],
+    ]);
   });
 
   it('logs each reading of a dashboard that names patients, without what it showed', async () => {

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import * as appointments from '../appointments/service';
+import * as donations from '../donations/service';
 import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
@@ -179,6 +180,14 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
   };
 }
 
+async function memberDashboard(db: Db, caller: Caller): Promise<Dashboard> {
+  const [unread, gifts] = await Promise.all([
+    unreadMessages(db, caller.id),
+    donations.summaryOf(db, caller.id),
+  ]);
+  return { kind: 'member', unreadMessages: unread, donations: gifts };
+}
+
 /** The caller's dashboard by role: each section one query, all of them at once. */
 export async function dashboardOf(db: Db, caller: Caller, meta: RequestMeta): Promise<Dashboard> {
   switch (caller.role) {
@@ -187,7 +196,7 @@ export async function dashboardOf(db: Db, caller: Caller, meta: RequestMeta): Pr
     case 'practitioner':
       return practitionerDashboard(db, caller, meta);
     case 'member':
-      return { kind: 'member', unreadMessages: await unreadMessages(db, caller.id) };
+      return memberDashboard(db, caller);
     default:
       return generalDashboard(db, caller, meta);
   }

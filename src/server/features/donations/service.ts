@@ -171,6 +171,24 @@ export async function listMine(db: Db, caller: SessionUser) {
   return { donations: (await repository.listOfUser(db, caller.id)).map(repository.toDonation) };
 }
 
+/** What the member dashboard shows of a donor's own gifts: those paid, their total, and the latest few. */
+export async function summaryOf(db: Db, userId: string, recent = 3) {
+  const settled = (await repository.listOfUser(db, userId)).filter(
+    (row) => row.paidAt && (row.status === 'paid' || row.status === 'refunded'),
+  );
+  const paid = settled.filter((row) => row.status === 'paid');
+  return {
+    count: paid.length,
+    totalCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
+    recent: settled.slice(0, recent).map((row) => ({
+      id: row.id,
+      amountCents: row.amountCents,
+      status: row.status as 'paid' | 'refunded',
+      paidAt: row.paidAt!.toISOString(),
+    })),
+  };
+}
+
 export async function listForAdmin(
   db: Db,
   query: Omit<AdminDonationsQuery, 'period' | 'page'> & { period: DonationPeriod; page: number },

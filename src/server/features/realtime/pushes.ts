@@ -214,6 +214,10 @@ function pushDonationChanges(
   ctx.events.subscribe('donation.changed', async (event) => {
     const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
     const people = new Set([...admins, ...(event.userId ? [event.userId] : [])]);
-    await Promise.all([...people].map((userId) => push(userId, 'notifications', DONATIONS_CHANGED)));
+    await Promise.all([
+      ...[...people].map((userId) => push(userId, 'notifications', DONATIONS_CHANGED)),
+      // The donor's member dashboard shows their gifts.
+      ...(event.userId ? [push(event.userId, 'notifications', DASHBOARD_CHANGED)] : []),
+    ]);
   });
 }

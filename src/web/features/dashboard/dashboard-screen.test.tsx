@@ -186,9 +186,34 @@ describe('the dashboards', () => {
     expect(await card('Messages')).toHaveTextContent('1unread message');
   });
 
-  it('shows a member their messages and the Donate button', async () => {
-    render('member', { kind: 'member', unreadMessages: 3 });
+  it('shows a member their messages, their donations and the Donate button', async () => {
+    render('member', {
+      kind: 'member',
+      unreadMessages: 3,
+      donations: {
+        count: 2,
+        totalCents: 3550,
+        recent: [
+          { id: 'd3', amountCents: 1000, status: 'refunded', paidAt: '2026-11-20T10:00:00.000Z' },
+          { id: 'd2', amountCents: 1050, status: 'paid', paidAt: '2026-11-12T10:00:00.000Z' },
+          { id: 'd1', amountCents: 2500, status: 'paid', paidAt: '2026-10-01T10:00:00.000Z' },
+        ],
+      },
+    });
     expect(await card('Messages')).toHaveTextContent('3unread messages');
+    const gifts = await card('Your donations');
+    expect(gifts).toHaveTextContent('2donations');
+    expect(gifts).toHaveTextContent('$35.50 given in all');
+    const latest = within(gifts).getByRole('list', { name: 'Latest donations' });
+    expect(
+      within(latest)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['20 Nov 2026: $10.00 (refunded)', '12 Nov 2026: $10.50', '1 Oct 2026: $25.00']);
+    expect(within(gifts).getByRole('link', { name: 'All your donations' })).toHaveAttribute(
+      'href',
+      '/member/donate',
+    );
     const support = await card('Support the clinic');
     await userEvent.click(within(support).getByRole('button', { name: 'Donate' }));
     expect(await screen.findByRole('dialog', { name: 'Donate' })).toBeInTheDocument();

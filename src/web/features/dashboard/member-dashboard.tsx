@@ -1,11 +1,32 @@
+import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
+import { formatMoney } from '../../lib/format';
 import { DonateButton } from '../donations/donate-button';
-import { DashboardCard, UnreadMessagesCard } from './cards';
+import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard }) {
+  const { donations } = dashboard;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <UnreadMessagesCard count={dashboard.unreadMessages} />
+      <DashboardCard id="donations" title="Your donations">
+        <Count value={donations.count} one="donation" many="donations" />
+        {donations.count > 0 ? <p>{formatMoney(donations.totalCents)} given in all. Thank you.</p> : null}
+        <ShortList
+          items={donations.recent}
+          empty="No donations yet."
+          label="Latest donations"
+          keyOf={(gift) => gift.id}
+          render={(gift) => (
+            <>
+              <time dateTime={gift.paidAt}>{format(new Date(gift.paidAt), 'd MMM yyyy')}</time>:{' '}
+              {formatMoney(gift.amountCents)}
+              {gift.status === 'refunded' ? ' (refunded)' : ''}
+            </>
+          )}
+        />
+        <DashboardLink to="/member/donate">All your donations</DashboardLink>
+      </DashboardCard>
       <DashboardCard id="support" title="Support the clinic">
         <p>Your gifts fund recovery programmes for patients who could not otherwise take part.</p>
         {/* The header's own Donate button and dialog, so there is one way to give. */}

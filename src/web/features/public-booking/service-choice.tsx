@@ -1,6 +1,7 @@
 import type { PublicService } from '../../../shared/public-booking';
 import { cn } from '../../lib/cn';
-import { formatDuration, formatPrice } from './times';
+import { formatMoney } from '../../lib/format';
+import { formatDuration } from './times';
 
 type ServiceChoiceProps = {
   services: PublicService[];
@@ -38,7 +39,7 @@ export function ServiceChoice({ services, value, onChange }: ServiceChoiceProps)
               <span className="flex flex-col gap-1">
                 <span className="font-medium">{service.name}</span>
                 <span className="text-muted-foreground text-sm">
-                  {formatDuration(service.durationMinutes)} · {formatPrice(service.priceCents)}
+                  {formatDuration(service.durationMinutes)} · {formatMoney(service.priceCents)}
                 </span>
                 {service.description ? <span className="text-sm">{service.description}</span> : null}
               </span>

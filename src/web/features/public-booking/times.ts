@@ -41,9 +41,6 @@ export function bookingTimeLabel(booking: { startsAt: string; endsAt: string; ti
   return `${own} your time (${theirs})`;
 }
 
-export const formatPrice = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-
 export const formatDuration = (minutes: number) => {
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);

@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateServiceTypeInputSchema, type ServiceType } from '../../../shared/scheduling';
+import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -38,9 +39,6 @@ const ServiceFormSchema = z.object({
 });
 type FormInput = z.input<typeof ServiceFormSchema>;
 const SERVER_FIELDS = ['name', 'description', 'durationMinutes', 'colour', 'isPublic', 'active'] as const;
-
-export const money = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 const valuesOf = (service: ServiceType | null): FormInput => ({
   name: service?.name ?? '',
@@ -203,7 +201,7 @@ export function ServicesTab() {
               </span>
             </th>
             <td className="px-3 py-2">{service.durationMinutes} min</td>
-            <td className="px-3 py-2">{money(service.priceCents)}</td>
+            <td className="px-3 py-2">{formatMoney(service.priceCents)}</td>
             <td className="px-3 py-2">{service.isPublic ? 'Public' : 'Clinic only'}</td>
             <td className="px-3 py-2">
               <Button
