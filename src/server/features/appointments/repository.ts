@@ -119,7 +119,11 @@ export async function listAppointments(db: Db | Tx, options: ListOptions): Promi
   if (options.patientId) conditions.push(eq(appointments.patientId, options.patientId));
   if (options.status) conditions.push(eq(appointments.status, options.status));
   if (options.from) {
-    conditions.push(sql`${appointments.endsAt} > ${at(options.from)}`);
+    // Still running at `from`. Written through greatest() (the same test, as an appointment ends after it
+    // starts) so that the planner does not multiply this range's selectivity into the start's: the two are
+    // correlated, and near the end of the data the product made it expect a handful of rows and sort a whole
+    // week of the clinic instead of walking the start index to the page's limit (40 ms against 5 ms).
+    conditions.push(sql`greatest(${appointments.endsAt}, ${appointments.startsAt}) > ${at(options.from)}`);
     const earliestStart = new Date(options.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
     conditions.push(sql`${appointments.startsAt} > ${at(earliestStart)}`);
   }
