@@ -31,6 +31,9 @@ async function expectToast(page: Page, title: string, description: string) {
   const toast = frontToast(page);
   await expect(toast).toContainText(title);
   await expect(toast).toContainText(description);
+  // Raised from the open dialog, the toast is still in the accessibility tree: a screen reader hears it.
+  await expect(page.getByRole('listitem').filter({ hasText: description }).first()).toBeVisible();
+  expect(await toast.evaluate((node) => node.closest('[inert], [aria-hidden="true"]') === null)).toBe(true);
 }
 
 async function payByCard(dialog: Locator, cardNumber: string, amount: string) {

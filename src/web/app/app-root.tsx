@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { createPortal } from 'react-dom';
 import { Outlet } from 'react-router';
 import { AppUpdate } from '../features/app-update/app-update';
 import { AccountStatusListener } from '../features/auth/account-status-listener';
@@ -15,10 +16,13 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 
 function AppearanceAndToasts() {
   const appearance = useAppearance();
-  return (
+  // Outside #root, which an open dialog makes inert: a toast raised from a dialog is still seen and read out
+  // (its live region is one of those a modal dialog leaves visible to assistive technology).
+  return createPortal(
     <Suspense fallback={null}>
       <Toaster theme={appearance.theme} visibleToasts={1} position="bottom-right" closeButton />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }
 

@@ -42,15 +42,12 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
   });
   const [step, setStep] = useState<Step>({ name: 'form', isReturn: false });
   const [isPreparing, setIsPreparing] = useState(false);
-  const [announcement, setAnnouncement] = useState({ count: 0, text: '' });
   const confirm = useConfirmDonation();
   const finished = useRef(onFinished);
   finished.current = onFinished;
 
-  // The toaster sits behind the open dialog, so each toast is also read out from inside the dialog.
   const say = (tone: Tone, title: string, description: string) => {
     toast[tone](title, { description });
-    setAnnouncement((current) => ({ count: current.count + 1, text: `${title}: ${description}` }));
   };
 
   const prepare = async () => {
@@ -113,9 +110,6 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div aria-live="assertive" className="sr-only">
-        {announcement.text ? <p key={announcement.count}>{announcement.text}</p> : null}
-      </div>
       {step.name === 'form' ? (
         <>
           {step.isReturn ? <StepHeading>Your donation</StepHeading> : null}
