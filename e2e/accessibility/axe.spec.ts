@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Role } from '../../src/shared/roles';
 import { registerThrowaway } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, sendMessage } from '../support/live';
 
@@ -58,19 +58,6 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
     '/store',
   ],
 };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 async function expectAccessible(page: Page, path: string) {
   await page.goto(path);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { TZDate } from '@date-fns/tz';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuthResponse } from '../../src/shared/auth';
 import type { Dashboard } from '../../src/shared/dashboard';
 import type { RecoveryNote } from '../../src/shared/recovery-notes';
 import { type Appointment, CLINIC_TIME_ZONE, type ServiceType } from '../../src/shared/scheduling';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -14,19 +14,6 @@ import { demoLogin, personAt } from '../support/live';
  * 'Who opened my record'. Other journeys (and the growing demo clinic) change the global counts, so these
  * assert on what they create and on the demo patient and practitioner.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 

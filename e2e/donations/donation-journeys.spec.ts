@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DONATION_TEXT } from '../../src/shared/donations';
 import { CARD_ERRORS } from '../../src/shared/payments';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
 
@@ -10,19 +10,6 @@ import { waitForMail } from '../support/mail';
  * Donation journeys through the Donate dialog under the built-in test provider: a visitor from the public
  * pages' top bar and a signed-in member from /member/donate, with Stripe's test cards.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 /** The toast in front; only one shows at a time. */
 const frontToast = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');

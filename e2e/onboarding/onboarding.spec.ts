@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Notification } from '../../src/shared/notifications';
 import type { PatientConsent } from '../../src/shared/onboarding';
 import type { PatientRecord } from '../../src/shared/patients';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 const step = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import type {
@@ -7,6 +6,7 @@ import type {
   PublicBookingPageOfRequests,
   PublicSlotsAnswer,
 } from '../../src/shared/public-booking';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, toastOn } from '../support/live';
 import { waitForMail } from '../support/mail';
@@ -17,19 +17,6 @@ import { MAIL_API_URL } from '../support/ports';
  * email) and books a random free time some weeks ahead, past the demo diary and short of the far weeks the
  * scheduling journeys use, so journeys running beside it leave it free.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 

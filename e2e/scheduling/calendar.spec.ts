@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, format, nextMonday, set } from 'date-fns';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -9,19 +9,6 @@ import { demoLogin, personAt } from '../support/live';
  * Scheduling journeys through the calendar and the appointments list. Each takes a weekday far enough ahead
  * (chosen at random among many weeks) that journeys running beside it, and the demo clinic, leave it free.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 /** A Tuesday some 10 to 60 weeks ahead, in the browser's (and this machine's) zone. */
 const farTuesday = () => addDays(nextMonday(new Date()), 7 * (10 + Math.floor(Math.random() * 50)) + 1);

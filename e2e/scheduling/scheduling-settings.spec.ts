@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Availability } from '../../src/shared/scheduling';
 import { apiLogin, DEMO_PASSWORD, registerThrowaway } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -9,19 +9,6 @@ import { expect, test } from '../support/fixtures';
  * a patient makes and turns off a calendar feed. Hannah Weiss is the practitioner here (the demo practitioner's
  * hours are left to the calendar journeys), and what the journeys change they put back.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
