@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './activity';
+export * from './billing';
 export * from './care-team';
 export * from './email';
 export * from './messaging';

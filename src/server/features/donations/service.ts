@@ -12,7 +12,7 @@ import {
   formatDonationAmount,
 } from '../../../shared/donations';
 import type { Db } from '../../db/client';
-import { donations, payments as paymentRecords, users } from '../../db/schema';
+import { donations, payments as paymentRecords, paymentRefunds, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -238,10 +238,19 @@ export async function refund(
       .where(and(eq(donations.id, id), eq(donations.status, 'paid')))
       .returning();
     if (!updated) return null;
-    await tx
+    const [payment] = await tx
       .update(paymentRecords)
       .set({ status: 'refunded', refundedCents: donation.amountCents, refundedAt: now })
-      .where(eq(paymentRecords.providerIntentId, donation.paymentIntentId));
+      .where(eq(paymentRecords.providerIntentId, donation.paymentIntentId))
+      .returning({ id: paymentRecords.id });
+    if (payment)
+      await tx.insert(paymentRefunds).values({
+        paymentId: payment.id,
+        amountCents: donation.amountCents,
+        reason: 'Donation refunded',
+        createdBy: caller.id,
+        createdAt: now,
+      });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'donation.refunded',

@@ -54,7 +54,7 @@ export async function recordPayment(
   payment: {
     provider: 'stripe' | 'test';
     intent: ProviderIntent;
-    purpose: 'donation';
+    purpose: 'donation' | 'invoice';
     referenceId: string;
   },
 ) {

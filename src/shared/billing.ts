@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import { DaySchema } from './scheduling';
+
+/**
+ * Billing: invoices to patients, their payments and refunds. Money is integer cents everywhere; the server
+ * computes every figure (line amounts, subtotal, discount, tax, total, paid, balance) and never takes one from
+ * the browser.
+ *
+ * Life of an invoice: a draft (no number, editable, deletable) is sent, which gives it the next number
+ * (INV-000123, no gaps), its issue date, an email and an invoice_created notification to the patient. Payments
+ * (card online by the patient, or cash, cheque or card at the desk recorded by staff) move it to partially_paid
+ * or paid (invoice_paid); the overdue job moves a sent or partially paid invoice past its due date to overdue
+ * (invoice_overdue, once). A refund lowers what was paid. An invoice with nothing paid (net of refunds) can be
+ * voided with a reason; voiding releases its appointments so they can be billed again.
+ *
+ * Who sees what: a patient their own invoices that are not drafts; a practitioner the invoices of the patients
+ * they care for (as for the patient's record); staff and admin all. Anything else is a 404.
+ */
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/** Statuses in which an invoice is still owed. */
+export const OPEN_INVOICE_STATUSES = ['sent', 'partially_paid', 'overdue'] as const satisfies InvoiceStatus[];
+
+export const PAYMENT_METHOD_VALUES = ['card', 'cash', 'cheque'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHOD_VALUES, {
+  error: 'Method must be card, cash or cheque',
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const INVOICE_CURRENCY = 'usd';
+export const INVOICE_NUMBER_PREFIX = 'INV-';
+/** INV-000123: the prefix and the number padded to six digits. */
+export const formatInvoiceNumber = (value: number) =>
+  `${INVOICE_NUMBER_PREFIX}${String(value).padStart(6, '0')}`;
+
+export const INVOICE_PAGE_SIZE = 25;
+export const INVOICE_MAX_LINES = 50;
+export const INVOICE_DESCRIPTION_MAX = 200;
+export const INVOICE_NOTES_MAX = 2000;
+export const INVOICE_REASON_MAX = 500;
+export const INVOICE_REFERENCE_MAX = 100;
+export const INVOICE_QUANTITY_MAX = 1000;
+/** The largest unit price, and the largest invoice total: $100,000. */
+export const INVOICE_AMOUNT_MAX_CENTS = 10_000_000;
+/** Tax rate in basis points: 825 is 8.25 %; at most 50 %. */
+export const TAX_RATE_MAX_BASIS_POINTS = 5000;
+export const PAYMENT_TERMS_MAX_DAYS = 365;
+
+/** The overdue job's period. */
+export const OVERDUE_CHECK_INTERVAL_MS = 15 * 60 * 1000;
+
+export const BILLING_ERRORS = {
+  notFound: 'Invoice not found',
+  paymentNotFound: 'Payment not found',
+  patient: 'Choose a patient',
+  patientNotFound: 'Patient not found',
+  practitionerNotFound: 'Practitioner not found',
+  noLines: 'Add at least one line',
+  tooManyLines: `An invoice can have at most ${INVOICE_MAX_LINES} lines`,
+  description: 'Each line needs a description',
+  descriptionTooLong: `A line's description must be at most ${INVOICE_DESCRIPTION_MAX} characters`,
+  quantity: 'Quantity must be a whole number from 1',
+  quantityTooLarge: `Quantity must be at most ${INVOICE_QUANTITY_MAX}`,
+  price: 'Price must be a whole number of cents',
+  priceNegative: 'Price cannot be negative',
+  priceTooLarge: 'Price is too large',
+  discount: 'Discount must be a whole number of cents, not negative',
+  discountTooLarge: 'Discount cannot be more than the subtotal',
+  totalTooLarge: 'The invoice total is too large',
+  notesTooLong: `Notes must be at most ${INVOICE_NOTES_MAX} characters`,
+  appointmentNotBillable:
+    'That appointment cannot be billed: it is not a completed session of this patient, or it is already billed',
+  serviceNotFound: 'Service not found',
+  dueDateBeforeIssue: 'The due date cannot be before today',
+  notDraft: 'Only a draft can be changed or deleted',
+  notOpen: 'This invoice is not open for payment',
+  amount: 'Amount must be a whole number of cents above zero',
+  amountOverBalance: 'The amount is more than the balance due',
+  reference: `Reference must be at most ${INVOICE_REFERENCE_MAX} characters`,
+  reason: 'Give a reason',
+  reasonTooLong: `Reason must be at most ${INVOICE_REASON_MAX} characters`,
+  refundTooLarge: 'The refund is more than what is left of the payment',
+  notVoidable: 'An invoice with payments cannot be voided; refund them first',
+  alreadyVoid: 'This invoice is void',
+  notSucceeded: 'The payment has not succeeded',
+  amountMismatch: 'The payment does not match the invoice',
+  taxRate: `Tax rate must be a whole number of basis points from 0 to ${TAX_RATE_MAX_BASIS_POINTS}`,
+  paymentTerms: `Payment terms must be from 0 to ${PAYMENT_TERMS_MAX_DAYS} days`,
+} as const;
+
+const cents = (error: string, tooLarge: string) =>
+  z.number({ error }).int(error).min(0, error).max(INVOICE_AMOUNT_MAX_CENTS, tooLarge);
+
+/** A line as the browser sends it: its own text and price, or made from a service or a completed appointment. */
+export const InvoiceLineInputSchema = z.strictObject({
+  description: z
+    .string({ error: BILLING_ERRORS.description })
+    .trim()
+    .min(1, BILLING_ERRORS.description)
+    .max(INVOICE_DESCRIPTION_MAX, BILLING_ERRORS.descriptionTooLong),
+  quantity: z
+    .number({ error: BILLING_ERRORS.quantity })
+    .int(BILLING_ERRORS.quantity)
+    .min(1, BILLING_ERRORS.quantity)
+    .max(INVOICE_QUANTITY_MAX, BILLING_ERRORS.quantityTooLarge),
+  unitPriceCents: z
+    .number({ error: BILLING_ERRORS.price })
+    .int(BILLING_ERRORS.price)
+    .min(0, BILLING_ERRORS.priceNegative)
+    .max(INVOICE_AMOUNT_MAX_CENTS, BILLING_ERRORS.priceTooLarge),
+  serviceTypeId: z.uuid({ error: BILLING_ERRORS.serviceNotFound }).optional(),
+  /**
+   * A completed appointment of this patient not yet billed. The server takes its description (service and day)
+   * and its price from the service, whatever the browser sent for them; quantity is 1.
+   */
+  appointmentId: z.uuid({ error: BILLING_ERRORS.appointmentNotBillable }).optional(),
+});
+export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
+
+const invoiceFields = {
+  practitionerId: z.uuid({ error: BILLING_ERRORS.practitionerNotFound }).nullable().optional(),
+  /** Defaults to today plus the payment terms of the billing settings. */
+  dueDate: DaySchema('Due date').optional(),
+  discountCents: cents(BILLING_ERRORS.discount, BILLING_ERRORS.totalTooLarge).optional(),
+  notes: z.string().trim().max(INVOICE_NOTES_MAX, BILLING_ERRORS.notesTooLong).optional(),
+  lineItems: z
+    .array(InvoiceLineInputSchema, { error: BILLING_ERRORS.noLines })
+    .min(1, BILLING_ERRORS.noLines)
+    .max(INVOICE_MAX_LINES, BILLING_ERRORS.tooManyLines),
+};
+
+/** POST /api/invoices (staff, admin, and a practitioner for a patient in their care): a draft. */
+export const CreateInvoiceInputSchema = z.strictObject({
+  patientId: z.uuid({ error: BILLING_ERRORS.patient }),
+  ...invoiceFields,
+});
+export type CreateInvoiceInput = z.infer<typeof CreateInvoiceInputSchema>;
+
+/** PATCH /api/invoices/{id}: a draft only; lineItems, when given, replace the lines. */
+export const UpdateInvoiceInputSchema = z.strictObject({
+  ...invoiceFields,
+  lineItems: invoiceFields.lineItems.optional(),
+});
+export type UpdateInvoiceInput = z.infer<typeof UpdateInvoiceInputSchema>;
+
+export const InvoiceLineSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  amountCents: z.number().int(),
+  serviceTypeId: z.string().nullable(),
+  appointmentId: z.string().nullable(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoicePaymentSchema = z.object({
+  id: z.string(),
+  method: PaymentMethodSchema,
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  cardLast4: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** True when paid online through the payment provider (refunds go back to the card). */
+  online: z.boolean(),
+  paidAt: z.string(),
+  recordedByName: z.string().nullable(),
+});
+export type InvoicePayment = z.infer<typeof InvoicePaymentSchema>;
+
+/** One row of a list. */
+export const InvoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: InvoiceStatusSchema,
+  patientId: z.string(),
+  patientName: z.string(),
+  practitionerId: z.string().nullable(),
+  practitionerName: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
+
+export const InvoiceSchema = InvoiceSummarySchema.extend({
+  lineItems: z.array(InvoiceLineSchema),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  taxRateBasisPoints: z.number().int(),
+  taxCents: z.number().int(),
+  notes: z.string(),
+  voidReason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  payments: z.array(InvoicePaymentSchema),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoiceAnswerSchema = z.object({ invoice: InvoiceSchema });
+export type InvoiceAnswer = z.infer<typeof InvoiceAnswerSchema>;
+
+export const InvoiceIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Must be a valid id' }) });
+export const InvoicePaymentParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Must be a valid id' }),
+  paymentId: z.uuid({ error: 'Must be a valid id' }),
+});
+
+/**
+ * GET /api/invoices: newest first, under the caller's access. search matches the number or the patient's name;
+ * totals cover every invoice of the filter (not only the page).
+ */
+export const InvoiceListQuerySchema = z.strictObject({
+  status: InvoiceStatusSchema.optional(),
+  patientId: z.uuid({ error: 'patientId must be a UUID' }).optional(),
+  practitionerId: z.uuid({ error: 'practitionerId must be a UUID' }).optional(),
+  search: z.string().trim().max(100, 'Search is too long').optional(),
+  from: DaySchema('from').optional(),
+  to: DaySchema('to').optional(),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .default(1),
+});
+export type InvoiceListQuery = z.input<typeof InvoiceListQuerySchema>;
+
+export const InvoiceListAnswerSchema = z.object({
+  invoices: z.array(InvoiceSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totals: z.object({
+    /** Balance of the open invoices (sent, partially paid, overdue). */
+    outstandingCents: z.number().int(),
+    overdueCents: z.number().int(),
+    overdueCount: z.number().int(),
+  }),
+});
+export type InvoiceListAnswer = z.infer<typeof InvoiceListAnswerSchema>;
+
+/** GET /api/invoices/billable?patientId=…: the patient's completed appointments not yet on an invoice. */
+export const BillableQuerySchema = z.strictObject({ patientId: z.uuid({ error: BILLING_ERRORS.patient }) });
+export const BillableAppointmentSchema = z.object({
+  appointmentId: z.string(),
+  startsAt: z.string(),
+  serviceTypeId: z.string(),
+  serviceName: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+  priceCents: z.number().int(),
+});
+export type BillableAppointment = z.infer<typeof BillableAppointmentSchema>;
+export const BillableAnswerSchema = z.object({ appointments: z.array(BillableAppointmentSchema) });
+export type BillableAnswer = z.infer<typeof BillableAnswerSchema>;
+
+/**
+ * POST /api/invoices/{id}/payments (staff, admin; a practitioner for their patients): a payment taken at the
+ * desk. Card here is a card terminal's payment, recorded by hand; no card number is ever sent.
+ */
+export const RecordPaymentInputSchema = z.strictObject({
+  method: PaymentMethodSchema,
+  amountCents: z
+    .number({ error: BILLING_ERRORS.amount })
+    .int(BILLING_ERRORS.amount)
+    .min(1, BILLING_ERRORS.amount)
+    .max(INVOICE_AMOUNT_MAX_CENTS, BILLING_ERRORS.amountOverBalance),
+  reference: z.string().trim().max(INVOICE_REFERENCE_MAX, BILLING_ERRORS.reference).optional(),
+});
+export type RecordPaymentInput = z.infer<typeof RecordPaymentInputSchema>;
+
+/**
+ * POST /api/invoices/{id}/pay (the patient, or staff for them): a payment intent for the whole balance due,
+ * computed by the server. Then the browser confirms the card with the provider and calls
+ * POST /api/invoices/{id}/pay/confirm { paymentIntentId }; the server asks the provider itself.
+ */
+export const PayInvoiceAnswerSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amountCents: z.number().int(),
+});
+export type PayInvoiceAnswer = z.infer<typeof PayInvoiceAnswerSchema>;
+export const ConfirmInvoicePaymentInputSchema = z.strictObject({
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required' })
+    .regex(/^pi_[A-Za-z0-9]+$/, 'paymentIntentId is not valid'),
+});
+
+const reasonSchema = z
+  .string({ error: BILLING_ERRORS.reason })
+  .trim()
+  .min(1, BILLING_ERRORS.reason)
+  .max(INVOICE_REASON_MAX, BILLING_ERRORS.reasonTooLong);
+
+/**
+ * POST /api/invoices/{id}/payments/{paymentId}/refund (staff, admin): refunds amountCents of the payment, or what
+ * is left of it. An online card payment is refunded through the provider; a desk payment is recorded as paid back.
+ */
+export const RefundPaymentInputSchema = z.strictObject({
+  amountCents: z
+    .number({ error: BILLING_ERRORS.amount })
+    .int(BILLING_ERRORS.amount)
+    .min(1, BILLING_ERRORS.amount)
+    .max(INVOICE_AMOUNT_MAX_CENTS, BILLING_ERRORS.refundTooLarge)
+    .optional(),
+  reason: reasonSchema,
+});
+export type RefundPaymentInput = z.infer<typeof RefundPaymentInputSchema>;
+
+/** POST /api/invoices/{id}/void (staff, admin). */
+export const VoidInvoiceInputSchema = z.strictObject({ reason: reasonSchema });
+export type VoidInvoiceInput = z.infer<typeof VoidInvoiceInputSchema>;
+
+/** GET and PUT /api/billing/settings (read: staff, admin, practitioners; write: staff, admin). */
+export const BillingSettingsSchema = z.strictObject({
+  taxRateBasisPoints: z
+    .number({ error: BILLING_ERRORS.taxRate })
+    .int(BILLING_ERRORS.taxRate)
+    .min(0, BILLING_ERRORS.taxRate)
+    .max(TAX_RATE_MAX_BASIS_POINTS, BILLING_ERRORS.taxRate),
+  paymentTermsDays: z
+    .number({ error: BILLING_ERRORS.paymentTerms })
+    .int(BILLING_ERRORS.paymentTerms)
+    .min(0, BILLING_ERRORS.paymentTerms)
+    .max(PAYMENT_TERMS_MAX_DAYS, BILLING_ERRORS.paymentTerms),
+});
+export type BillingSettings = z.infer<typeof BillingSettingsSchema>;
+export const BillingSettingsAnswerSchema = z.object({ settings: BillingSettingsSchema });
+
+/**
+ * The figures of an invoice from its lines: line amounts, subtotal, discount (never above the subtotal), tax on
+ * the discounted subtotal rounded half up to the cent, total. Shared so the editor can preview what the server
+ * will compute; the server always computes them itself.
+ */
+export function invoiceTotals(
+  lines: readonly { quantity: number; unitPriceCents: number }[],
+  discountCents: number,
+  taxRateBasisPoints: number,
+) {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  const discount = Math.min(Math.max(discountCents, 0), subtotalCents);
+  const taxable = subtotalCents - discount;
+  const taxCents = Math.floor((taxable * taxRateBasisPoints + 5000) / 10000);
+  return { subtotalCents, discountCents: discount, taxCents, totalCents: taxable + taxCents };
+}
+
+/** Formats a tax rate in basis points as a percentage: 825 → '8.25%'. */
+export const formatTaxRate = (basisPoints: number) =>
+  `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+
+/**
+ * Pushed on the notifications channel to the invoice's patient and practitioner and to every staff member and
+ * admin when an invoice is made, changed, sent, paid, refunded, voided or falls overdue; open lists fetch again
+ * under their own access rules.
+ */
+export type InvoicesChangedEvent = { type: 'invoices_changed'; invoiceId: string };
