@@ -76,6 +76,14 @@ export const PatientDashboardSchema = z.object({
     }),
   ),
   progress: RecoveryProgressSchema,
+  /** What the patient owes on invoices sent to them (sent, partially paid, overdue), and the one due first. */
+  billing: z.object({
+    balanceDueCents: z.number().int(),
+    openInvoices: CountSchema,
+    nextDue: z
+      .object({ id: z.string(), number: z.string(), dueDate: z.string(), balanceCents: z.number().int() })
+      .nullable(),
+  }),
 });
 
 export const PractitionerDashboardSchema = z.object({
@@ -117,6 +125,13 @@ export const GeneralDashboardSchema = z.object({
   activePatients: CountSchema,
   /** Signed since Monday 00:00 UTC. */
   notesSignedThisWeek: CountSchema,
+  billing: z.object({
+    /** Invoice payments received since the 1st of the clinic's month, less refunds made in it. */
+    revenueThisMonthCents: z.number().int(),
+    /** Invoices past their due date with a balance, and that balance. */
+    overdueInvoices: CountSchema,
+    overdueBalanceCents: z.number().int(),
+  }),
 });
 
 export const MemberDashboardSchema = z.object({

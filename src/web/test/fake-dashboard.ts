@@ -63,6 +63,7 @@ export function patientDashboard(overrides: Partial<PatientDashboard> = {}): Pat
         },
       ],
     },
+    billing: { balanceDueCents: 0, openInvoices: 0, nextDue: null },
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import * as appointments from '../appointments/service';
+import * as billing from '../billing/summary';
 import * as donations from '../donations/service';
 import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
@@ -90,12 +91,13 @@ const logReading = (
  * feature it reads (the notes list and 'viewed recovery progress' each wrote a row on every live refresh).
  */
 async function patientDashboard(db: Db, caller: Caller, meta: RequestMeta): Promise<PatientDashboard> {
-  const [messages, unreadNotifications, onboarding, notesShared, next] = await Promise.all([
+  const [messages, unreadNotifications, onboarding, notesShared, next, balance] = await Promise.all([
     unreadMessages(db, caller.id),
     notifications.unreadCount(db, caller.id),
     getOnboardingProgress(db, caller.id),
     notes.sharedWithPatient(db, caller.id, DASHBOARD_LIST_SIZE),
     appointments.nextAppointmentOf(db, caller.id),
+    billing.patientBalance(db, caller.id),
   ]);
   await logReading(
     db,
@@ -118,6 +120,7 @@ async function patientDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
       createdAt: note.createdAt,
     })),
     progress: notesShared.progress,
+    billing: balance,
   };
 }
 
@@ -155,14 +158,20 @@ async function practitionerDashboard(
 
 async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Promise<GeneralDashboard> {
   const today = clinicDayOf(new Date());
-  const [messages, newPatients, activePatients, notesSignedThisWeek, schedule, byStatus] = await Promise.all([
-    unreadMessages(db, caller.id),
-    patients.newPatientsSince(db, daysAgo(NEW_PATIENT_DAYS), DASHBOARD_LIST_SIZE),
-    patients.countActivePatients(db),
-    notes.countSignedSince(db, startOfWeekUtc(new Date())),
-    appointments.appointmentsBetween(db, { from: today.from, to: today.to, limit: CLINIC_SCHEDULE_LIST_MAX }),
-    appointments.countByStatusBetween(db, { from: today.from, to: today.to }),
-  ]);
+  const [messages, newPatients, activePatients, notesSignedThisWeek, schedule, byStatus, money] =
+    await Promise.all([
+      unreadMessages(db, caller.id),
+      patients.newPatientsSince(db, daysAgo(NEW_PATIENT_DAYS), DASHBOARD_LIST_SIZE),
+      patients.countActivePatients(db),
+      notes.countSignedSince(db, startOfWeekUtc(new Date())),
+      appointments.appointmentsBetween(db, {
+        from: today.from,
+        to: today.to,
+        limit: CLINIC_SCHEDULE_LIST_MAX,
+      }),
+      appointments.countByStatusBetween(db, { from: today.from, to: today.to }),
+      billing.clinicBillingFigures(db),
+    ]);
   await logReading(db, caller, meta, newPatients.newest.length + schedule.length);
   return {
     kind: 'general',
@@ -177,6 +186,7 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
     newPatients,
     activePatients,
     notesSignedThisWeek,
+    billing: money,
   };
 }
 

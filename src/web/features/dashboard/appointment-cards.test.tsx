@@ -40,6 +40,7 @@ const practitionerBoard = (overrides: Partial<PractitionerDashboard> = {}): Prac
 
 const generalBoard = (overrides: Partial<GeneralDashboard['clinicSchedule']> = {}): GeneralDashboard => ({
   kind: 'general',
+  billing: { revenueThisMonthCents: 0, overdueInvoices: 0, overdueBalanceCents: 0 },
   unreadMessages: 0,
   clinicSchedule: {
     day: '2026-03-16',

@@ -60,6 +60,7 @@ const practitionerDashboard: PractitionerDashboard = {
 
 const generalDashboard: GeneralDashboard = {
   kind: 'general',
+  billing: { revenueThisMonthCents: 0, overdueInvoices: 0, overdueBalanceCents: 0 },
   unreadMessages: 1,
   clinicSchedule: {
     day: '2026-03-16',
