@@ -157,3 +157,4 @@ function looksLike(mimeType: string, data: Buffer) {
 
 export const lockActiveAdmins = (tx: Tx) => accounts.lockActiveUsersWithRole(tx, 'admin');
 export const setAccountFields = accounts.updateUser;
+export const setProfileFields = accounts.upsertProfile;

@@ -128,6 +128,26 @@ describe('POST /api/admin/users/{id}/deactivate', () => {
     });
   });
 
+  it('closes every socket the person holds, on every channel, and refuses their next REST call', async () => {
+    const person = await t.register();
+    const before = t.ctx.hub.connectionCount;
+    const sockets = await Promise.all(
+      ['account-status', 'notifications', 'messaging'].map((channel) =>
+        openSocket(t, `token=${person.token}&userId=${person.user.id}&channel=${channel}`),
+      ),
+    );
+    await untilConnections(t, before + 3);
+    const response = await deactivate('admin', person.user.id);
+    expect(response.statusCode).toBe(200);
+    for (const socket of sockets) expect((await socket.closed).code).toBe(4403);
+    const messages = await t.app.inject({
+      method: 'GET',
+      url: '/api/messages/unread-count',
+      headers: bearer(person.token),
+    });
+    expect(messages.statusCode).toBe(401);
+  });
+
   it('reactivation lets the person sign in again', async () => {
     const person = await t.register();
     await deactivate('admin', person.user.id);

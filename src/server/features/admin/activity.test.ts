@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage, AdminOverview } from '../../../shared/admin';
+import { activityLog } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPerson, demoPerson } from '../../test/people';
+import { csvField } from './activity';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const asAdmin = (request: Parameters<TestApp['injectAs']>[1]) => t.injectAs('admin', request);
+const page = async (query: string): Promise<ActivityPage> => {
+  const response = await asAdmin({ method: 'GET', url: `/api/admin/activity?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe('GET /api/admin/activity', () => {
+  it('lists entries newest first with the actor’s name, paged by cursor without gaps or repeats', async () => {
+    const actor = await createPerson(t, 'staff', { firstName: 'Quill', lastName: 'Ledger' });
+    for (let i = 0; i < 5; i += 1)
+      await recordActivity(t.database.db, {
+        actorId: actor.id,
+        action: `test.step-${i}`,
+        entityType: 'appointment',
+        entityId: `a-${i}`,
+      });
+    const first = await page('actor=Quill%20Ledger&action=test.&limit=3');
+    expect(first.items.map((entry) => entry.action)).toEqual(['test.step-4', 'test.step-3', 'test.step-2']);
+    expect(first.items[0]).toMatchObject({
+      actorId: actor.id,
+      actorName: 'Quill Ledger',
+      entityType: 'appointment',
+    });
+    const second = await page(`actor=Quill%20Ledger&action=test.&limit=3&cursor=${first.nextCursor}`);
+    expect(second.items.map((entry) => entry.action)).toEqual(['test.step-1', 'test.step-0']);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('filters by actor id, entity type and the clinic’s days', async () => {
+    const actor = await createPerson(t, 'practitioner');
+    await recordActivity(t.database.db, {
+      actorId: actor.id,
+      action: 'test.kept',
+      entityType: 'recovery_note',
+    });
+    await recordActivity(t.database.db, { actorId: actor.id, action: 'test.other', entityType: 'message' });
+    const byType = await page(`actor=${actor.id}&entityType=recovery_note`);
+    expect(byType.items.map((entry) => entry.action)).toEqual(['test.kept']);
+
+    // 23:30 UTC on 14 June is 00:30 on the 15th in London (summer time): the clinic's 15 June.
+    await t.database.db.insert(activityLog).values({
+      actorId: actor.id,
+      action: 'test.old',
+      entityType: 'message',
+      outcome: 'success',
+      createdAt: new Date('2025-06-14T23:30:00Z'),
+    });
+    expect(
+      (await page(`actor=${actor.id}&from=2025-06-15&to=2025-06-15`)).items.map((e) => e.action),
+    ).toEqual(['test.old']);
+    expect((await page(`actor=${actor.id}&from=2025-06-14&to=2025-06-14`)).items).toEqual([]);
+    expect((await page(`actor=${actor.id}&to=2025-06-16`)).items.map((e) => e.action)).toEqual(['test.old']);
+  });
+
+  it.each([
+    ['from=2025-02-30', 'from'],
+    ['to=yesterday', 'to'],
+    ['from=2025-06-02&to=2025-06-01', 'to'],
+    ['entityType=Robert%27);', 'entityType'],
+    ['action=%25%25', 'action'],
+    [`actor=${'x'.repeat(101)}`, 'actor'],
+    ['cursor=-1', 'cursor'],
+    ['limit=500', 'limit'],
+    ['page=2', '_'],
+  ])('refuses ?%s with a 400 naming %s', async (query, field) => {
+    const response = await asAdmin({ method: 'GET', url: `/api/admin/activity?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toContain(field);
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('offers no %s on the log or an entry', async (method) => {
+    const [entry] = await t.database.db.select().from(activityLog).limit(1);
+    for (const url of ['/api/admin/activity', `/api/admin/activity/${entry.id}`]) {
+      const response = await asAdmin({ method, url, payload: {} });
+      expect([404, 405]).toContain(response.statusCode);
+    }
+    const [still] = await t.database.db.select().from(activityLog).where(eq(activityLog.id, entry.id));
+    expect(still).toEqual(entry);
+  });
+});
+
+describe('GET /api/admin/activity/export', () => {
+  it('answers the filtered log as CSV with formula-like values made text, and logs the export', async () => {
+    const actor = await createPerson(t, 'staff', { firstName: '=HYPERLINK("x")', lastName: 'Smith, "Jr"' });
+    await recordActivity(t.database.db, {
+      actorId: actor.id,
+      action: 'test.exported',
+      entityType: 'user',
+      entityId: '+1234',
+      details: { note: '@SUM(A1)' },
+    });
+    const response = await asAdmin({
+      method: 'GET',
+      url: `/api/admin/activity/export?actor=${actor.id}&action=test.`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Time","Actor","Actor id","Action","Entity type","Entity id","Outcome","Address","Details"',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Smith, ""Jr"""`);
+    expect(lines[1]).toContain(`"'+1234"`);
+    expect(lines[1]).toContain('"{""note"":""@SUM(A1)""}"');
+    const admin = await demoPerson(t, 'admin');
+    const exports = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, 'activity.exported'));
+    expect(exports.at(-1)).toMatchObject({ actorId: admin.id, details: { count: 1 } });
+  });
+
+  it('escapes every field a spreadsheet would run', () => {
+    expect(csvField('=1+1')).toBe(`"'=1+1"`);
+    expect(csvField('-2')).toBe(`"'-2"`);
+    expect(csvField('@cmd')).toBe(`"'@cmd"`);
+    expect(csvField('\tx')).toBe(`"'\tx"`);
+    expect(csvField('plain "quoted"')).toBe('"plain ""quoted"""');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('refuses bad filters with a 400', async () => {
+    const response = await asAdmin({ method: 'GET', url: '/api/admin/activity/export?from=2025-13-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty('from');
+  });
+});
+
+describe('GET /api/admin/overview', () => {
+  it('counts people by role, today’s activity, this month’s payments and the system’s health', async () => {
+    const response = await asAdmin({ method: 'GET', url: '/api/admin/overview' });
+    expect(response.statusCode).toBe(200);
+    const overview: AdminOverview = response.json();
+    expect(overview.people.map((row) => row.role)).toEqual([
+      'patient',
+      'practitioner',
+      'staff',
+      'admin',
+      'member',
+    ]);
+    expect(overview.people.find((row) => row.role === 'admin')?.active).toBeGreaterThanOrEqual(1);
+    expect(overview.today.entries).toBeGreaterThan(0);
+    expect(overview.today.latest.length).toBeGreaterThan(0);
+    expect(overview.paymentsThisMonth).toMatchObject({
+      amountCents: expect.any(Number),
+      count: expect.any(Number),
+    });
+    expect(overview.health).toMatchObject({
+      database: 'ok',
+      bus: { status: 'ok' },
+      email: { mode: 'outbox' },
+      payments: { provider: 'test' },
+      version: t.ctx.config.version,
+    });
+  });
+});
