@@ -84,6 +84,16 @@ export type DomainEvents = {
   'patient.created': { patientId: string; actorId: string };
   /** A donation was made (pending), paid or refunded; userId is the signed-in donor's, null for a visitor. */
   'donation.changed': { donationId: string; userId: string | null; change: 'created' | 'paid' | 'refunded' };
+  /**
+   * An invoice was made, changed, deleted, sent, paid (in part or in full), refunded, voided or fell overdue.
+   * Ids only; subscribers read the invoice under their own rules.
+   */
+  'invoice.changed': {
+    invoiceId: string;
+    patientId: string;
+    practitionerId: string | null;
+    change: 'created' | 'updated' | 'deleted' | 'sent' | 'payment' | 'paid' | 'refunded' | 'voided' | 'overdue';
+  };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
 };

@@ -6,6 +6,8 @@ export type ProviderIntent = {
   amountCents: number;
   currency: string;
   last4?: string;
+  /** What the clinic attached when it made the intent (purpose, and the invoice it pays). */
+  metadata?: Record<string, string>;
 };
 
 /** A provider's webhook event, reduced to what the clinic acts on. */

@@ -49,6 +49,7 @@ export class StripePaymentProvider implements PaymentProvider {
         amountCents: intent.amount,
         currency: intent.currency,
         last4: charge?.payment_method_details?.card?.last4 ?? undefined,
+        metadata: { ...intent.metadata },
       };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;

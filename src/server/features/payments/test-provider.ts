@@ -77,6 +77,7 @@ export class TestPaymentProvider implements PaymentProvider {
       amountCents: intent.amountCents,
       currency: intent.currency,
       last4: intent.cardLast4 ?? undefined,
+      metadata: intent.metadata,
     };
   }
 
