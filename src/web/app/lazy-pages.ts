@@ -65,3 +65,15 @@ export const CalendarPage = lazy(() =>
 export const MyDonationsPage = lazy(() =>
   import('../features/donations/my-donations-page').then((m) => ({ default: m.MyDonationsPage })),
 );
+export const AdminOverviewPage = lazy(() =>
+  import('../features/admin/overview-page').then((m) => ({ default: m.AdminOverviewPage })),
+);
+export const AdminPeoplePage = lazy(() =>
+  import('../features/admin/people-page').then((m) => ({ default: m.PeoplePage })),
+);
+export const AdminActivityPage = lazy(() =>
+  import('../features/admin/activity-page').then((m) => ({ default: m.ActivityPage })),
+);
+export const BillingPage = lazy(() =>
+  import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
+);

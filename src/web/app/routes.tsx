@@ -4,7 +4,11 @@ import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes
 import { AppRoot } from './app-root';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
+  AdminActivityPage,
+  AdminOverviewPage,
+  AdminPeoplePage,
   AppointmentsPage,
+  BillingPage,
   CalendarPage,
   DemoBookingPage,
   ForgotPasswordPage,
@@ -49,6 +53,14 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   practitionerPublicBookings: <PublicBookingsPage />,
   adminPublicBookings: <PublicBookingsPage />,
   memberDonate: <MyDonationsPage />,
+  billing: <BillingPage />,
+  admin: <AdminOverviewPage />,
+  adminStaff: <AdminPeoplePage key="staff" role="staff" />,
+  adminPractitioners: <AdminPeoplePage key="practitioner" role="practitioner" />,
+  adminPatients: <AdminPeoplePage key="patient" role="patient" />,
+  adminMembers: <AdminPeoplePage key="member" role="member" />,
+  adminAdmins: <AdminPeoplePage key="admin" role="admin" />,
+  adminActivity: <AdminActivityPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

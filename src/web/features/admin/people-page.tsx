@@ -1,0 +1,258 @@
+import { UserPlus } from 'lucide-react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ACCOUNT_STATUSES, type AccountStatus, type AdminUser } from '../../../shared/admin';
+import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROUTES } from '../../../shared/routes';
+import { isApiRequestError } from '../../lib/api-error';
+import { fullName } from '../../lib/format';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { DataTable } from '../../ui/data-table';
+import { FilterBar, SelectFilter } from '../../ui/filter-bar';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { PagedList } from '../../ui/paged-list';
+import { useUser } from '../auth/session';
+import { useDebouncedValue } from '../messaging/use-debounced-value';
+import { ChangeRoleDialog, DeactivateDialog } from './account-dialogs';
+import { AdminNav } from './admin-nav';
+import { type PeopleFilters, useSendPasswordReset, useSetActive, useUserList } from './api';
+import { ROLE_PAGES } from './overview-page';
+import { EditPersonDialog, NewPersonDialog } from './person-form-dialog';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Deactivated' },
+] as const;
+
+function filtersFrom(params: URLSearchParams): PeopleFilters {
+  const status = params.get('status');
+  return {
+    search: (params.get('search') ?? '').slice(0, 100),
+    status: ACCOUNT_STATUSES.find((value) => value === status) ?? '',
+  };
+}
+
+type Open = { kind: 'edit' | 'role' | 'deactivate'; user: AdminUser } | null;
+
+/**
+ * /admin/staff, /admin/practitioners, /admin/patients, /admin/members and /admin/admins: one role's accounts,
+ * server-paged and searchable, each to edit, give another role, send a password reset, deactivate or reactivate.
+ */
+export function PeoplePage({ role }: { role: Role }) {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const list = useUserList(role, filters);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const title = ROUTES[ROLE_PAGES[role]].title;
+
+  const changeFilters = useCallback(
+    (changes: Partial<PeopleFilters>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value?.trim()) next.set(key, value.trim());
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const people = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.search.trim() || filters.status);
+  const plural = title.toLowerCase();
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setOpen(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <AdminNav />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="sr-only">{title}</h2>
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <UserPlus aria-hidden="true" />
+          New {ROLE_LABELS[role].toLowerCase()}
+        </Button>
+      </div>
+      <PeopleFilterBar label={`Find ${plural}`} filters={filters} onChange={changeFilters} />
+      <PagedList
+        query={list}
+        count={people.length}
+        loadingLabel={`Loading ${plural}…`}
+        errorText="Could not load the list."
+        emptyText={filtered ? `No ${plural} match your search.` : `No ${plural} yet.`}
+        loadMoreErrorText={`Could not load more ${plural}. Please try again.`}
+      >
+        <PeopleTable caption={`${title}: ${people.length} shown`} people={people} onOpen={setOpen} />
+      </PagedList>
+
+      <NewPersonDialog role={role} open={creating} onOpenChange={setCreating} />
+      {open ? (
+        <>
+          <EditPersonDialog user={open.user} open={open.kind === 'edit'} onOpenChange={close} />
+          <ChangeRoleDialog user={open.user} open={open.kind === 'role'} onOpenChange={close} />
+          <DeactivateDialog user={open.user} open={open.kind === 'deactivate'} onOpenChange={close} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function PeopleFilterBar({
+  label,
+  filters,
+  onChange,
+}: {
+  label: string;
+  filters: PeopleFilters;
+  onChange: (changes: Partial<PeopleFilters>) => void;
+}) {
+  const id = useId();
+  const [search, setSearch] = useState(filters.search);
+  const settled = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if (settled.trim() !== filters.search.trim()) onChange({ search: settled });
+  }, [settled, filters.search, onChange]);
+
+  return (
+    <FilterBar label={label}>
+      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-2">
+        <Label htmlFor={`${id}-search`}>Search</Label>
+        <Input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          Name, email or phone
+        </p>
+      </div>
+      <SelectFilter<AccountStatus>
+        label="Status"
+        emptyLabel="All"
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
+        options={STATUS_OPTIONS}
+      />
+    </FilterBar>
+  );
+}
+
+function PeopleTable({
+  caption,
+  people,
+  onOpen,
+}: {
+  caption: string;
+  people: AdminUser[];
+  onOpen: (open: Open) => void;
+}) {
+  const me = useUser();
+  const reset = useSendPasswordReset();
+  const setActive = useSetActive();
+
+  const sendReset = async (user: AdminUser) => {
+    try {
+      toast.success((await reset.mutateAsync(user.id)).message);
+    } catch (caught) {
+      toast.error(isApiRequestError(caught) ? caught.message : 'Could not send the reset link.');
+    }
+  };
+  const reactivate = async (user: AdminUser) => {
+    try {
+      await setActive.mutateAsync({ id: user.id, active: true });
+      toast.success(`${fullName(user)} was reactivated`);
+    } catch (caught) {
+      toast.error(isApiRequestError(caught) ? caught.message : 'Could not reactivate the account.');
+    }
+  };
+
+  return (
+    <DataTable caption={caption} columns={['Name', 'Email', 'Phone', 'Status', 'Actions']}>
+      {people.map((user) => {
+        const name = fullName(user);
+        const isMe = user.id === me.id;
+        return (
+          <tr key={user.id} className="border-border border-t align-top">
+            <th scope="row" className="px-3 py-2 font-medium">
+              {name}
+              {isMe ? <span className="text-muted-foreground"> (you)</span> : null}
+            </th>
+            <td className="break-all px-3 py-2">{user.email}</td>
+            <td className="whitespace-nowrap px-3 py-2">{user.phone || '—'}</td>
+            <td className="px-3 py-2">
+              <Badge variant={user.isActive ? 'secondary' : 'outline'}>
+                {user.isActive ? 'Active' : 'Deactivated'}
+              </Badge>
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${name}`}
+                  onClick={() => onOpen({ kind: 'edit', user })}
+                >
+                  Edit
+                </Button>
+                {isMe ? null : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Change role of ${name}`}
+                    onClick={() => onOpen({ kind: 'role', user })}
+                  >
+                    Role
+                  </Button>
+                )}
+                {user.isActive ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Send password reset to ${name}`}
+                    onClick={() => sendReset(user)}
+                    disabled={reset.isPending}
+                  >
+                    Reset password
+                  </Button>
+                ) : null}
+                {isMe ? null : user.isActive ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Deactivate ${name}`}
+                    onClick={() => onOpen({ kind: 'deactivate', user })}
+                  >
+                    Deactivate
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Reactivate ${name}`}
+                    onClick={() => reactivate(user)}
+                    disabled={setActive.isPending}
+                  >
+                    Reactivate
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}
