@@ -27,6 +27,7 @@ import { publicBookingRoutes } from './features/public-booking/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
+import { reportRoutes } from './features/reports/routes';
 import { serviceTypeRoutes } from './features/services/routes';
 import { systemRoutes } from './features/system/routes';
 import { authGuard } from './platform/auth-guard';
@@ -128,6 +129,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(reportRoutes(ctx));
   const payments = new Payments(ctx, redis);
   await app.register(paymentRoutes(ctx, payments));
   await app.register(donationRoutes(ctx, payments));

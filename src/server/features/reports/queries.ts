@@ -1,0 +1,217 @@
+import { TZDate } from '@date-fns/tz';
+import { type SQL, sql } from 'drizzle-orm';
+import type { ReportBucket } from '../../../shared/reports';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import type { Db } from '../../db/client';
+
+/**
+ * The aggregate queries behind the reports. Each answers with a handful of rows whatever the size of the clinic:
+ * the counting and summing happen in the database, bucketed by the clinic's calendar (CLINIC_TIME_ZONE), so a
+ * day that the clocks change on is still one bucket of 23 or 25 hours.
+ */
+
+export type Range = {
+  /** The first instant of the first day, and the first instant after the last day, in the clinic's zone. */
+  start: Date;
+  end: Date;
+  from: string;
+  to: string;
+  bucket: ReportBucket;
+};
+
+const midnight = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(new TZDate(year, month - 1, date, CLINIC_TIME_ZONE).getTime());
+};
+
+export function rangeOf(from: string, to: string, bucket: ReportBucket): Range {
+  const [year, month, date] = to.split('-').map(Number);
+  const end = new Date(new TZDate(year, month - 1, date + 1, CLINIC_TIME_ZONE).getTime());
+  return { start: midnight(from), end, from, to, bucket };
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const zone = sql.raw(`'${CLINIC_TIME_ZONE}'`);
+/** The bucket an instant falls in, as its first day 'YYYY-MM-DD' in the clinic's zone. */
+const bucketOf = (range: Range, column: SQL) =>
+  sql`to_char(date_trunc(${sql.raw(`'${range.bucket}'`)}, ${column} at time zone ${zone}), 'YYYY-MM-DD')`;
+/** The same for a date column (issue dates). */
+const dayBucketOf = (range: Range, column: SQL) =>
+  sql`to_char(date_trunc(${sql.raw(`'${range.bucket}'`)}, ${column}::timestamp), 'YYYY-MM-DD')`;
+const within = (column: SQL, range: Range) =>
+  sql`${column} >= ${range.start.toISOString()} and ${column} < ${range.end.toISOString()}`;
+const practitionerIs = (column: SQL, practitionerId: string | null) =>
+  practitionerId ? sql`and ${column} = ${practitionerId}` : sql``;
+
+export async function appointmentsByBucketAndStatus(db: Db, range: Range, practitionerId: string | null) {
+  const bucket = bucketOf(range, sql`starts_at`);
+  return rows<{ bucket: string; status: string; count: number }>(
+    db,
+    sql`select ${bucket} as bucket, status, count(*)::int as count
+        from appointments
+        where ${within(sql`starts_at`, range)} ${practitionerIs(sql`practitioner_id`, practitionerId)}
+        group by 1, 2 order by 1`,
+  );
+}
+
+export async function invoicedByBucket(db: Db, range: Range, practitionerId: string | null) {
+  const bucket = dayBucketOf(range, sql`issue_date`);
+  return rows<{ bucket: string; cents: number; count: number }>(
+    db,
+    sql`select ${bucket} as bucket, coalesce(sum(total_cents), 0)::bigint as cents, count(*)::int as count
+        from invoices
+        where issue_date >= ${range.from}::date and issue_date <= ${range.to}::date
+          and status not in ('draft', 'void') ${practitionerIs(sql`practitioner_id`, practitionerId)}
+        group by 1 order by 1`,
+  );
+}
+
+/** Invoice payments received by bucket, and refunds of invoice payments made by bucket. */
+export async function collectedByBucket(db: Db, range: Range, practitionerId: string | null) {
+  const ofPractitioner = practitionerId
+    ? sql`and p.reference_id in (select id from invoices where practitioner_id = ${practitionerId})`
+    : sql``;
+  const [received, refunded] = await Promise.all([
+    rows<{ bucket: string; cents: number }>(
+      db,
+      sql`select ${bucketOf(range, sql`p.created_at`)} as bucket, coalesce(sum(p.amount_cents), 0)::bigint as cents
+          from payments p
+          where p.purpose = 'invoice' and ${within(sql`p.created_at`, range)} ${ofPractitioner}
+          group by 1`,
+    ),
+    rows<{ bucket: string; cents: number }>(
+      db,
+      sql`select ${bucketOf(range, sql`r.created_at`)} as bucket, coalesce(sum(r.amount_cents), 0)::bigint as cents
+          from payment_refunds r join payments p on p.id = r.payment_id
+          where p.purpose = 'invoice' and ${within(sql`r.created_at`, range)} ${ofPractitioner}
+          group by 1`,
+    ),
+  ]);
+  return { received, refunded };
+}
+
+/**
+ * Open invoices (sent, partially paid, overdue) with what is left to pay, by how many days past due they are
+ * on `asOf`.
+ */
+export async function receivablesAgeing(db: Db, asOf: string, practitionerId: string | null) {
+  return rows<{ bucket: string; count: number; cents: number }>(
+    db,
+    sql`select case
+                 when ${asOf}::date - due_date <= 0 then 'current'
+                 when ${asOf}::date - due_date <= 30 then '1-30'
+                 when ${asOf}::date - due_date <= 60 then '31-60'
+                 when ${asOf}::date - due_date <= 90 then '61-90'
+                 else '90+' end as bucket,
+               count(*)::int as count, coalesce(sum(total_cents - paid_cents), 0)::bigint as cents
+        from invoices
+        where status in ('sent', 'partially_paid', 'overdue') ${practitionerIs(sql`practitioner_id`, practitionerId)}
+        group by 1`,
+  );
+}
+
+/** Patient records made in the range; for a practitioner, those now in their care team. */
+export async function newPatientsByBucket(db: Db, range: Range, practitionerId: string | null) {
+  const ofPractitioner = practitionerId
+    ? sql`and user_id in (select patient_id from care_team_assignments where practitioner_id = ${practitionerId})`
+    : sql``;
+  return rows<{ bucket: string; count: number }>(
+    db,
+    sql`select ${bucketOf(range, sql`created_at`)} as bucket, count(*)::int as count
+        from patients
+        where ${within(sql`created_at`, range)} ${ofPractitioner}
+        group by 1 order by 1`,
+  );
+}
+
+const minutesOf = (column: SQL) =>
+  sql`(split_part(${column}, ':', 1)::int * 60 + split_part(${column}, ':', 2)::int)`;
+
+/**
+ * Each active practitioner's working minutes over the range (their weekly hours on each day of it), the minutes
+ * and count of their sessions not cancelled, and how many were completed or missed.
+ */
+export async function utilisationByPractitioner(db: Db, range: Range, practitionerId: string | null) {
+  return rows<{
+    practitioner_id: string;
+    name: string;
+    available: number;
+    booked: number;
+    sessions: number;
+    completed: number;
+    no_shows: number;
+  }>(
+    db,
+    sql`with days as (
+          select extract(dow from day)::int as weekday, count(*)::int as times
+          from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as day
+          group by 1
+        ),
+        available as (
+          select w.practitioner_id, sum((${minutesOf(sql`w.end_time`)} - ${minutesOf(sql`w.start_time`)}) * d.times)::bigint as minutes
+          from weekly_hours w join days d on d.weekday = w.weekday
+          group by 1
+        ),
+        booked as (
+          select practitioner_id,
+                 coalesce(sum(extract(epoch from ends_at - starts_at) / 60) filter (where status <> 'cancelled'), 0)::bigint as minutes,
+                 count(*) filter (where status <> 'cancelled')::int as sessions,
+                 count(*) filter (where status = 'completed')::int as completed,
+                 count(*) filter (where status = 'no_show')::int as no_shows
+          from appointments
+          where ${within(sql`starts_at`, range)} ${practitionerIs(sql`practitioner_id`, practitionerId)}
+          group by 1
+        )
+        select u.id as practitioner_id, u.first_name || ' ' || u.last_name as name,
+               coalesce(a.minutes, 0)::bigint as available, coalesce(b.minutes, 0)::bigint as booked,
+               coalesce(b.sessions, 0) as sessions, coalesce(b.completed, 0) as completed,
+               coalesce(b.no_shows, 0) as no_shows
+        from users u
+        left join available a on a.practitioner_id = u.id
+        left join booked b on b.practitioner_id = u.id
+        where u.role = 'practitioner' and (u.is_active or b.sessions > 0)
+          ${practitionerIs(sql`u.id`, practitionerId)}
+        order by name, u.id`,
+  );
+}
+
+export async function donationsByBucket(db: Db, range: Range) {
+  return rows<{
+    bucket: string;
+    count: number;
+    cents: number;
+    refunded_count: number;
+    refunded_cents: number;
+  }>(
+    db,
+    sql`select ${bucketOf(range, sql`paid_at`)} as bucket,
+               count(*) filter (where status = 'paid')::int as count,
+               coalesce(sum(amount_cents) filter (where status = 'paid'), 0)::bigint as cents,
+               count(*) filter (where status = 'refunded')::int as refunded_count,
+               coalesce(sum(amount_cents) filter (where status = 'refunded'), 0)::bigint as refunded_cents
+        from donations
+        where status in ('paid', 'refunded') and ${within(sql`paid_at`, range)}
+        group by 1 order by 1`,
+  );
+}
+
+export async function membership(db: Db, range: Range) {
+  const [[totals], series] = await Promise.all([
+    rows<{ members: number; active: number }>(
+      db,
+      sql`select count(*)::int as members, count(*) filter (where is_active)::int as active
+          from users where role = 'member'`,
+    ),
+    rows<{ bucket: string; count: number }>(
+      db,
+      sql`select ${bucketOf(range, sql`created_at`)} as bucket, count(*)::int as count
+          from users where role = 'member' and ${within(sql`created_at`, range)}
+          group by 1 order by 1`,
+    ),
+  ]);
+  return { totals, series };
+}
