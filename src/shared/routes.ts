@@ -100,7 +100,10 @@ export const ROUTES = {
     'One note with its history',
     MEMBER_SEES_DASHBOARD,
   ),
-  billing: signedIn('/billing', 'Billing', 'Invoices and payments', MEMBER_SEES_DASHBOARD),
+  billing: signedIn('/billing', 'Billing', 'Invoices and payments', MEMBER_SEES_DASHBOARD, {
+    practitioner: 'Service Billing',
+    patient: 'My Billing',
+  }),
   messages: signedIn('/messages', 'Messages', 'Your conversations', MEMBER_SEES_DASHBOARD),
   settings: signedIn(
     '/settings',

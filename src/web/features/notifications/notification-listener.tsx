@@ -9,6 +9,7 @@ import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
 import { writeStorage } from '../../lib/storage';
 import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth/session';
+import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
@@ -98,6 +99,11 @@ export function NotificationListener() {
           void invalidateDonations(queryClient);
           return;
         }
+        // An invoice was made, changed, paid or voided: open invoice lists and the open invoice ask again.
+        if (isInvoicesChanged(data)) {
+          void invalidateInvoices(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -113,6 +119,7 @@ export function NotificationListener() {
         void invalidateAppointments(queryClient);
         void invalidatePublicBookings(queryClient);
         void invalidateDonations(queryClient);
+        void invalidateInvoices(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },

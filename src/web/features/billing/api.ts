@@ -1,0 +1,147 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  BillableAnswer,
+  BillingSettings,
+  CreateInvoiceInput,
+  Invoice,
+  InvoiceAnswer,
+  InvoiceListAnswer,
+  PayInvoiceAnswer,
+  RecordPaymentInput,
+  RefundPaymentInput,
+  UpdateInvoiceInput,
+} from '../../../shared/billing';
+import { api } from '../../lib/api-client';
+import { dashboardKeys } from '../dashboard/api';
+import { type InvoiceFilters, invoiceQueryString } from './list-params';
+import { invalidateInvoices } from './live';
+
+export type InvoiceListFilters = InvoiceFilters & { patientId?: string };
+
+/** Every key starts with '/api/invoices', which live.ts invalidates when the server says one changed. */
+export const invoiceKeys = {
+  all: ['/api/invoices'] as const,
+  lists: ['/api/invoices', 'list'] as const,
+  list: (filters: InvoiceListFilters) => ['/api/invoices', 'list', filters] as const,
+  invoice: (id: string) => ['/api/invoices', 'one', id] as const,
+  billable: (patientId: string) => ['/api/invoices', 'billable', patientId] as const,
+  settings: ['/api/billing/settings'] as const,
+};
+
+export const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
+
+export const invoiceListQueryOptions = (filters: InvoiceListFilters) =>
+  queryOptions({
+    queryKey: invoiceKeys.list(filters),
+    queryFn: ({ signal }) =>
+      api.get<InvoiceListAnswer>(`/api/invoices?${invoiceQueryString(filters)}`, { signal }),
+    // The page on screen stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useInvoiceList = (filters: InvoiceListFilters) => useQuery(invoiceListQueryOptions(filters));
+
+/** One invoice; out of reach is 404 and stays so. */
+export const useInvoice = (id: string) =>
+  useQuery({
+    queryKey: invoiceKeys.invoice(id),
+    queryFn: async ({ signal }) => (await api.get<InvoiceAnswer>(invoicePath(id), { signal })).invoice,
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+/** The patient's completed appointments not yet on an invoice. */
+export const useBillableAppointments = (patientId: string) =>
+  useQuery({
+    queryKey: invoiceKeys.billable(patientId),
+    queryFn: ({ signal }) =>
+      api.get<BillableAnswer>(`/api/invoices/billable?${new URLSearchParams({ patientId })}`, { signal }),
+    enabled: Boolean(patientId),
+  });
+
+export const useBillingSettings = (enabled = true) =>
+  useQuery({
+    queryKey: invoiceKeys.settings,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ settings: BillingSettings }>('/api/billing/settings', { signal })).settings,
+    enabled,
+    staleTime: 60_000,
+  });
+
+export function useSaveBillingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: BillingSettings) =>
+      (await api.put<{ settings: BillingSettings }>('/api/billing/settings', settings)).settings,
+    onSuccess: (settings) => queryClient.setQueryData(invoiceKeys.settings, settings),
+  });
+}
+
+/** After any change: the answered invoice is kept, lists and the dashboards' billing figures ask again. */
+async function stored(queryClient: QueryClient, invoice: Invoice | null) {
+  if (invoice) queryClient.setQueryData(invoiceKeys.invoice(invoice.id), invoice);
+  await Promise.all([
+    invalidateInvoices(queryClient),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.mine }),
+  ]);
+}
+
+function useInvoiceWrite<Input>(request: (input: Input) => Promise<InvoiceAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => (await request(input)).invoice,
+    onSuccess: (invoice) => stored(queryClient, invoice),
+  });
+}
+
+export const useCreateInvoice = () =>
+  useInvoiceWrite((input: CreateInvoiceInput) => api.post<InvoiceAnswer>('/api/invoices', input));
+
+export const useUpdateInvoice = () =>
+  useInvoiceWrite(({ id, changes }: { id: string; changes: UpdateInvoiceInput }) =>
+    api.patch<InvoiceAnswer>(invoicePath(id), changes),
+  );
+
+export const useSendInvoice = () =>
+  useInvoiceWrite((id: string) => api.post<InvoiceAnswer>(`${invoicePath(id)}/send`));
+
+export const useRecordPayment = () =>
+  useInvoiceWrite(({ id, ...input }: RecordPaymentInput & { id: string }) =>
+    api.post<InvoiceAnswer>(`${invoicePath(id)}/payments`, input),
+  );
+
+export const useRefundPayment = () =>
+  useInvoiceWrite(({ id, paymentId, ...input }: RefundPaymentInput & { id: string; paymentId: string }) =>
+    api.post<InvoiceAnswer>(`${invoicePath(id)}/payments/${encodeURIComponent(paymentId)}/refund`, input),
+  );
+
+export const useVoidInvoice = () =>
+  useInvoiceWrite(({ id, reason }: { id: string; reason: string }) =>
+    api.post<InvoiceAnswer>(`${invoicePath(id)}/void`, { reason }),
+  );
+
+export const useConfirmInvoicePayment = () =>
+  useInvoiceWrite(({ id, paymentIntentId }: { id: string; paymentIntentId: string }) =>
+    api.post<InvoiceAnswer>(`${invoicePath(id)}/pay/confirm`, { paymentIntentId }),
+  );
+
+/** A payment intent for the whole balance, computed by the server. */
+export const startInvoicePayment = (id: string) => api.post<PayInvoiceAnswer>(`${invoicePath(id)}/pay`);
+
+export function useDeleteInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(invoicePath(id)),
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: invoiceKeys.invoice(id) });
+      await stored(queryClient, null);
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import { FilePlus2, Settings2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { screenHeading } from '../../../shared/routes';
+import { formatMoney } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { LoadingState } from '../../ui/spinner';
+import { useUser } from '../auth/session';
+import { isId } from '../patients/list-params';
+import { useInvoiceList } from './api';
+import { BillingSettingsDialog } from './billing-settings-dialog';
+import { InvoiceEditorDialog } from './invoice-editor';
+import { InvoiceFilters } from './invoice-filters';
+import { InvoicePanel } from './invoice-panel';
+import { canCreateInvoices } from './invoice-status';
+import { InvoiceTable } from './invoice-table';
+import { type InvoiceFilters as Filters, invoiceFiltersFrom, withInvoiceFilters } from './list-params';
+import { Pager } from './pager';
+
+export const INVOICE_PARAM = 'invoice';
+
+/**
+ * /billing: the invoices the caller may see, server-paged, with their filters and the open invoice
+ * (?invoice=ID) kept in the address. Patients see 'My Billing', practitioners 'Service Billing'.
+ */
+export function BillingPage() {
+  const user = useUser();
+  const isPatient = user.role === 'patient';
+  const isDesk = user.role === 'staff' || user.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const read = invoiceFiltersFrom(params);
+  // Only staff and admin choose a practitioner; a pasted link does not narrow anyone else's list.
+  const filters: Filters = isDesk ? read : { ...read, practitionerId: '' };
+  const requested = params.get(INVOICE_PARAM);
+  const invoiceId = isId(requested) ? requested.toLowerCase() : null;
+  const [isCreating, setCreating] = useState(false);
+  const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const list = useInvoiceList(filters);
+
+  const changeFilters = useCallback(
+    (changes: Partial<Filters>) =>
+      setParams(
+        (current) =>
+          withInvoiceFilters(current, {
+            ...invoiceFiltersFrom(current),
+            // Any other change starts the list again from its first page.
+            page: 1,
+            ...changes,
+          }),
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const openInvoice = useCallback(
+    (id: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set(INVOICE_PARAM, id);
+        return next;
+      }),
+    [setParams],
+  );
+  const closeInvoice = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete(INVOICE_PARAM);
+        return next;
+      }),
+    [setParams],
+  );
+
+  const title = screenHeading('billing', user.role).title;
+  const filtered = Boolean(
+    filters.status || filters.search || filters.practitionerId || filters.from || filters.to,
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="font-semibold text-lg">{isPatient ? 'Your invoices' : 'Invoices'}</h2>
+        <div className="flex flex-wrap gap-2">
+          {isDesk ? (
+            <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
+              <Settings2 aria-hidden="true" />
+              Billing settings
+            </Button>
+          ) : null}
+          {canCreateInvoices(user.role) ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <FilePlus2 aria-hidden="true" />
+              New invoice
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {list.data ? <Totals totals={list.data.totals} /> : null}
+      <InvoiceFilters
+        filters={filters}
+        onChange={changeFilters}
+        forPatient={isPatient}
+        showPractitioner={isDesk}
+      />
+      {list.isPending ? (
+        <LoadingState label="Loading invoices…" />
+      ) : list.isError ? (
+        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
+          <span>{list.error.message || 'Could not load the invoices.'}</span>
+          <Button size="sm" variant="outline" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : list.data.invoices.length === 0 ? (
+        <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
+          {filtered ? 'No invoices match your filters.' : 'No invoices yet.'}
+        </p>
+      ) : (
+        <>
+          <InvoiceTable
+            caption={`${title}: ${list.data.total} invoices, page ${list.data.page}`}
+            invoices={list.data.invoices}
+            forPatient={isPatient}
+            onOpen={openInvoice}
+          />
+          <Pager
+            page={list.data.page}
+            pageSize={list.data.pageSize}
+            total={list.data.total}
+            onPage={(page) => changeFilters({ page })}
+          />
+        </>
+      )}
+      <InvoicePanel invoiceId={invoiceId} onClose={closeInvoice} />
+      {canCreateInvoices(user.role) ? (
+        <InvoiceEditorDialog
+          open={isCreating}
+          onOpenChange={setCreating}
+          onSaved={(invoice) => openInvoice(invoice.id)}
+        />
+      ) : null}
+      {isDesk ? <BillingSettingsDialog open={isSettingsOpen} onOpenChange={setSettingsOpen} /> : null}
+    </div>
+  );
+}
+
+function Totals({
+  totals,
+}: {
+  totals: { outstandingCents: number; overdueCents: number; overdueCount: number };
+}) {
+  return (
+    <p className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      <span>
+        Outstanding: <strong className="tabular-nums">{formatMoney(totals.outstandingCents)}</strong>
+      </span>
+      <span>
+        Overdue: <strong className="tabular-nums">{formatMoney(totals.overdueCents)}</strong> (
+        {totals.overdueCount} {totals.overdueCount === 1 ? 'invoice' : 'invoices'})
+      </span>
+    </p>
+  );
+}
