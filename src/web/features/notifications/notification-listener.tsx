@@ -13,6 +13,7 @@ import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
+import { invalidateTransactions, isLedgerChanged } from '../transactions/live';
 import { addNotificationToCache, notificationKeys } from './api';
 import { useFollowNotification } from './follow';
 import { playNotificationSound } from './sound';
@@ -79,6 +80,8 @@ export function NotificationListener() {
       url: socketUrl({ token, userId, channel: 'notifications' }),
       maxAttempts: isTelehealth ? 0 : undefined,
       onMessage: (data) => {
+        // A donation or an invoice changed: an open ledger asks again (the push is handled below as well).
+        if (isLedgerChanged(data)) void invalidateTransactions(queryClient);
         // Something behind this person's dashboard changed: the dashboard asks again (now if it is open).
         if (isDashboardChanged(data)) {
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });

@@ -1,0 +1,87 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RefundPaymentInput } from '../../../shared/billing';
+import type { RefundDonationAnswer } from '../../../shared/donations';
+import type { TransactionsFilter, TransactionsPage } from '../../../shared/transactions';
+import { api } from '../../lib/api-client';
+import { errorFromResponse, networkError } from '../../lib/api-error';
+import { tokenStore } from '../../lib/token-store';
+import { invalidateDonations } from '../donations/live';
+import { invalidateTransactions, TRANSACTION_QUERIES } from './live';
+
+export const transactionKeys = {
+  all: TRANSACTION_QUERIES,
+  list: (filters: TransactionsFilter) => [...TRANSACTION_QUERIES, filters] as const,
+};
+
+export function transactionsQuery(filters: TransactionsFilter, cursor?: string) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, String(value));
+  if (cursor) query.set('cursor', cursor);
+  return query.toString();
+}
+
+/** The ledger, newest first, paged by cursor; each page carries the totals of the whole filter. */
+export const transactionsQueryOptions = (filters: TransactionsFilter) =>
+  infiniteQueryOptions({
+    queryKey: transactionKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TransactionsPage>(`/api/admin/transactions?${transactionsQuery(filters, pageParam)}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useTransactions = (filters: TransactionsFilter) =>
+  useInfiniteQuery(transactionsQueryOptions(filters));
+
+/** Fetches the filtered ledger as CSV (the call needs the session's bearer token, which a plain link lacks). */
+export async function downloadTransactionsCsv(filters: TransactionsFilter) {
+  const token = tokenStore.get();
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin/transactions/export.csv?${transactionsQuery(filters)}`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: 'include',
+    });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name ?? 'transactions.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A refund changes the ledger, the donation lists and the invoice's billing views alike. */
+function useRefund<Input>(call: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        invalidateTransactions(queryClient),
+        invalidateDonations(queryClient),
+        queryClient.invalidateQueries({ queryKey: ['/api/invoices'] }),
+      ]),
+  });
+}
+
+/** A donation is refunded whole, through the donation's own route. */
+export const useRefundDonation = () =>
+  useRefund((donationId: string) =>
+    api.post<RefundDonationAnswer>(`/api/admin/donations/${donationId}/refund`, {}),
+  );
+
+/** Part or all of what is left of an invoice payment, with a reason. */
+export const useRefundInvoicePayment = () =>
+  useRefund(
+    ({ invoiceId, paymentId, ...input }: RefundPaymentInput & { invoiceId: string; paymentId: string }) =>
+      api.post(`/api/invoices/${invoiceId}/payments/${paymentId}/refund`, input),
+  );
