@@ -123,6 +123,7 @@ export function NotificationListener() {
         void invalidatePublicBookings(queryClient);
         void invalidateDonations(queryClient);
         void invalidateInvoices(queryClient);
+        void invalidateTransactions(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },
