@@ -13,6 +13,8 @@ import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { authRoutes } from './features/auth/routes';
 import { availabilityRoutes } from './features/availability/routes';
+import { OverdueWorker } from './features/billing/overdue';
+import { billingRoutes } from './features/billing/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
 import { messagingRoutes } from './features/messaging/routes';
@@ -133,10 +135,16 @@ export async function buildApp(options: { config: Config; database: Database }) 
   const payments = new Payments(ctx, redis);
   await app.register(paymentRoutes(ctx, payments));
   await app.register(donationRoutes(ctx, payments));
+  await app.register(billingRoutes(ctx, payments));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 
+  // Every listening instance sweeps invoices past their due date; tests call the sweep themselves.
+  const overdue = new OverdueWorker(ctx);
+  app.addHook('onListen', async () => overdue.start());
+
   app.addHook('onClose', async () => {
+    await overdue.stop();
     ctx.hub.closeAll(SOCKET_CLOSE.shuttingDown, 'Server shutting down');
     ctx.mailer.close();
     await bus.close();

@@ -45,6 +45,9 @@ export const INVOICE_NUMBER_PREFIX = 'INV-';
 export const formatInvoiceNumber = (value: number) =>
   `${INVOICE_NUMBER_PREFIX}${String(value).padStart(6, '0')}`;
 
+/** Where a notification about an invoice leads: the billing page with that invoice open. */
+export const invoiceUrl = (id: string) => `/billing?invoice=${id}`;
+
 export const INVOICE_PAGE_SIZE = 25;
 export const INVOICE_MAX_LINES = 50;
 export const INVOICE_DESCRIPTION_MAX = 200;
@@ -94,6 +97,7 @@ export const BILLING_ERRORS = {
   refundTooLarge: 'The refund is more than what is left of the payment',
   notVoidable: 'An invoice with payments cannot be voided; refund them first',
   alreadyVoid: 'This invoice is void',
+  draftNotVoidable: 'A draft is deleted, not voided',
   notSucceeded: 'The payment has not succeeded',
   amountMismatch: 'The payment does not match the invoice',
   taxRate: `Tax rate must be a whole number of basis points from 0 to ${TAX_RATE_MAX_BASIS_POINTS}`,

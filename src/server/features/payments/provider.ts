@@ -28,8 +28,11 @@ export interface PaymentProvider {
   ): Promise<{ id: string; clientSecret: string }>;
   /** null when the provider knows no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
-  /** Refunds the whole intent, or amountCents of it; asking again for the same refund is harmless. */
-  refund(id: string, amountCents?: number): Promise<void>;
+  /**
+   * Refunds the whole intent, or amountCents of it; asking again for the same refund is harmless. A partial
+   * refund names itself with `key` (one per refund), so two refunds of the same amount are two refunds.
+   */
+  refund(id: string, amountCents?: number, key?: string): Promise<void>;
   /** Checks the signature of a webhook call and reads its event; throws a 400 when it does not verify. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): ProviderEvent;
 }

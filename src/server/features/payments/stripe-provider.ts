@@ -57,11 +57,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(id: string, amountCents?: number) {
+  async refund(id: string, amountCents?: number, key?: string) {
     await this.stripe.refunds
       .create(
         { payment_intent: id, ...(amountCents === undefined ? {} : { amount: amountCents }) },
-        { idempotencyKey: `refund-${id}-${amountCents ?? 'all'}` },
+        { idempotencyKey: key ? `refund-${key}` : `refund-${id}-${amountCents ?? 'all'}` },
       )
       .catch((error: unknown) => {
         // Refunding what Stripe already refunded is what asking again means.

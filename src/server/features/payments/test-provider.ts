@@ -81,11 +81,18 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
-  async refund(id: string, amountCents?: number) {
+  async refund(id: string, amountCents?: number, key?: string) {
+    // A named partial refund adds to what was refunded; an unnamed one states the whole refund.
+    const refunded =
+      amountCents === undefined
+        ? sql`${testPaymentIntents.amountCents}`
+        : key
+          ? sql`least(${testPaymentIntents.amountCents}, ${testPaymentIntents.refundedCents} + ${amountCents})`
+          : amountCents;
     const [intent] = await this.db
       .update(testPaymentIntents)
       .set({
-        refundedCents: amountCents ?? sql`${testPaymentIntents.amountCents}`,
+        refundedCents: refunded,
         updatedAt: new Date(),
       })
       .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'succeeded')))

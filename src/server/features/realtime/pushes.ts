@@ -1,4 +1,5 @@
 import type { AccountStatusEvent } from '../../../shared/auth';
+import type { InvoicesChangedEvent } from '../../../shared/billing';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
@@ -79,6 +80,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushAppointmentChanges(ctx, push);
   pushPublicBookingChanges(ctx, push);
   pushDonationChanges(ctx, push);
+  pushInvoiceChanges(ctx, push);
 }
 
 /**
@@ -218,6 +220,37 @@ function pushDonationChanges(
       ...[...people].map((userId) => push(userId, 'notifications', DONATIONS_CHANGED)),
       // The donor's member dashboard shows their gifts.
       ...(event.userId ? [push(event.userId, 'notifications', DASHBOARD_CHANGED)] : []),
+    ]);
+  });
+}
+
+/**
+ * Invoice lists stay live: the patient, the invoice's practitioner and every staff member and admin get a bare
+ * 'invoices_changed' naming the invoice and ask again under their own access rules (a patient's list never
+ * shows a draft). The patient's balance and the clinic's billing figures are on their dashboards, so they are
+ * told too.
+ */
+function pushInvoiceChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('invoice.changed', async (event) => {
+    const clinic = (
+      await Promise.all([
+        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+      ])
+    )
+      .flat()
+      .map((person) => person.id);
+    const payload: InvoicesChangedEvent = { type: 'invoices_changed', invoiceId: event.invoiceId };
+    const people = new Set([event.patientId, ...clinic]);
+    if (event.practitionerId) people.add(event.practitionerId);
+    await Promise.all([
+      ...[...people].map((userId) => push(userId, 'notifications', payload)),
+      ...[...new Set([event.patientId, ...clinic])].map((userId) =>
+        push(userId, 'notifications', DASHBOARD_CHANGED),
+      ),
     ]);
   });
 }

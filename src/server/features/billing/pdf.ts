@@ -1,0 +1,123 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice, InvoicePayment } from '../../../shared/billing';
+import { formatTaxRate, INVOICE_STATUS_LABELS } from '../../../shared/billing';
+
+export const CLINIC_NAME = 'Clinic Portal';
+
+const money = (cents: number, currency = 'usd') =>
+  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+
+const METHODS: Record<InvoicePayment['method'], string> = { card: 'Card', cash: 'Cash', cheque: 'Cheque' };
+
+/** Writes a document and answers its bytes. Uncompressed, so its text can be read back by a test. */
+function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+function header(doc: PDFKit.PDFDocument, heading: string) {
+  doc.font('Helvetica-Bold').fontSize(20).text(CLINIC_NAME);
+  doc.moveDown(0.3).font('Helvetica').fontSize(14).text(heading);
+  doc.moveDown();
+}
+
+function field(doc: PDFKit.PDFDocument, label: string, value: string) {
+  doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
+  doc.font('Helvetica').text(value);
+}
+
+function row(doc: PDFKit.PDFDocument, cells: [string, string, string, string], bold = false) {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  doc.text(cells[0], 50, y, { width: 270 });
+  const afterDescription = doc.y;
+  doc.text(cells[1], 330, y, { width: 50, align: 'right' });
+  doc.text(cells[2], 390, y, { width: 75, align: 'right' });
+  doc.text(cells[3], 475, y, { width: 75, align: 'right' });
+  doc.x = 50;
+  doc.y = Math.max(afterDescription, doc.y) + 4;
+}
+
+function total(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  doc.text(label, 330, y, { width: 135, align: 'right' });
+  doc.text(value, 475, y, { width: 75, align: 'right' });
+  doc.x = 50;
+}
+
+/** The invoice: the clinic, its number and dates, the patient, the lines and every figure. */
+export function invoicePdf(invoice: Invoice) {
+  const number = invoice.number ?? 'Draft';
+  return render(`Invoice ${number}`, (doc) => {
+    header(doc, `Invoice ${number}`);
+    field(doc, 'Status', INVOICE_STATUS_LABELS[invoice.status]);
+    field(doc, 'Patient', invoice.patientName);
+    if (invoice.practitionerName) field(doc, 'Practitioner', invoice.practitionerName);
+    field(doc, 'Issue date', invoice.issueDate ?? 'Not issued');
+    field(doc, 'Due date', invoice.dueDate);
+    doc.moveDown();
+    row(doc, ['Description', 'Qty', 'Unit price', 'Amount'], true);
+    for (const line of invoice.lineItems)
+      row(doc, [
+        line.description,
+        String(line.quantity),
+        money(line.unitPriceCents, invoice.currency),
+        money(line.amountCents, invoice.currency),
+      ]);
+    doc.moveDown();
+    total(doc, 'Subtotal', money(invoice.subtotalCents, invoice.currency));
+    if (invoice.discountCents > 0)
+      total(doc, 'Discount', `-${money(invoice.discountCents, invoice.currency)}`);
+    total(
+      doc,
+      `Tax (${formatTaxRate(invoice.taxRateBasisPoints)})`,
+      money(invoice.taxCents, invoice.currency),
+    );
+    total(doc, 'Total', money(invoice.totalCents, invoice.currency), true);
+    total(doc, 'Paid', money(invoice.paidCents, invoice.currency));
+    total(doc, 'Balance due', money(invoice.balanceCents, invoice.currency), true);
+    if (invoice.status === 'void') {
+      doc.moveDown();
+      field(doc, 'Void', invoice.voidReason ?? '');
+    }
+    if (invoice.notes) {
+      doc.moveDown();
+      field(doc, 'Notes', invoice.notes);
+    }
+  });
+}
+
+/** A receipt for one payment of an invoice. */
+export function receiptPdf(invoice: Invoice, payment: InvoicePayment) {
+  const number = invoice.number ?? '';
+  return render(`Receipt for invoice ${number}`, (doc) => {
+    header(doc, `Payment receipt: invoice ${number}`);
+    field(doc, 'Patient', invoice.patientName);
+    field(doc, 'Invoice', number);
+    field(doc, 'Paid on', payment.paidAt.slice(0, 10));
+    field(
+      doc,
+      'Method',
+      `${METHODS[payment.method]}${payment.online ? ' (online)' : ''}${payment.cardLast4 ? ` ending ${payment.cardLast4}` : ''}`,
+    );
+    if (payment.reference) field(doc, 'Reference', payment.reference);
+    field(doc, 'Amount', money(payment.amountCents, invoice.currency));
+    if (payment.refundedCents > 0) field(doc, 'Refunded', money(payment.refundedCents, invoice.currency));
+    field(doc, 'Receipt reference', payment.id);
+    doc.moveDown();
+    field(doc, 'Invoice total', money(invoice.totalCents, invoice.currency));
+    field(doc, 'Balance due', money(invoice.balanceCents, invoice.currency));
+  });
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { InvoiceAnswer } from '../../../shared/billing';
+import { appointments, notifications, serviceTypes } from '../../db/schema';
+import type { TestApp } from '../../test/app';
+import { call, type Request, type Who } from '../recovery-notes/testing';
+
+export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
+
+/** Calls and expects the status, answering the body. */
+export async function expectStatus<T = InvoiceAnswer>(
+  t: TestApp,
+  who: Who,
+  request: Request,
+  status: number,
+) {
+  const response = await call(t, who, request);
+  expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(status);
+  return (response.body ? response.json<T>() : null) as T;
+}
+
+export async function serviceType(t: TestApp, priceCents = 8500) {
+  const [row] = await t.database.db
+    .insert(serviceTypes)
+    .values({
+      name: `Billed session ${randomBytes(4).toString('hex')}`,
+      durationMinutes: 45,
+      priceCents,
+      colour: '#2563eb',
+    })
+    .returning();
+  return row;
+}
+
+let taken = 0;
+
+/** A session of the patient that took place `daysAgo` days ago, in the given status (completed by default). */
+export async function session(
+  t: TestApp,
+  values: {
+    patientId: string;
+    practitionerId: string;
+    serviceTypeId: string;
+    daysAgo?: number;
+    status?: 'completed' | 'scheduled' | 'cancelled' | 'no_show';
+  },
+) {
+  taken += 1;
+  const start = Date.now() - (values.daysAgo ?? 3) * 86_400_000 - taken * 2 * 3_600_000;
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({
+      patientId: values.patientId,
+      practitionerId: values.practitionerId,
+      serviceTypeId: values.serviceTypeId,
+      startsAt: new Date(start),
+      endsAt: new Date(start + 45 * 60_000),
+      status: values.status ?? 'completed',
+      ...(values.status === 'cancelled' ? { cancellationReason: 'test', cancelledAt: new Date() } : {}),
+    })
+    .returning();
+  return row;
+}
+
+export const line = (fields: Record<string, unknown> = {}) => ({
+  description: 'Exercise band',
+  quantity: 2,
+  unitPriceCents: 1250,
+  ...fields,
+});
+
+export const draft = (t: TestApp, who: Who, patientId: string, fields: Record<string, unknown> = {}) =>
+  expectStatus(
+    t,
+    who,
+    { method: 'POST', url: '/api/invoices', payload: { patientId, lineItems: [line()], ...fields } },
+    201,
+  ).then((body) => body.invoice);
+
+export const send = (t: TestApp, who: Who, id: string) =>
+  expectStatus(t, who, { method: 'POST', url: `/api/invoices/${id}/send` }, 200).then((body) => body.invoice);
+
+/** A sent invoice for the patient, of lines costing `cents` in all. */
+export async function sentInvoice(
+  t: TestApp,
+  patientId: string,
+  cents = 10_000,
+  fields: Record<string, unknown> = {},
+) {
+  const made = await draft(t, 'staff', patientId, {
+    lineItems: [line({ quantity: 1, unitPriceCents: cents })],
+    ...fields,
+  });
+  return send(t, 'staff', made.id);
+}
+
+export const pay = (t: TestApp, who: Who, id: string, amountCents: number, method = 'cash') =>
+  call(t, who, { method: 'POST', url: `/api/invoices/${id}/payments`, payload: { method, amountCents } });
+
+export const notificationsOf = (t: TestApp, userId: string, type: string) =>
+  t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'invoice_paid')));
+
+/** Waits for subscribers of a published event (notifications are raised after the answer). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
