@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/roles';
+import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
+import { renderApp } from '../../test/render-app';
+import { WebSocketStub } from '../../test/setup';
+import { fakeBillingServer, invoice } from './test-server';
+
+type Server = ReturnType<typeof fakeBillingServer>;
+
+function open(role: Role, server: Server, path = '/billing') {
+  const patients = fakePatientsServer({ patients: [] });
+  return renderApp({
+    path,
+    role,
+    handle: (call) => server.handle(call) ?? patients.handle(call),
+  });
+}
+
+const rows = async () => {
+  const table = await screen.findByRole('table', {}, { timeout: 5000 });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+};
+
+const lastListQuery = (server: Server) => {
+  const asked = server.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/invoices?'));
+  return new URL(asked.at(-1)?.url ?? '', 'http://x').searchParams;
+};
+
+describe('the billing list', () => {
+  it('shows staff every invoice with its figures, status in words and the totals', async () => {
+    const server = fakeBillingServer({
+      invoices: [
+        invoice({
+          number: 'INV-000002',
+          status: 'overdue',
+          dueDate: '2026-11-01',
+          balanceCents: 4000,
+          totalCents: 4000,
+        }),
+        invoice({
+          number: null,
+          status: 'draft',
+          issueDate: null,
+          patientName: 'Ava Hughes',
+          practitionerName: null,
+        }),
+      ],
+    });
+    open('staff', server);
+    expect(await rows()).toEqual([
+      ['INV-000002', 'Pat Morgan', 'Riley Chen', '2 Nov 2026', '1 Nov 2026', '$40.00', '$40.00', 'Overdue'],
+      ['Draft', 'Ava Hughes', '—', '—', '2 Dec 2026', '$100.00', '$100.00', 'Draft'],
+    ]);
+    expect(screen.getByText(/Outstanding:/)).toHaveTextContent('Outstanding: $40.00');
+    expect(screen.getByText(/Overdue:/)).toHaveTextContent('Overdue: $40.00 (1 invoice)');
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New invoice' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Billing settings' })).toBeInTheDocument();
+  });
+
+  it('calls it My Billing for a patient, with no patient column, drafts or new invoices', async () => {
+    const server = fakeBillingServer({ viewer: 'patient', invoices: [invoice()] });
+    open('patient', server);
+    expect(await rows()).toEqual([
+      ['INV-000001', 'Riley Chen', '2 Nov 2026', '2 Dec 2026', '$100.00', '$100.00', 'Sent'],
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Billing' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('My Billing | Clinic Portal'));
+    expect(screen.queryByRole('button', { name: 'New invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Practitioner')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Status')).queryByRole('option', { name: 'Draft' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('calls it Service Billing for a practitioner', async () => {
+    open('practitioner', fakeBillingServer({ invoices: [invoice()] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service Billing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Billing settings' })).not.toBeInTheDocument();
+  });
+
+  it('narrows by status, search, practitioner and dates, keeping them in the address', async () => {
+    const server = fakeBillingServer({
+      invoices: [
+        invoice({ number: 'INV-000001' }),
+        invoice({ number: 'INV-000002', status: 'paid', paidCents: 10000, balanceCents: 0 }),
+      ],
+    });
+    const { router } = open('admin', server);
+    await rows();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Paid');
+    await waitFor(async () => expect((await rows()).map((row) => row[0])).toEqual(['INV-000002']));
+    expect(lastListQuery(server).get('status')).toBe('paid');
+    await userEvent.selectOptions(await screen.findByLabelText('Practitioner'), PRACTITIONERS[0].id);
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('Search'), 'INV-000002');
+    await waitFor(() => expect(lastListQuery(server).get('search')).toBe('INV-000002'), { timeout: 3000 });
+    const query = lastListQuery(server);
+    expect(query.get('practitionerId')).toBe(PRACTITIONERS[0].id);
+    expect(query.get('from')).toBe('2026-11-01');
+    const address = new URLSearchParams(router.state.location.search);
+    expect(address.get('status')).toBe('paid');
+    expect(address.get('practitioner')).toBe(PRACTITIONERS[0].id);
+    expect(address.get('search')).toBe('INV-000002');
+  });
+
+  it('reads the filters from a link, such as the dashboard’s overdue one', async () => {
+    const server = fakeBillingServer({
+      invoices: [invoice({ status: 'overdue', number: 'INV-000009' }), invoice({ number: 'INV-000003' })],
+    });
+    open('staff', server, '/billing?status=overdue');
+    expect((await rows()).map((row) => row[0])).toEqual(['INV-000009']);
+    expect(screen.getByLabelText('Status')).toHaveValue('overdue');
+  });
+
+  it('pages through many invoices', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      invoice({ number: `INV-${String(index + 1).padStart(6, '0')}` }),
+    );
+    const server = fakeBillingServer({ invoices: many });
+    open('staff', server);
+    expect(await rows()).toHaveLength(25);
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByText('26–30 of 30')).toBeInTheDocument());
+    expect((await rows()).map((row) => row[0])).toEqual([
+      'INV-000026',
+      'INV-000027',
+      'INV-000028',
+      'INV-000029',
+      'INV-000030',
+    ]);
+    expect(lastListQuery(server).get('page')).toBe('2');
+  });
+
+  it('asks again when the server pushes invoices_changed', async () => {
+    const first = invoice({ number: 'INV-000001' });
+    const server = fakeBillingServer({ invoices: [first] });
+    open('staff', server);
+    expect(await rows()).toHaveLength(1);
+    server.state.invoices = [invoice({ number: 'INV-000002' }), first];
+    const socket = WebSocketStub.instances.find((candidate) =>
+      candidate.url.includes('channel=notifications'),
+    );
+    socket?.accept();
+    socket?.receive({ type: 'invoices_changed', invoiceId: first.id });
+    await waitFor(async () => expect(await rows()).toHaveLength(2));
+  });
+});
