@@ -77,3 +77,6 @@ export const AdminActivityPage = lazy(() =>
 export const BillingPage = lazy(() =>
   import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
 );
+export const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
+);

@@ -25,6 +25,7 @@ import {
   RecoveryNotePage,
   RecoveryNotesPage,
   RegisterPage,
+  ReportsPage,
   ResetPasswordPage,
   SettingsPage,
 } from './lazy-pages';
@@ -53,6 +54,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   practitionerPublicBookings: <PublicBookingsPage />,
   adminPublicBookings: <PublicBookingsPage />,
   memberDonate: <MyDonationsPage />,
+  reports: <ReportsPage />,
+  adminReports: <ReportsPage admin />,
   billing: <BillingPage />,
   admin: <AdminOverviewPage />,
   adminStaff: <AdminPeoplePage key="staff" role="staff" />,
