@@ -1,6 +1,7 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/dashboard';
 import { ClinicScheduleCard } from './appointment-cards';
+import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 
 export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboard }) {
@@ -46,6 +47,8 @@ export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboar
         />
         <DashboardLink to="/recovery-notes?status=signed">Open recovery notes</DashboardLink>
       </DashboardCard>
+      <RevenueCard billing={dashboard.billing} />
+      <OverdueInvoicesCard billing={dashboard.billing} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
     </div>
   );

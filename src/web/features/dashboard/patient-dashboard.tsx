@@ -1,6 +1,7 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
 import { RecoveryProgressChart } from '../recovery-notes/progress-chart';
 import { NextAppointmentCard } from './appointment-cards';
+import { BalanceDueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 
 export function OnboardingCard({ onboarding }: { onboarding: PatientDashboard['onboarding'] }) {
@@ -74,6 +75,7 @@ export function PatientDashboardView({ dashboard }: { dashboard: PatientDashboar
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       <NextAppointmentCard appointment={dashboard.nextAppointment} />
+      <BalanceDueCard billing={dashboard.billing} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="notifications" title="Notifications">
         <Count value={dashboard.unreadNotifications} one="unread notification" many="unread notifications" />

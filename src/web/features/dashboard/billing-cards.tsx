@@ -1,0 +1,63 @@
+import { format, parseISO } from 'date-fns';
+import type { GeneralDashboard, PatientDashboard } from '../../../shared/dashboard';
+import { formatMoney } from '../../lib/format';
+import { Count, DashboardCard, DashboardLink } from './cards';
+
+const dueLabel = (day: string) => format(parseISO(day), 'd MMM yyyy');
+
+/** What the patient owes on invoices sent to them, and the one due first. */
+export function BalanceDueCard({ billing }: { billing: PatientDashboard['billing'] }) {
+  const { balanceDueCents, openInvoices, nextDue } = billing;
+  return (
+    <DashboardCard id="balance-due" title="Balance due">
+      {openInvoices === 0 ? (
+        <p>Nothing owed.</p>
+      ) : (
+        <>
+          <p className="font-semibold text-3xl tabular-nums">{formatMoney(balanceDueCents)}</p>
+          <p className="text-muted-foreground">
+            on {openInvoices} open {openInvoices === 1 ? 'invoice' : 'invoices'}
+          </p>
+          {nextDue ? (
+            <p className="text-sm">
+              Next due: <time dateTime={nextDue.dueDate}>{dueLabel(nextDue.dueDate)}</time>,{' '}
+              <DashboardLink
+                to={`/billing?invoice=${nextDue.id}`}
+                label={`Invoice ${nextDue.number}, ${formatMoney(nextDue.balanceCents)} due`}
+              >
+                {nextDue.number}
+              </DashboardLink>{' '}
+              ({formatMoney(nextDue.balanceCents)})
+            </p>
+          ) : null}
+        </>
+      )}
+      <DashboardLink to="/billing">My Billing</DashboardLink>
+    </DashboardCard>
+  );
+}
+
+/** The clinic's takings this month, net of refunds. */
+export function RevenueCard({ billing }: { billing: GeneralDashboard['billing'] }) {
+  return (
+    <DashboardCard id="revenue" title="Revenue this month">
+      <p className="font-semibold text-3xl tabular-nums">{formatMoney(billing.revenueThisMonthCents)}</p>
+      <p className="text-muted-foreground text-sm">Invoice payments received, less refunds</p>
+      <DashboardLink to="/billing">Open billing</DashboardLink>
+    </DashboardCard>
+  );
+}
+
+export function OverdueInvoicesCard({ billing }: { billing: GeneralDashboard['billing'] }) {
+  return (
+    <DashboardCard id="overdue-invoices" title="Overdue invoices">
+      <Count value={billing.overdueInvoices} one="overdue invoice" many="overdue invoices" />
+      {billing.overdueInvoices > 0 ? (
+        <p>{formatMoney(billing.overdueBalanceCents)} past due</p>
+      ) : (
+        <p className="text-muted-foreground text-sm">Nothing is past due.</p>
+      )}
+      <DashboardLink to="/billing?status=overdue">Open overdue invoices</DashboardLink>
+    </DashboardCard>
+  );
+}
