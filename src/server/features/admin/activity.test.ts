@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage, AdminOverview } from '../../../shared/admin';
-import { activityLog } from '../../db/schema';
+import { activityLog, payments } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson } from '../../test/people';
+import { paymentsThisMonth } from '../payments/summary';
 import { csvField } from './activity';
 
 let t: TestApp;
@@ -171,6 +172,39 @@ describe('GET /api/admin/overview', () => {
       email: { mode: 'outbox' },
       payments: { provider: 'test' },
       version: t.ctx.config.version,
+    });
+  });
+});
+
+describe('payments this month', () => {
+  it('sums the succeeded payments of the clinic’s calendar month, not refunded ones nor last month’s', async () => {
+    // London's March 2026 runs from 00:00 UTC on 1 March (winter time) to 23:00 UTC on 31 March (summer time).
+    const now = new Date('2026-03-15T12:00:00Z');
+    const before = await paymentsThisMonth(t.database.db, now);
+    const row = (amountCents: number, createdAt: string, status: 'succeeded' | 'refunded' = 'succeeded') => ({
+      provider: 'test' as const,
+      providerIntentId: `pi_test_${Math.random().toString(36).slice(2)}`,
+      purpose: 'donation' as const,
+      referenceId: '00000000-0000-4000-8000-0000000000aa',
+      amountCents,
+      currency: 'usd',
+      status,
+      refundedCents: status === 'refunded' ? amountCents : 0,
+      createdAt: new Date(createdAt),
+    });
+    await t.database.db
+      .insert(payments)
+      .values([
+        row(1000, '2026-03-01T00:30:00Z'),
+        row(2550, '2026-03-31T22:59:00Z'),
+        row(700, '2026-03-10T10:00:00Z', 'refunded'),
+        row(9900, '2026-02-28T23:30:00Z'),
+        row(4400, '2026-03-31T23:30:00Z'),
+      ]);
+    expect(await paymentsThisMonth(t.database.db, now)).toEqual({
+      month: '2026-03',
+      amountCents: before.amountCents + 3550,
+      count: before.count + 2,
     });
   });
 });

@@ -242,6 +242,18 @@ describe('PUT /api/admin/users/{id}/role', () => {
     });
   });
 
+  it('gives a new patient their clinical record', async () => {
+    const person = await createPerson(t, 'member');
+    const response = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/users/${person.id}/role`,
+      payload: { role: 'patient' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [record] = await t.database.db.select().from(patients).where(eq(patients.userId, person.id));
+    expect(record).toMatchObject({ status: 'active' });
+  });
+
   it('refuses the same role (409), a bad role (400), one’s own role (400), and an unknown id (404)', async () => {
     const person = await createPerson(t, 'member');
     const same = await asAdmin({
