@@ -69,7 +69,8 @@ export function statusFor(
 ): InvoiceStatus {
   if (invoice.status === 'void' || invoice.status === 'draft') return invoice.status;
   if (paidCents >= invoice.totalCents) return 'paid';
-  if (invoice.dueDate < today) return 'overdue';
+  // Once overdue, an invoice stays overdue until it is paid in full.
+  if (invoice.status === 'overdue' || invoice.dueDate < today) return 'overdue';
   return paidCents > 0 ? 'partially_paid' : 'sent';
 }
 

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Expected,
+  MISSING_ID,
+  matrixCases,
+  matrixRoutes,
+  servedRoutes,
+  type Target,
+} from '../../test/access-matrix';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPerson, demoPerson } from '../../test/people';
+import { pay, sentInvoice } from './testing';
+
+/**
+ * Who reaches the billing routes. "own" is an invoice of the demo patient (in the demo practitioner's care),
+ * "other" one of a patient nobody demo cares for; both are sent and part paid. Changes are asked in a way
+ * that changes nothing (a sent invoice is no draft, amounts above the balance, a void of a paid invoice), so
+ * a reached invoice answers 400 or 409 and an unreached one 404. Members never see billing (403).
+ */
+let t: TestApp;
+const ids: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
+const paymentIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
+let demoPatientId = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demoPatientId = (await demoPerson(t, 'patient')).id;
+  const stranger = await createPerson(t, 'patient');
+  for (const [target, patientId] of [
+    ['own', demoPatientId],
+    ['other', stranger.id],
+  ] as const) {
+    const invoice = await sentInvoice(t, patientId, 5000);
+    const paid = await pay(t, 'staff', invoice.id, 100);
+    ids[target] = invoice.id;
+    paymentIds[target] = paid.json().invoice.payments[0].id;
+  }
+});
+afterAll(() => t.close());
+
+type Row = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  route: string;
+  url: (target: Target | null) => string;
+  body?: () => unknown;
+  expect: Expected;
+};
+
+const at = (target: Target | null) => ids[target ?? 'missing'];
+const byRole = (
+  statuses: Partial<Record<'patient' | 'practitioner' | 'staff' | 'admin', number | Record<Target, number>>>,
+): Expected => ({
+  visitor: 401,
+  member: 403,
+  patient: 403,
+  practitioner: 403,
+  staff: 403,
+  admin: 403,
+  ...statuses,
+});
+const reached = (status: number) => ({ own: status, other: status, missing: 404 });
+const ownOnly = (status: number) => ({ own: status, other: 404, missing: 404 });
+const record = (statuses: Parameters<typeof byRole>[0]): Expected => {
+  const result = byRole(statuses);
+  const refuse = (status: number) => ({ own: status, other: status, missing: status });
+  return {
+    ...result,
+    visitor: refuse(401),
+    member: refuse(403),
+    ...Object.fromEntries(
+      (['patient', 'practitioner', 'staff', 'admin'] as const)
+        .filter((role) => typeof result[role] === 'number')
+        .map((role) => [role, refuse(result[role] as number)]),
+    ),
+  } as Expected;
+};
+
+const MATRIX: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/invoices',
+    url: () => '/api/invoices',
+    expect: byRole({ patient: 200, practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices',
+    url: () => '/api/invoices',
+    body: () => ({
+      patientId: demoPatientId,
+      lineItems: [{ description: 'Band', quantity: 1, unitPriceCents: 500 }],
+    }),
+    expect: byRole({ practitioner: 201, staff: 201, admin: 201 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/billable',
+    url: () => `/api/invoices/billable?patientId=${demoPatientId}`,
+    expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id',
+    url: (target) => `/api/invoices/${at(target)}`,
+    expect: record({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/invoices/:id',
+    url: (target) => `/api/invoices/${at(target)}`,
+    body: () => ({ notes: 'Changed' }),
+    expect: record({ practitioner: ownOnly(409), staff: reached(409), admin: reached(409) }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/invoices/:id',
+    url: (target) => `/api/invoices/${at(target)}`,
+    expect: record({ practitioner: ownOnly(409), staff: reached(409), admin: reached(409) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/send',
+    url: (target) => `/api/invoices/${at(target)}/send`,
+    expect: record({ practitioner: ownOnly(409), staff: reached(409), admin: reached(409) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/payments',
+    url: (target) => `/api/invoices/${at(target)}/payments`,
+    body: () => ({ method: 'cash', amountCents: 9_999_999 }),
+    expect: record({ practitioner: ownOnly(400), staff: reached(400), admin: reached(400) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/payments/:paymentId/refund',
+    url: (target) => `/api/invoices/${at(target)}/payments/${paymentIds[target ?? 'missing']}/refund`,
+    body: () => ({ amountCents: 9_999_999, reason: 'Too much' }),
+    expect: record({ staff: reached(400), admin: reached(400) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/void',
+    url: (target) => `/api/invoices/${at(target)}/void`,
+    body: () => ({ reason: 'Wrong' }),
+    expect: record({ staff: reached(409), admin: reached(409) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/pay',
+    url: (target) => `/api/invoices/${at(target)}/pay`,
+    expect: record({ patient: ownOnly(200), staff: reached(200), admin: reached(200) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/pay/confirm',
+    url: (target) => `/api/invoices/${at(target)}/pay/confirm`,
+    body: () => ({ paymentIntentId: 'pi_unknown' }),
+    expect: record({ patient: ownOnly(400), staff: reached(400), admin: reached(400) }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id/pdf',
+    url: (target) => `/api/invoices/${at(target)}/pdf`,
+    expect: record({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id/payments/:paymentId/receipt',
+    url: (target) => `/api/invoices/${at(target)}/payments/${paymentIds[target ?? 'missing']}/receipt`,
+    expect: record({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/settings',
+    url: () => '/api/billing/settings',
+    expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/billing/settings',
+    url: () => '/api/billing/settings',
+    body: () => ({ taxRateBasisPoints: 0, paymentTermsDays: 30 }),
+    expect: byRole({ staff: 200, admin: 200 }),
+  },
+];
+
+const cases = matrixCases(MATRIX);
+
+describe('billing routes access matrix', () => {
+  it('covers every billing route the app serves', () => {
+    const served = [
+      ...servedRoutes(t.routes, '/api/invoices'),
+      ...servedRoutes(t.routes, '/api/billing'),
+    ].sort();
+    expect(served).toEqual(matrixRoutes(MATRIX));
+  });
+
+  it.each(
+    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
+  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+    const body = c.row.body?.();
+    const response = await t.injectAs(caller, {
+      method: c.row.method,
+      url: c.row.url(c.target),
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) expect(typeof response.json().message).toBe('string');
+    if (status === 200 && c.row.route.endsWith('/pdf'))
+      expect(response.headers['content-type']).toBe('application/pdf');
+  });
+});
