@@ -32,6 +32,7 @@ import { recoveryNoteRoutes } from './features/recovery-notes/routes';
 import { reportRoutes } from './features/reports/routes';
 import { serviceTypeRoutes } from './features/services/routes';
 import { systemRoutes } from './features/system/routes';
+import { transactionRoutes } from './features/transactions/routes';
 import { authGuard } from './platform/auth-guard';
 import type { AppContext } from './platform/context';
 import { Mailer } from './platform/email';
@@ -136,6 +137,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(paymentRoutes(ctx, payments));
   await app.register(donationRoutes(ctx, payments));
   await app.register(billingRoutes(ctx, payments));
+  await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 

@@ -80,3 +80,9 @@ export const BillingPage = lazy(() =>
 export const ReportsPage = lazy(() =>
   import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
+export const TransactionsPage = lazy(() =>
+  import('../features/transactions/transactions-page').then((m) => ({ default: m.TransactionsPage })),
+);
+export const AdminDonationsPage = lazy(() =>
+  import('../features/donations/admin-donations-page').then((m) => ({ default: m.AdminDonationsPage })),
+);

@@ -5,6 +5,7 @@ import { AppRoot } from './app-root';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AdminActivityPage,
+  AdminDonationsPage,
   AdminOverviewPage,
   AdminPeoplePage,
   AppointmentsPage,
@@ -28,6 +29,7 @@ import {
   ReportsPage,
   ResetPasswordPage,
   SettingsPage,
+  TransactionsPage,
 } from './lazy-pages';
 import { RoleLayout, RoleScreen } from './role-screen';
 import { RouteError } from './route-error';
@@ -64,6 +66,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminMembers: <AdminPeoplePage key="member" role="member" />,
   adminAdmins: <AdminPeoplePage key="admin" role="admin" />,
   adminActivity: <AdminActivityPage />,
+  adminTransactions: <TransactionsPage />,
+  adminDonations: <AdminDonationsPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

@@ -21,18 +21,25 @@ import { Textarea } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
 import { useRefundDonation, useRefundInvoicePayment } from './api';
 
-type RefundDialogProps = { transaction: Transaction; onClose: () => void };
+/** What the donation refund needs to say and do. */
+export type RefundableDonation = { donationId: string; amountCents: number; donorName: string };
 
 /** A donation is refunded whole: the admin only confirms. */
-export function DonationRefundDialog({ transaction, onClose }: RefundDialogProps) {
+export function DonationRefundDialog({
+  donation,
+  onClose,
+}: {
+  donation: RefundableDonation;
+  onClose: () => void;
+}) {
   const refund = useRefundDonation();
   const [error, setError] = useState<string | null>(null);
-  const amount = formatMoney(transaction.amountCents);
+  const amount = formatMoney(donation.amountCents);
   const confirm = async () => {
     setError(null);
     try {
-      await refund.mutateAsync(transaction.donationId ?? '');
-      toast.success(`Refunded ${amount} to ${transaction.payerName}`);
+      await refund.mutateAsync(donation.donationId);
+      toast.success(`Refunded ${amount} to ${donation.donorName}`);
       onClose();
     } catch (caught) {
       setError(isApiRequestError(caught) ? caught.message : 'The donation could not be refunded.');
@@ -44,8 +51,8 @@ export function DonationRefundDialog({ transaction, onClose }: RefundDialogProps
         <DialogHeader>
           <DialogTitle>Refund this donation?</DialogTitle>
           <DialogDescription>
-            {amount} from {transaction.payerName} goes back to the card it was paid with. A donation is
-            refunded in full, and this cannot be undone.
+            {amount} from {donation.donorName} goes back to the card it was paid with. A donation is refunded
+            in full, and this cannot be undone.
           </DialogDescription>
         </DialogHeader>
         {error ? <Alert variant="error">{error}</Alert> : null}
@@ -70,7 +77,13 @@ export function centsOf(text: string) {
 }
 
 /** Part or all of what is left of an invoice payment, with the reason the clinic gives. */
-export function InvoiceRefundDialog({ transaction, onClose }: RefundDialogProps) {
+export function InvoiceRefundDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction;
+  onClose: () => void;
+}) {
   const id = useId();
   const refund = useRefundInvoicePayment();
   const left = refundableCents(transaction);

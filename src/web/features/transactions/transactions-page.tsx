@@ -132,7 +132,14 @@ export function TransactionsPage() {
         <TransactionTable transactions={transactions} onRefund={setRefunding} />
       </PagedList>
       {refunding?.kind === 'donation' ? (
-        <DonationRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
+        <DonationRefundDialog
+          donation={{
+            donationId: refunding.donationId ?? '',
+            amountCents: refunding.amountCents,
+            donorName: refunding.payerName,
+          }}
+          onClose={() => setRefunding(null)}
+        />
       ) : null}
       {refunding?.kind === 'invoice' ? (
         <InvoiceRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
