@@ -53,9 +53,9 @@ describe('the patient record panel', () => {
     expect(text).toHaveClass('whitespace-pre-wrap');
     expect(medications.querySelector('b')).toBeNull();
     expect(within(panel).getByText('Harbor Health')).toBeInTheDocument();
-    // Appointments have their own tab; invoices arrive with their feature: no empty stand-in until then.
+    // Appointments and invoices have their own tabs.
     expect(within(panel).getByRole('tab', { name: 'Appointments' })).toBeInTheDocument();
-    expect(within(panel).queryByText(/invoices/i)).not.toBeInTheDocument();
+    expect(within(panel).getByRole('tab', { name: 'Invoices' })).toBeInTheDocument();
   });
 
   it('opens from a row, and Escape closes it, clears the address and puts focus back on the row', async () => {

@@ -16,6 +16,7 @@ import { DeactivatePatientDialog } from './deactivate-dialog';
 import { PatientAppointments } from './patient-appointments';
 import { PatientConsents } from './patient-consents';
 import { PatientEditForm } from './patient-edit-form';
+import { PatientInvoices } from './patient-invoices';
 import { PatientNotes } from './patient-notes';
 import { PatientRecordView, RecordSection } from './patient-record-view';
 
@@ -25,6 +26,7 @@ const TABS = [
   { value: 'details', label: 'Details' },
   { value: 'appointments', label: 'Appointments' },
   { value: 'notes', label: 'Notes' },
+  { value: 'invoices', label: 'Invoices' },
   { value: 'consents', label: 'Consents' },
   { value: 'activity', label: 'Activity' },
 ] as const;
@@ -167,6 +169,9 @@ function PanelBody({ patientId }: { patientId: string }) {
         </TabsContent>
         <TabsContent value="notes">
           <PatientNotes record={patient} canWrite={user.role === 'practitioner'} />
+        </TabsContent>
+        <TabsContent value="invoices">
+          <PatientInvoices record={patient} />
         </TabsContent>
         <TabsContent value="consents">
           <PatientConsents patientId={patient.id} />

@@ -94,11 +94,11 @@ const tabNames = (panel: HTMLElement) =>
     .map((tab) => tab.textContent);
 
 describe('the record panel’s sections', () => {
-  it('gives staff Details, Appointments, Notes, Consents and Activity tabs, moved between by keyboard and kept in the address', async () => {
+  it('gives staff Details, Appointments, Notes, Invoices, Consents and Activity tabs, moved between by keyboard and kept in the address', async () => {
     const { router, pat } = open('staff');
     const panel = await findPanel('Pat Morgan');
     expect(within(panel).getByRole('tablist', { name: 'Record sections' })).toBeInTheDocument();
-    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Consents', 'Activity']);
+    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Invoices', 'Consents', 'Activity']);
     const details = within(panel).getByRole('tab', { name: 'Details' });
     expect(details).toHaveAttribute('aria-selected', 'true');
     expect(within(panel).getByRole('region', { name: 'Insurance' })).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('the record panel’s sections', () => {
   it('lets a practitioner start a note for this patient from the record without choosing the patient again', async () => {
     const { notes, pat, router } = open('practitioner', 'notes');
     const panel = await findPanel('Pat Morgan');
-    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Consents']);
+    expect(tabNames(panel)).toEqual(['Details', 'Appointments', 'Notes', 'Invoices', 'Consents']);
     await userEvent.click(await within(panel).findByRole('button', { name: 'New note' }));
     const dialog = await screen.findByRole('dialog', { name: 'New note' });
     expect(dialog).toHaveTextContent('For Pat Morgan.');
