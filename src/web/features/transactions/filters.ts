@@ -12,12 +12,17 @@ export type Filters = Record<FilterKey, string>;
 
 /** The filters from the address; any the server would refuse (a reversed range too) is left out. */
 export function filtersFrom(params: URLSearchParams): Filters {
-  const read = Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? ''])) as Filters;
-  const given = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== ''));
-  const parsed = TransactionsExportQuerySchema.safeParse(given);
-  if (parsed.success) return read;
-  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  return Object.fromEntries(FILTER_KEYS.map((key) => [key, bad.has(key) ? '' : read[key]])) as Filters;
+  const filters = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? '']),
+  ) as Filters;
+  // The range is checked only once every field reads well, so a second pass can find it reversed.
+  for (let pass = 0; pass < 2; pass += 1) {
+    const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+    const parsed = TransactionsExportQuerySchema.safeParse(given);
+    if (parsed.success) break;
+    for (const issue of parsed.error.issues) filters[String(issue.path[0]) as FilterKey] = '';
+  }
+  return filters;
 }
 
 export const asQuery = (filters: Filters): TransactionsFilter =>
