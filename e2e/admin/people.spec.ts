@@ -157,18 +157,41 @@ test('the activity log shows an admin-made account, filtered by entity and day',
   );
 });
 
-for (const path of [
+const ADMIN_PAGES = [
   '/admin',
   '/admin/staff',
   '/admin/patients',
   '/admin/members',
   '/admin/admins',
   '/admin/activity',
-]) {
-  test(`${path} has no serious accessibility finding`, async ({ page, loginAs }) => {
-    await loginAs('admin', { path });
-    await expect(page.getByRole('navigation', { name: 'Admin panel sections' })).toBeVisible();
-    await expect(page.getByText(/Loading/)).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
+];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('every admin page has no serious accessibility finding', async ({ page, loginAs }) => {
+      await loginAs('admin', { path: '/admin' });
+      for (const path of ADMIN_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('navigation', { name: 'Admin panel sections' })).toBeVisible();
+        await expect(page.getByRole('main')).not.toContainText('Loading');
+        expect(await seriousViolations(page), `axe findings on ${path}`).toEqual([]);
+      }
+    });
+
+    test('the edit and role dialogs have no serious accessibility finding', async ({ page, loginAs }) => {
+      await loginAs('admin', { path: '/admin/staff?search=staff%40demo.clinic' });
+      await page.getByRole('button', { name: 'Edit Sam Ortiz' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Sam Ortiz' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Change role of Sam Ortiz' }).click();
+      const role = page.getByRole('dialog', { name: 'Change the role of Sam Ortiz' });
+      await expect(role.getByLabel('New role')).toHaveValue('staff');
+      expect(await seriousViolations(page)).toEqual([]);
+      await role.getByRole('button', { name: 'Cancel' }).click();
+      await expect(role).toBeHidden();
+    });
   });
 }
