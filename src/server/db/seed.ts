@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
+import { seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import type { Db } from './client';
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
     if (options.clinic ?? true) {
       await seedDemoSchedules(tx);
       await seedDemoAppointments(tx);
+      await seedDemoInvoices(tx);
     }
   });
   return created;

@@ -1,0 +1,62 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceListAnswer } from '../../../shared/billing';
+import { invoices, payments } from '../../db/schema';
+import { seedDemo } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../test/app';
+import { seedDemoInvoices } from './demo';
+import { clinicToday } from './service';
+
+/** The demo clinic's invoices: the demo patient's two, every status among the others, seeded once. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { clinic: true });
+});
+afterAll(() => t.close());
+
+describe('demo invoices', () => {
+  it('give the demo patient one invoice owed later and one paid, and the clinic every status', async () => {
+    const own = await t.injectAs('patient', { method: 'GET', url: '/api/invoices' });
+    const { invoices: mine } = own.json<InvoiceListAnswer>();
+    expect(mine.map((invoice) => invoice.status).sort()).toEqual(['paid', 'sent']);
+    const owed = mine.find((invoice) => invoice.status === 'sent');
+    expect(owed?.balanceCents).toBeGreaterThan(0);
+    expect(owed && owed.dueDate > clinicToday()).toBe(true);
+    expect(mine.find((invoice) => invoice.status === 'paid')?.balanceCents).toBe(0);
+
+    const all = await t.database.db.select().from(invoices);
+    expect(new Set(all.map((invoice) => invoice.status))).toEqual(
+      new Set(['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void']),
+    );
+    const numbers = all
+      .flatMap((invoice) => (invoice.number ? [Number(invoice.number.slice(4))] : []))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    for (const invoice of all) {
+      const paid = await t.database.db.select().from(payments).where(eq(payments.referenceId, invoice.id));
+      expect(paid.reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0)).toBe(invoice.paidCents);
+    }
+    // An invoice made now takes the next number.
+    const made = await t.injectAs('staff', {
+      method: 'POST',
+      url: '/api/invoices',
+      payload: {
+        patientId: mine[0].patientId,
+        lineItems: [{ description: 'Band', quantity: 1, unitPriceCents: 900 }],
+      },
+    });
+    const sent = await t.injectAs('staff', {
+      method: 'POST',
+      url: `/api/invoices/${made.json().invoice.id}/send`,
+    });
+    expect(sent.json().invoice.number).toBe(`INV-${String(numbers.length + 1).padStart(6, '0')}`);
+  });
+
+  it('are seeded once: seeding again adds nothing', async () => {
+    const [{ before }] = await t.database.db.select({ before: count() }).from(invoices);
+    await seedDemo(t.database.db);
+    expect(await t.database.db.transaction((tx) => seedDemoInvoices(tx))).toBe(0);
+    const [{ after }] = await t.database.db.select({ after: count() }).from(invoices);
+    expect(after).toBe(before);
+  });
+});

@@ -1,0 +1,174 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { formatInvoiceNumber, type InvoiceStatus, invoiceTotals } from '../../../shared/billing';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import type { Tx } from '../../db/client';
+import {
+  appointments,
+  billingSettings,
+  invoiceCounters,
+  invoiceLineItems,
+  invoices,
+  payments,
+  serviceTypes,
+  users,
+} from '../../db/schema';
+import { addDays, clinicToday } from './service';
+
+/** What each demo invoice is, in order: the demo patient's two first, then one per other patient. */
+type Plan = {
+  status: InvoiceStatus;
+  /** Days from today of the issue date and of the due date. */
+  issued: number;
+  due: number;
+  /** How much of the total was paid, and how. */
+  paid: 'none' | 'half' | 'all';
+  method: 'cash' | 'cheque' | 'card';
+};
+
+const DEMO_PATIENT_PLANS: Plan[] = [
+  { status: 'sent', issued: -4, due: 26, paid: 'none', method: 'card' },
+  { status: 'paid', issued: -35, due: -5, paid: 'all', method: 'card' },
+];
+
+const OTHER_PLANS: Plan[] = [
+  { status: 'draft', issued: 0, due: 30, paid: 'none', method: 'cash' },
+  { status: 'sent', issued: -2, due: 28, paid: 'none', method: 'cash' },
+  { status: 'partially_paid', issued: -10, due: 20, paid: 'half', method: 'cheque' },
+  { status: 'paid', issued: -25, due: 5, paid: 'all', method: 'cash' },
+  { status: 'overdue', issued: -45, due: -15, paid: 'none', method: 'cash' },
+  { status: 'void', issued: -20, due: 10, paid: 'none', method: 'cash' },
+  { status: 'overdue', issued: -50, due: -20, paid: 'half', method: 'card' },
+  { status: 'paid', issued: -14, due: 16, paid: 'all', method: 'cheque' },
+];
+
+const dayOf = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLINIC_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(at);
+
+/**
+ * The demo clinic's invoices, from completed demo sessions: for the demo patient (Pat Morgan) one sent with
+ * its balance due in a few weeks and one paid by card; for eight other patients one each, in every status
+ * (draft, sent, partly paid, paid, overdue, void). Fixed plans over sessions taken in a fixed order, so every
+ * seeding builds the same invoices; once any invoice exists, seeding adds nothing.
+ */
+export async function seedDemoInvoices(tx: Tx, now = new Date()) {
+  const [{ existing }] = await tx.select({ existing: count() }).from(invoices);
+  if (existing > 0) return 0;
+  const sessions = await tx
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      practitionerId: appointments.practitionerId,
+      startsAt: appointments.startsAt,
+      serviceTypeId: serviceTypes.id,
+      serviceName: serviceTypes.name,
+      priceCents: serviceTypes.priceCents,
+      email: users.email,
+    })
+    .from(appointments)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .where(and(eq(appointments.status, 'completed'), ne(serviceTypes.priceCents, 0)))
+    .orderBy(asc(users.email), asc(appointments.startsAt));
+  const [staff] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'staff@demo.clinic'));
+  const [settings] = await tx.select().from(billingSettings).where(eq(billingSettings.id, 'clinic'));
+  const taxRate = settings?.taxRateBasisPoints ?? 0;
+
+  const byPatient = new Map<string, typeof sessions>();
+  for (const session of sessions)
+    byPatient.set(session.email, [...(byPatient.get(session.email) ?? []), session]);
+  const chosen: Array<{ plan: Plan; session: (typeof sessions)[number] }> = [];
+  const demo = byPatient.get('patient@demo.clinic') ?? [];
+  // The demo patient's latest session is still owed; an earlier one was paid.
+  if (demo.length >= 2) {
+    chosen.push({ plan: DEMO_PATIENT_PLANS[0], session: demo[demo.length - 1] });
+    chosen.push({ plan: DEMO_PATIENT_PLANS[1], session: demo[0] });
+  }
+  const others = [...byPatient.entries()].filter(([email]) => email !== 'patient@demo.clinic');
+  for (const [index, plan] of OTHER_PLANS.entries()) {
+    const entry = others[index * 3];
+    // Overdue and paid invoices bill the patient's first session, the others their latest.
+    const early = plan.status === 'overdue' || plan.status === 'paid';
+    if (entry) chosen.push({ plan, session: early ? entry[1][0] : entry[1][entry[1].length - 1] });
+  }
+
+  const today = clinicToday(now);
+  let made = 0;
+  for (const { plan, session } of chosen) {
+    const lines = [{ quantity: 1, unitPriceCents: session.priceCents }];
+    const totals = invoiceTotals(lines, 0, taxRate);
+    // Issued on the plan's day, but never before the session itself; due on the plan's day or the issue day.
+    const sessionDay = clinicToday(session.startsAt);
+    const planned = addDays(today, plan.issued);
+    const issued = plan.status === 'draft' ? null : planned > sessionDay ? planned : sessionDay;
+    const plannedDue = addDays(today, plan.due);
+    const dueDate = issued && issued > plannedDue ? issued : plannedDue;
+    const paidCents =
+      plan.paid === 'all' ? totals.totalCents : plan.paid === 'half' ? Math.floor(totals.totalCents / 2) : 0;
+    let number: string | null = null;
+    if (issued) {
+      const [counter] = await tx
+        .update(invoiceCounters)
+        .set({ nextValue: sql`${invoiceCounters.nextValue} + 1` })
+        .where(eq(invoiceCounters.series, 'invoice'))
+        .returning({ nextValue: invoiceCounters.nextValue });
+      number = formatInvoiceNumber(counter.nextValue - 1);
+    }
+    const issuedAt = issued ? new Date(`${issued}T10:00:00Z`) : now;
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        number,
+        patientId: session.patientId,
+        practitionerId: session.practitionerId,
+        status: plan.status,
+        issueDate: issued,
+        dueDate,
+        taxRateBasisPoints: taxRate,
+        ...totals,
+        paidCents,
+        notes: '',
+        voidReason: plan.status === 'void' ? 'Billed to the wrong patient' : null,
+        createdBy: staff?.id ?? null,
+        createdAt: issuedAt,
+        updatedAt: issuedAt,
+        sentAt: issued ? issuedAt : null,
+        paidAt: plan.status === 'paid' ? addHours(issuedAt, 24 * 3) : null,
+        overdueAt: plan.status === 'overdue' ? new Date(`${addDays(dueDate, 1)}T06:00:00Z`) : null,
+        voidedAt: plan.status === 'void' ? addHours(issuedAt, 24) : null,
+      })
+      .returning();
+    await tx.insert(invoiceLineItems).values({
+      invoiceId: invoice.id,
+      position: 0,
+      description: `${session.serviceName}, ${dayOf(session.startsAt)}`,
+      quantity: 1,
+      unitPriceCents: session.priceCents,
+      amountCents: session.priceCents,
+      serviceTypeId: session.serviceTypeId,
+      // A void invoice gave its session back; it stays billable.
+      appointmentId: plan.status === 'void' ? null : session.id,
+      billedAppointmentId: session.id,
+    });
+    if (paidCents > 0)
+      await tx.insert(payments).values({
+        method: plan.method,
+        purpose: 'invoice',
+        referenceId: invoice.id,
+        amountCents: paidCents,
+        currency: invoice.currency,
+        cardLast4: null,
+        reference: plan.method === 'cheque' ? `Cheque ${100200 + made}` : null,
+        recordedBy: staff?.id ?? null,
+        createdAt: addHours(issuedAt, 24 * 3),
+      });
+    made += 1;
+  }
+  return made;
+}
+
+const addHours = (at: Date, hours: number) => new Date(at.getTime() + hours * 3_600_000);
