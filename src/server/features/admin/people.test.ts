@@ -159,6 +159,23 @@ describe('GET /api/admin/users', () => {
   });
 });
 
+describe('GET /api/admin/users/{id}', () => {
+  it('answers one account with its phone, logs opening a patient’s, and 404s an unknown id', async () => {
+    const { response } = await create('patient');
+    const { id } = response.json().user;
+    const opened = await asAdmin({ method: 'GET', url: `/api/admin/users/${id}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().user).toMatchObject({ id, role: 'patient', phone: '+44 20 7946 0000' });
+    const entries = await t.database.db.select().from(activityLog).where(eq(activityLog.entityId, id));
+    expect(entries.map((entry) => entry.action)).toContain('patient.account-viewed');
+    const missing = await asAdmin({
+      method: 'GET',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('PATCH /api/admin/users/{id}', () => {
   it('changes names, email and phone, and logs who did it', async () => {
     const person = await createPerson(t, 'staff');

@@ -57,7 +57,7 @@ export function adminRoutes(ctx: AppContext) {
     app.get(
       '/api/admin/users/:id',
       { onRequest, schema: { ...byId, response: { 200: AdminUserDetailSchema } } },
-      (request) => admin.getUser(ctx, request.params.id),
+      (request) => admin.viewUser(ctx, callerOf(request), request.params.id, requestMeta(request)),
     );
 
     app.patch(

@@ -47,6 +47,25 @@ export async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
   return { user: toAdminUser(await accountOrNotFound(ctx, id)) };
 }
 
+/** One account; opening a patient's is logged like any read of a patient's data. */
+export async function viewUser(
+  ctx: Pick<AppContext, 'db'>,
+  caller: SessionUser,
+  id: string,
+  meta: RequestMeta,
+) {
+  const row = await accountOrNotFound(ctx, id);
+  if (row.role === 'patient')
+    await recordActivity(ctx.db, {
+      actorId: caller.id,
+      action: 'patient.account-viewed',
+      entityType: 'patient',
+      entityId: id,
+      ipAddress: meta.ipAddress,
+    });
+  return { user: toAdminUser(row) };
+}
+
 export async function listUsers(
   ctx: Pick<AppContext, 'db'>,
   caller: SessionUser,
