@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { set } from 'date-fns';
+import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
+import { CARD_ERRORS } from '../../src/shared/payments';
+import type { Appointment, ServiceType } from '../../src/shared/scheduling';
+import { registerThrowaway, type Throwaway } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+import { demoLogin, personAt } from '../support/live';
+
+/**
+ * Billing journeys under the built-in test card provider. Each bills a patient of its own (a fresh account),
+ * so its invoices and its My Billing list are its alone while other journeys run beside it.
+ */
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function newPatient(request: APIRequestContext): Promise<Throwaway & { name: string }> {
+  const firstName = `Billie${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  const patient = await registerThrowaway(request, { role: 'patient', firstName });
+  return { ...patient, name: `${firstName} Tester` };
+}
+
+/** A session of the patient's with the demo practitioner, some weeks ahead, booked and marked completed. */
+async function completedSession(request: APIRequestContext, staffToken: string, patientId: string) {
+  const practitioner = await demoLogin(request, 'practitioner');
+  const services = (await (
+    await request.get('/api/service-types', { headers: auth(staffToken) })
+  ).json()) as ServiceType[];
+  const service = services.find((candidate) => candidate.active && candidate.priceCents > 0);
+  if (!service) throw new Error('The demo clinic offers no priced service');
+  const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 24 * 60 * 60 * 1000);
+  const startsAt = set(day, {
+    hours: 6 + Math.floor(Math.random() * 12),
+    minutes: 5 * Math.floor(Math.random() * 12),
+    seconds: 0,
+    milliseconds: 0,
+  });
+  const booked = await request.post('/api/appointments', {
+    headers: auth(staffToken),
+    data: {
+      patientId,
+      practitionerId: practitioner.user.id,
+      serviceTypeId: service.id,
+      startsAt: startsAt.toISOString(),
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointment = (await booked.json()) as Appointment;
+  const completed = await request.post(`/api/appointments/${appointment.id}/complete`, {
+    headers: auth(staffToken),
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return { service, appointment };
+}
+
+/** A sent invoice of one free line, made through the API. */
+async function sentInvoice(request: APIRequestContext, staffToken: string, patientId: string, cents: number) {
+  const created = await request.post('/api/invoices', {
+    headers: auth(staffToken),
+    data: {
+      patientId,
+      lineItems: [{ description: 'Exercise programme', quantity: 1, unitPriceCents: cents }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { invoice } = (await created.json()) as InvoiceAnswer;
+  const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers: auth(staffToken) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as InvoiceAnswer).invoice as Invoice & { number: string };
+}
+
+const statusOf = (panel: Locator) =>
+  panel.locator('span', { hasText: /^(Draft|Sent|Partially paid|Paid|Overdue|Void)$/ });
+const figure = (panel: Locator, label: string) =>
+  panel.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+async function payByCard(page: Page, cardNumber: string, amount: string) {
+  const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+  const number = dialog.getByLabel('Card number');
+  await expect(number).toBeFocused();
+  await number.fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+  return dialog;
+}
+
+test('staff bill a completed session and send it; the patient pays by card after a declined one, and staff see it paid live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const staff = await demoLogin(request, 'staff');
+  const patient = await newPatient(request);
+  const { service } = await completedSession(request, staff.token, patient.user.id);
+
+  const desk = await personAt(browser, staff.token, '/billing');
+  try {
+    const page = desk.page;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    const editor = page.getByRole('dialog', { name: 'New invoice' });
+    await editor.getByLabel('Find a patient').fill(patient.user.firstName);
+    const picker = editor.getByLabel('Patient', { exact: true });
+    await expect(picker.locator('option', { hasText: patient.name })).toHaveCount(1);
+    await picker.selectOption({ label: patient.name });
+    await editor
+      .getByRole('button', { name: new RegExp(`^Add ${service.name.replace(/[()]/g, '\\$&')} on `) })
+      .click();
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await expect(figure(preview, 'Subtotal')).not.toHaveText('$0.00');
+    expect(await seriousViolations(page), 'new invoice').toEqual([]);
+    await editor.getByRole('button', { name: 'Create draft' }).click();
+
+    const draft = page.getByRole('dialog', { name: 'Draft invoice' });
+    await expect(draft).toBeVisible();
+    await expect(draft.getByRole('table', { name: 'Lines of Draft' })).toContainText(service.name);
+    await draft.getByRole('button', { name: 'Send invoice' }).click();
+    const sentPanel = page.getByRole('dialog', { name: /^Invoice INV-\d{6}$/ });
+    await expect(sentPanel).toBeVisible();
+    const number = ((await sentPanel.getByRole('heading').first().textContent()) ?? '').replace(
+      'Invoice ',
+      '',
+    );
+    await expect(statusOf(sentPanel)).toHaveText('Sent');
+    const total = (await figure(sentPanel, 'Total').textContent()) ?? '';
+    expect(await seriousViolations(page), 'staff invoice panel').toEqual([]);
+
+    const home = await personAt(browser, patient.token, '/billing');
+    try {
+      const mine = home.page;
+      await expect(mine.getByRole('heading', { level: 1 })).toHaveText('My Billing');
+      const table = mine.getByRole('table', { name: /^My Billing/ });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(table).toContainText(number);
+      expect(await seriousViolations(mine), 'My Billing').toEqual([]);
+      await table.getByRole('button', { name: number }).click();
+      const panel = mine.getByRole('dialog', { name: `Invoice ${number}` });
+      await expect(statusOf(panel)).toHaveText('Sent');
+      expect(await seriousViolations(mine), 'patient invoice panel').toEqual([]);
+
+      await panel.getByRole('button', { name: 'Pay now' }).click();
+      const declined = await payByCard(mine, '4000 0000 0000 0002', total);
+      await expect(declined.getByRole('alert')).toHaveText(CARD_ERRORS.declined);
+      await expect(mine.locator('[data-sonner-toast]').filter({ hasText: 'Payment Failed' })).toBeVisible();
+      expect(await seriousViolations(mine), 'pay by card after a decline').toEqual([]);
+
+      await payByCard(mine, '4242 4242 4242 4242', total);
+      await expect(mine.locator('[data-sonner-toast]').filter({ hasText: 'Payment received' })).toBeVisible();
+      await expect(mine.getByRole('dialog', { name: 'Pay by card' })).toBeHidden();
+      await expect(statusOf(panel)).toHaveText('Paid');
+      await expect(figure(panel, 'Balance due')).toHaveText('$0.00');
+      await expect(panel.getByRole('table', { name: `Payments of ${number}` })).toContainText(
+        'Card online •••• 4242',
+      );
+
+      // The desk's open panel follows without a reload.
+      await expect(statusOf(sentPanel)).toHaveText('Paid');
+      await expect(figure(sentPanel, 'Balance due')).toHaveText('$0.00');
+    } finally {
+      await home.close();
+    }
+  } finally {
+    await desk.close();
+  }
+});
+
+test('staff take a partial cash payment, then the rest by cheque, and refund the cash', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const staff = await demoLogin(request, 'staff');
+  const patient = await newPatient(request);
+  const invoice = await sentInvoice(request, staff.token, patient.user.id, 12000);
+
+  await loginAs('staff', { path: `/billing?invoice=${invoice.id}` });
+  const panel = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
+  await expect(figure(panel, 'Balance due')).toHaveText('$120.00');
+
+  await panel.getByRole('button', { name: 'Record payment' }).click();
+  let form = page.getByRole('dialog', { name: 'Record a payment' });
+  await expect(form.getByLabel('Amount ($)')).toHaveValue('120.00');
+  await form.getByLabel('Method').selectOption('Cash');
+  await form.getByLabel('Amount ($)').fill('50');
+  expect(await seriousViolations(page), 'record a payment').toEqual([]);
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form).toBeHidden();
+  await expect(statusOf(panel)).toHaveText('Partially paid');
+  await expect(figure(panel, 'Balance due')).toHaveText('$70.00');
+
+  await panel.getByRole('button', { name: 'Record payment' }).click();
+  form = page.getByRole('dialog', { name: 'Record a payment' });
+  await expect(form.getByLabel('Amount ($)')).toHaveValue('70.00');
+  await form.getByLabel('Method').selectOption('Cheque');
+  await form.getByLabel('Reference (optional)').fill('Cheque 1042');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(form).toBeHidden();
+  await expect(statusOf(panel)).toHaveText('Paid');
+  await expect(figure(panel, 'Balance due')).toHaveText('$0.00');
+  await expect(panel.getByRole('button', { name: 'Record payment' })).toBeHidden();
+
+  const cash = panel.getByRole('button', { name: /^Refund \$50\.00 of / });
+  await cash.click();
+  const refund = page.getByRole('dialog', { name: 'Refund a payment' });
+  await refund.getByLabel('Amount ($)').fill('20');
+  await refund.getByLabel('Reason').fill('Session cut short');
+  expect(await seriousViolations(page), 'refund a payment').toEqual([]);
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund).toBeHidden();
+  await expect(figure(panel, 'Paid')).toHaveText('$100.00');
+  await expect(figure(panel, 'Balance due')).toHaveText('$20.00');
+  await expect(statusOf(panel)).toHaveText('Partially paid');
+  await expect(panel.getByRole('table', { name: `Payments of ${invoice.number}` })).toContainText('$20.00');
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: invoice.number });
+  await expect(row).toContainText('Partially paid');
+  expect(await seriousViolations(page), 'staff billing list').toEqual([]);
+});
