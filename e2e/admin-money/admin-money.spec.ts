@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+import { demoLogin } from '../support/live';
+import { donate, uniqueName } from './money';
+
+/**
+ * The admin's money screens: a donation made online shows in /admin/donations and /admin/transactions, is
+ * refunded from the ledger and the totals move; filters, the CSV download, live refresh, axe on both, and
+ * only admins get in. The ledger is shared with other journeys, so each searches by a donor of its own.
+ */
+
+/** A total's figure, by the term that names it. */
+const figure = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+
+test('an admin finds a new donation on both screens, exports it, refunds it and sees the totals change', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const lastName = uniqueName();
+  const { name, email } = await donate(request, { amount: 37.5, lastName });
+
+  await loginAs('admin', { path: `/admin/donations?donor=${lastName}` });
+  const donations = page.getByRole('table', { name: /^Donations:/ });
+  await expect(donations.getByRole('row').filter({ hasText: name })).toContainText('Paid');
+  await expect(donations).toContainText(email);
+  await expect(figure(page, 'Paid')).toHaveText('$37.50');
+  await expect(page.getByRole('table', { name: 'Donation totals by month, newest first' })).toContainText(
+    '$37.50',
+  );
+  expect(await seriousViolations(page), '/admin/donations').toEqual([]);
+
+  await page.goto(`/admin/transactions?search=${lastName}`);
+  const ledger = page.getByRole('table', { name: /^Transactions:/ });
+  const row = ledger.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Card •••• 4242');
+  await expect(row).toContainText('$37.50');
+  await expect(figure(page, 'Received')).toHaveText('$37.50');
+  await expect(figure(page, 'Net')).toHaveText('$37.50');
+  expect(await seriousViolations(page), '/admin/transactions').toEqual([]);
+
+  // Filters: an invoice-only ledger has no such payment; a donation-only one does.
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('invoice');
+  await expect(page.getByText('No payments match these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('donation');
+  await expect(row).toBeVisible();
+  await expect(page).toHaveURL(
+    new RegExp(`search=${lastName}.*kind=donation|kind=donation.*search=${lastName}`),
+  );
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`"${name}","${email}"`);
+  expect(lines[1]).toContain('"37.50","0.00","37.50","USD"');
+
+  await row.getByRole('button', { name: /^Refund/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this donation?' });
+  await expect(dialog).toContainText(`$37.50 from ${name}`);
+  expect(await seriousViolations(page), 'refund dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Refund $37.50' }).click();
+  await expect(page.getByText(`Refunded $37.50 to ${name}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Refunded');
+  await expect(row).toContainText('Donation refunded');
+  await expect(row.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+  await expect(figure(page, 'Refunded')).toHaveText('$37.50');
+  await expect(figure(page, 'Net')).toHaveText('$0.00');
+
+  await page.goto(`/admin/donations?donor=${lastName}`);
+  await expect(donations.getByRole('row').filter({ hasText: name })).toContainText('Refunded');
+  await expect(figure(page, 'Paid')).toHaveText('$0.00');
+  await expect(figure(page, 'Refunded')).toHaveText('$37.50');
+});
+
+test('both screens show a donation made and refunded elsewhere without a reload', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const lastName = uniqueName();
+  await loginAs('admin', { path: `/admin/transactions?search=${lastName}` });
+  await expect(page.getByText('No payments match these filters.')).toBeVisible();
+  const { name } = await donate(request, { amount: 12, lastName });
+  const row = page
+    .getByRole('table', { name: /^Transactions:/ })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(row).toContainText('$12.00');
+  await expect(figure(page, 'Received')).toHaveText('$12.00');
+
+  await page.goto(`/admin/donations?donor=${lastName}`);
+  const donationRow = page
+    .getByRole('table', { name: /^Donations:/ })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(donationRow).toContainText('Paid');
+  const { token } = await demoLogin(request, 'admin');
+  const list = await request.get(`/api/admin/donations?donor=${lastName}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [donation] = (await list.json()).donations;
+  const refund = await request.post(`/api/admin/donations/${donation.id}/refund`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  expect(refund.status()).toBe(200);
+  await expect(donationRow).toContainText('Refunded');
+  await expect(figure(page, 'Refunded')).toHaveText('$12.00');
+});
+
+test('only admins reach the money screens', async ({ page, loginAs }) => {
+  for (const path of ['/admin/transactions', '/admin/donations']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  for (const role of ['staff', 'member'] as const) {
+    for (const path of ['/admin/transactions', '/admin/donations']) {
+      await loginAs(role, { path });
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('table', { name: /^(Transactions|Donations):/ })).toHaveCount(0);
+    }
+  }
+});
