@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openSocket, untilConnections } from '../../test/sockets';
-import { sweepOverdue } from './overdue';
+import { OverdueWorker, sweepOverdue } from './overdue';
 import { addDays, clinicToday } from './service';
 import { careTeam, eventually, expectStatus, notificationsOf, pay, sentInvoice } from './testing';
 
@@ -89,6 +89,28 @@ describe('the overdue sweep', () => {
     // A payment on an overdue invoice keeps it overdue until it is paid in full.
     const part = await pay(t, 'staff', due.id, 500);
     expect(part.json().invoice.status).toBe('overdue');
+  });
+});
+
+describe('the overdue worker', () => {
+  it('sweeps as soon as it starts and on its period, and stops with a sweep in hand finished', async () => {
+    const person = await createPerson(t, 'patient');
+    const invoice = await sentInvoice(t, person.id, 3000, { dueDate: clinicToday() });
+    // Due yesterday, as if the day had turned since it was sent.
+    await t.database.db
+      .update(invoices)
+      .set({ dueDate: addDays(clinicToday(), -1) })
+      .where(eq(invoices.id, invoice.id));
+    const worker = new OverdueWorker(t.ctx, 50);
+    worker.start();
+    await eventually(async () => {
+      const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(row.status).toBe('overdue');
+    });
+    await worker.stop();
+    await eventually(async () => {
+      expect(await notificationsOf(t, person.id, 'invoice_overdue')).toHaveLength(1);
+    });
   });
 });
 

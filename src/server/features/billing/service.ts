@@ -14,6 +14,7 @@ import {
   type InvoiceListAnswer,
   type InvoiceStatus,
   invoiceTotals,
+  invoiceUrl,
   OPEN_INVOICE_STATUSES,
   type PayInvoiceAnswer,
   type RecordPaymentInput,
@@ -24,6 +25,7 @@ import type { Role } from '../../../shared/roles';
 import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
 import {
+  activityLog,
   billingSettings,
   invoiceCounters,
   invoiceLineItems,
@@ -153,17 +155,20 @@ export async function listInvoices(
     query.page,
     INVOICE_PAGE_SIZE,
   );
-  // Each patient whose invoices were shown finds this read in their access log.
+  // Each patient whose invoices were shown finds this read in their access log (one entry each, one write).
   const shown = [...new Set(rows.map((row) => row.invoice.patientId))];
-  for (const patientId of shown)
-    await recordActivity(db, {
-      actorId: caller.id,
-      action: 'invoice.listed',
-      entityType: 'invoice',
-      entityId: null,
-      ipAddress: meta.ipAddress,
-      details: { patientId, count: rows.filter((row) => row.invoice.patientId === patientId).length },
-    });
+  if (shown.length > 0)
+    await db.insert(activityLog).values(
+      shown.map((patientId) => ({
+        actorId: caller.id,
+        action: 'invoice.listed',
+        entityType: 'invoice',
+        entityId: null,
+        outcome: 'success' as const,
+        ipAddress: meta.ipAddress,
+        details: { patientId, count: rows.filter((row) => row.invoice.patientId === patientId).length },
+      })),
+    );
   return {
     invoices: rows.map(repository.toSummary),
     page: query.page,
@@ -472,7 +477,7 @@ const money = (cents: number) =>
 async function emailInvoice(ctx: Ctx, invoice: repository.InvoiceRow) {
   const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
   if (!patient) return;
-  const link = `${ctx.config.appUrl.replace(/\/$/, '')}/billing/${invoice.id}`;
+  const link = `${ctx.config.appUrl.replace(/\/$/, '')}${invoiceUrl(invoice.id)}`;
   try {
     await ctx.mailer.send({
       to: patient.email,
@@ -604,6 +609,7 @@ export async function settleInvoicePayment(
   const outcome = await ctx.db.transaction(async (tx) => {
     const invoice = await repository.lockRow(tx, invoiceId);
     if (!invoice) return null;
+    if (intent.currency !== invoice.currency) throw new AppError('CONFLICT', BILLING_ERRORS.amountMismatch);
     const payment = await recordPayment(tx, {
       provider: payments.provider.name,
       intent,
