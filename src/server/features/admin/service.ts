@@ -128,7 +128,13 @@ export async function createUser(
   if (await accounts.findAccountByEmail(ctx.db, input.email))
     throw badRequest(accounts.ACCOUNT_EXISTS_MESSAGE, { email: accounts.ACCOUNT_EXISTS_MESSAGE });
   if (input.role === 'patient') {
-    const record = await createPatient(ctx, caller, { ...input, phone: input.phone || undefined }, meta);
+    const { firstName, lastName, email, phone } = input;
+    const record = await createPatient(
+      ctx,
+      caller,
+      { firstName, lastName, email, phone: phone || undefined },
+      meta,
+    );
     return getUser(ctx, record.id);
   }
   const { id, link } = await ctx.db.transaction(async (tx) => {
