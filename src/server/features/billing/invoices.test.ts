@@ -4,6 +4,7 @@ import { BILLING_ERRORS, type InvoiceListAnswer, invoiceUrl } from '../../../sha
 import { activityLog, invoiceCounters, invoices } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
+import { addDays, clinicToday } from './service';
 import {
   call,
   careTeam,
@@ -292,6 +293,22 @@ describe('lists', () => {
       200,
     );
     expect(byName.total).toBe(2);
+    // Days: the issue day, or for a draft the day it was made, in the clinic's zone.
+    const today = clinicToday();
+    const inDay = await expectStatus<InvoiceListAnswer>(
+      t,
+      'staff',
+      { method: 'GET', url: `/api/invoices?patientId=${mine.id}&from=${today}&to=${today}` },
+      200,
+    );
+    expect(inDay.total).toBe(2);
+    const before = await expectStatus<InvoiceListAnswer>(
+      t,
+      'staff',
+      { method: 'GET', url: `/api/invoices?patientId=${mine.id}&to=${addDays(today, -1)}` },
+      200,
+    );
+    expect(before.total).toBe(0);
     // The patient's access log finds the list read.
     const logged = await t.database.db
       .select()

@@ -8,6 +8,7 @@ import {
   type InvoiceSummary,
   OPEN_INVOICE_STATUSES,
 } from '../../../shared/billing';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
@@ -184,7 +185,7 @@ export type ListFilter = {
 };
 
 /** The filter on the invoice's issue day, or for a draft the day it was made. */
-const dayOf = sql`coalesce(${invoices.issueDate}, (${invoices.createdAt} at time zone 'Europe/London')::date)`;
+const dayOf = sql`coalesce(${invoices.issueDate}, (${invoices.createdAt} at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)})::date)`;
 
 export function listWhere(filter: ListFilter) {
   const conditions: SQL[] = [];
