@@ -114,6 +114,22 @@ describe('the overdue worker', () => {
   });
 });
 
+describe('the app', () => {
+  it('starts the overdue worker when it listens, and stops it when it closes', async () => {
+    const person = await createPerson(t, 'patient');
+    const invoice = await sentInvoice(t, person.id, 1200, { dueDate: clinicToday() });
+    await t.database.db
+      .update(invoices)
+      .set({ dueDate: addDays(clinicToday(), -2) })
+      .where(eq(invoices.id, invoice.id));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await eventually(async () => {
+      const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(row.status).toBe('overdue');
+    });
+  });
+});
+
 describe('pushes', () => {
   it("tell the patient, the invoice's practitioner and the clinic that invoices changed", async () => {
     const { patient, practitioner } = await careTeam(t);
