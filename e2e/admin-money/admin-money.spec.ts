@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
-import { donate, uniqueName } from './money';
+import { donate, invoicePaidAtDesk, uniqueName } from './money';
 
 /**
  * The admin's money screens: a donation made online shows in /admin/donations and /admin/transactions, is
@@ -114,6 +115,47 @@ test('both screens show a donation made and refunded elsewhere without a reload'
   expect(refund.status()).toBe(200);
   await expect(donationRow).toContainText('Refunded');
   await expect(figure(page, 'Refunded')).toHaveText('$12.00');
+});
+
+test('an admin refunds part of an invoice paid at the desk, with a reason, from the ledger', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const patient = await registerThrowaway(request, { firstName: uniqueName() });
+  const { token } = await demoLogin(request, 'admin');
+  const invoice = await invoicePaidAtDesk(request, { token, patientId: patient.user.id, cents: 8000 });
+
+  await loginAs('admin', { path: `/admin/transactions?search=${patient.email}` });
+  const row = page
+    .getByRole('table', { name: /^Transactions:/ })
+    .getByRole('row')
+    .filter({ hasText: invoice.number });
+  await expect(row).toContainText('Cash (Front desk)');
+  await expect(row).toContainText(`${patient.user.firstName} Tester`);
+  await expect(figure(page, 'Received')).toHaveText('$80.00');
+
+  await row.getByRole('button', { name: /^Refund/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund a payment of ${invoice.number}` });
+  const amount = dialog.getByRole('textbox', { name: 'Amount to refund ($)' });
+  await expect(amount).toHaveValue('80.00');
+  await amount.fill('30');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText('Give a reason')).toBeVisible();
+  expect(await seriousViolations(page), 'invoice refund dialog').toEqual([]);
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Session cut short');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByText(`Refunded $30.00 of ${invoice.number}`)).toBeVisible();
+  await expect(row).toContainText('Partly refunded');
+  await expect(row).toContainText('by Alex Kim: Session cut short');
+  await expect(figure(page, 'Refunded')).toHaveText('$30.00');
+  await expect(figure(page, 'Net')).toHaveText('$50.00');
+  await expect(row.getByRole('button', { name: /^Refund/ })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('refunded');
+  await expect(page.getByText('No payments match these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('partially_refunded');
+  await expect(row).toBeVisible();
 });
 
 test('only admins reach the money screens', async ({ page, loginAs }) => {

@@ -21,3 +21,28 @@ export async function donate(request: APIRequestContext, options: { amount: numb
 
 /** A last name no other journey uses, to search the shared ledger by. */
 export const uniqueName = () => `Ledger${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+
+/** A sent invoice of one line to a patient, paid in cash at the desk; as the admin, through billing's calls. */
+export async function invoicePaidAtDesk(
+  request: APIRequestContext,
+  options: { token: string; patientId: string; cents: number },
+) {
+  const headers = { authorization: `Bearer ${options.token}` };
+  const created = await request.post('/api/invoices', {
+    headers,
+    data: {
+      patientId: options.patientId,
+      lineItems: [{ description: 'Recovery session', quantity: 1, unitPriceCents: options.cents }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()).invoice;
+  const sent = await request.post(`/api/invoices/${id}/send`, { headers, data: {} });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const paid = await request.post(`/api/invoices/${id}/payments`, {
+    headers,
+    data: { method: 'cash', amountCents: options.cents, reference: 'Front desk' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { id, number: (await paid.json()).invoice.number as string };
+}
