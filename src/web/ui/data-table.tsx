@@ -7,26 +7,41 @@ type DataTableProps = {
   columns: readonly string[];
   /** The rows: `<tr>`s whose first cell is a `<th scope="row">`. */
   children: ReactNode;
+  /**
+   * A long table kept to a fixed height that scrolls both ways; the scrolling area is then a named region that
+   * keyboards can reach, as a scroll area without focusable content must be.
+   */
+  scrolls?: boolean;
 };
 
 /** A list shown as a table: scrolls sideways on narrow screens, named by a caption, headed by its columns. */
-export function DataTable({ caption, columns, children }: DataTableProps) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+export function DataTable({ caption, columns, children, scrolls = false }: DataTableProps) {
+  const table = (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-muted text-muted-foreground">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-3 py-2 font-medium">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+  return scrolls ? (
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      className="max-h-80 overflow-auto rounded-lg border border-border"
+    >
+      {table}
+    </section>
+  ) : (
+    <div className="overflow-x-auto rounded-lg border border-border">{table}</div>
   );
 }
 

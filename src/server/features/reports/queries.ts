@@ -17,17 +17,17 @@ export type Range = {
   from: string;
   to: string;
   bucket: ReportBucket;
+  /** Each bucket's first day ('YYYY-MM-DD'), in order. */
+  labels: string[];
 };
 
-const midnight = (day: string) => {
+const midnight = (day: string, plusDays = 0) => {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, date, CLINIC_TIME_ZONE).getTime());
+  return new Date(new TZDate(year, month - 1, date + plusDays, CLINIC_TIME_ZONE).getTime());
 };
 
-export function rangeOf(from: string, to: string, bucket: ReportBucket): Range {
-  const [year, month, date] = to.split('-').map(Number);
-  const end = new Date(new TZDate(year, month - 1, date + 1, CLINIC_TIME_ZONE).getTime());
-  return { start: midnight(from), end, from, to, bucket };
+export function rangeOf(from: string, to: string, bucket: ReportBucket, labels: string[]): Range {
+  return { start: midnight(from), end: midnight(to, 1), from, to, bucket, labels };
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -35,13 +35,29 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-const zone = sql.raw(`'${CLINIC_TIME_ZONE}'`);
-/** The bucket an instant falls in, as its first day 'YYYY-MM-DD' in the clinic's zone. */
-const bucketOf = (range: Range, column: SQL) =>
-  sql`to_char(date_trunc(${sql.raw(`'${range.bucket}'`)}, ${column} at time zone ${zone}), 'YYYY-MM-DD')`;
-/** The same for a date column (issue dates). */
-const dayBucketOf = (range: Range, column: SQL) =>
-  sql`to_char(date_trunc(${sql.raw(`'${range.bucket}'`)}, ${column}::timestamp), 'YYYY-MM-DD')`;
+/**
+ * The bucket an instant falls in, as the first day of the bucket: a binary search of the buckets' first
+ * instants (width_bucket), much cheaper for a quarter's 150,000 rows than converting each to the clinic's zone.
+ */
+const bucketOf = (range: Range, column: SQL) => {
+  const labels = sql.join(
+    range.labels.map((label) => sql`${label}`),
+    sql`, `,
+  );
+  const starts = sql.join(
+    range.labels.map((label) => sql`${midnight(label).toISOString()}`),
+    sql`, `,
+  );
+  return sql`(array[${labels}]::text[])[width_bucket(${column}, array[${starts}]::timestamptz[])]`;
+};
+/** The same for a date column (issue dates): the buckets' first days. */
+const dayBucketOf = (range: Range, column: SQL) => {
+  const labels = sql.join(
+    range.labels.map((label) => sql`${label}`),
+    sql`, `,
+  );
+  return sql`(array[${labels}]::text[])[width_bucket(${column}, array[${labels}]::date[])]`;
+};
 const within = (column: SQL, range: Range) =>
   sql`${column} >= ${range.start.toISOString()} and ${column} < ${range.end.toISOString()}`;
 const practitionerIs = (column: SQL, practitionerId: string | null) =>

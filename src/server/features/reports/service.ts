@@ -73,9 +73,9 @@ export async function reportFor(
         ? null
         : (query.practitionerId ?? null);
   const bucket = bucketOf(query.from, query.to);
-  const range = queries.rangeOf(query.from, query.to, bucket);
-  const base = { from: query.from, to: query.to, timeZone: CLINIC_TIME_ZONE, bucket, practitionerId };
   const labels = bucketsOf(query.from, query.to, bucket);
+  const range = queries.rangeOf(query.from, query.to, bucket, labels);
+  const base = { from: query.from, to: query.to, timeZone: CLINIC_TIME_ZONE, bucket, practitionerId };
   const answer = await build(db, report, range, labels, base);
   await recordActivity(db, {
     actorId: caller.id,

@@ -60,7 +60,10 @@ export function ReportsPage({ admin = false }: { admin?: boolean }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        const merged = { ...rangeFrom(current), ...changes };
+        const merged = rangeFrom(current);
+        if (changes.from) merged.from = changes.from;
+        if (changes.to) merged.to = changes.to;
+        if (changes.practitionerId !== undefined) merged.practitionerId = changes.practitionerId;
         next.set('from', merged.from);
         next.set('to', merged.to);
         if (merged.practitionerId) next.set('practitioner', merged.practitionerId);
@@ -156,27 +159,24 @@ function ReportCard({ name, range }: { name: ReportName; range: ReportRange }) {
               <p className="text-muted-foreground">Nothing to show for this range.</p>
             ) : (
               // The chart repeats this table, which is what screen readers and keyboards use.
-              <section
-                aria-label={`${title}: figures`}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-                tabIndex={0}
-                className="max-h-80 overflow-y-auto"
+              <DataTable
+                scrolls
+                caption={`${title}, ${range.from} to ${range.to}`}
+                columns={view.table.columns}
               >
-                <DataTable caption={`${title}, ${range.from} to ${range.to}`} columns={view.table.columns}>
-                  {view.table.rows.map((row) => (
-                    <tr key={String(row[0])} className="border-border border-t">
-                      <th scope="row" className="px-3 py-2 font-medium">
-                        {row[0]}
-                      </th>
-                      {row.slice(1).map((cell, i) => (
-                        <td key={view.table.columns[i + 1]} className="px-3 py-2 tabular-nums">
-                          {cell}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </DataTable>
-              </section>
+                {view.table.rows.map((row) => (
+                  <tr key={String(row[0])} className="border-border border-t">
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      {row[0]}
+                    </th>
+                    {row.slice(1).map((cell, i) => (
+                      <td key={view.table.columns[i + 1]} className="px-3 py-2 tabular-nums">
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </>
         )}
