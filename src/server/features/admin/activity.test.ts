@@ -177,11 +177,16 @@ describe('GET /api/admin/overview', () => {
 });
 
 describe('payments this month', () => {
-  it('sums the succeeded payments of the clinic’s calendar month, not refunded ones nor last month’s', async () => {
+  it('sums the payments of the clinic’s calendar month less their refunds, not wholly refunded ones nor last month’s', async () => {
     // London's March 2026 runs from 00:00 UTC on 1 March (winter time) to 23:00 UTC on 31 March (summer time).
     const now = new Date('2026-03-15T12:00:00Z');
     const before = await paymentsThisMonth(t.database.db, now);
-    const row = (amountCents: number, createdAt: string, status: 'succeeded' | 'refunded' = 'succeeded') => ({
+    const row = (
+      amountCents: number,
+      createdAt: string,
+      status: 'succeeded' | 'partially_refunded' | 'refunded' = 'succeeded',
+      refundedCents = status === 'refunded' ? amountCents : 0,
+    ) => ({
       provider: 'test' as const,
       providerIntentId: `pi_test_${Math.random().toString(36).slice(2)}`,
       purpose: 'donation' as const,
@@ -189,7 +194,7 @@ describe('payments this month', () => {
       amountCents,
       currency: 'usd',
       status,
-      refundedCents: status === 'refunded' ? amountCents : 0,
+      refundedCents,
       createdAt: new Date(createdAt),
     });
     await t.database.db
@@ -198,13 +203,14 @@ describe('payments this month', () => {
         row(1000, '2026-03-01T00:30:00Z'),
         row(2550, '2026-03-31T22:59:00Z'),
         row(700, '2026-03-10T10:00:00Z', 'refunded'),
+        row(2000, '2026-03-12T10:00:00Z', 'partially_refunded', 500),
         row(9900, '2026-02-28T23:30:00Z'),
         row(4400, '2026-03-31T23:30:00Z'),
       ]);
     expect(await paymentsThisMonth(t.database.db, now)).toEqual({
       month: '2026-03',
-      amountCents: before.amountCents + 3550,
-      count: before.count + 2,
+      amountCents: before.amountCents + 3550 + 1500,
+      count: before.count + 3,
     });
   });
 });
