@@ -9,6 +9,10 @@ const SECTIONS: RouteKey[] = [
   'adminPatients',
   'adminMembers',
   'adminAdmins',
+  'adminTransactions',
+  'adminDonations',
+  'adminPublicBookings',
+  'adminReports',
   'adminActivity',
 ];
 
