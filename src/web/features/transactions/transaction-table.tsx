@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../shared/routes';
 import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
   refundableCents,
@@ -65,7 +67,16 @@ export function TransactionTable({ transactions, onRefund }: TransactionTablePro
             ) : null}
           </td>
           <td className="px-3 py-2">
-            <span className="block">{transaction.paidFor}</span>
+            {transaction.invoiceId ? (
+              <Link
+                className="block text-primary underline-offset-4 hover:underline"
+                to={`${ROUTES.billing.path}?invoice=${transaction.invoiceId}`}
+              >
+                {transaction.paidFor}
+              </Link>
+            ) : (
+              <span className="block">{transaction.paidFor}</span>
+            )}
             <span className="block text-muted-foreground text-xs">
               {TRANSACTION_KIND_LABELS[transaction.kind]}
             </span>

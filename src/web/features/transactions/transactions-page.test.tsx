@@ -80,7 +80,10 @@ describe('the transactions page', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('Jamie Rivers');
     expect(first).toHaveTextContent('Card •••• 4242');
     expect(first).toHaveTextContent('$25.00');
-    expect(second).toHaveTextContent('Invoice INV-000101');
+    expect(within(second).getByRole('link', { name: 'Invoice INV-000101' })).toHaveAttribute(
+      'href',
+      `/billing?invoice=${cash.invoiceId}`,
+    );
     expect(second).toHaveTextContent('Partly refunded');
     expect(second).toHaveTextContent('$30.00 on 1 Nov 2026, 11:00 by Alex Kim: Overcharged');
     expect(third).toHaveTextContent('Refunded');
