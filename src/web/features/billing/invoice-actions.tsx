@@ -36,7 +36,7 @@ export function InvoiceActions({ invoice, onDeleted }: { invoice: Invoice; onDel
   const sendNow = async () => {
     try {
       const sent = await send.mutateAsync(invoice.id);
-      toast.success(`Invoice ${sent.number ?? ''} sent to ${sent.patientName}`.replace('  ', ' '));
+      toast.success(`Invoice ${sent.number} sent to ${sent.patientName}`);
     } catch (caught) {
       failed(caught, 'Could not send the invoice. Please try again.');
     }
