@@ -242,6 +242,10 @@ describe('sending', () => {
     });
     expect(raised).toMatchObject({ title: 'Invoice issued', actionUrl: invoiceUrl(sent.id) });
     expect(raised.message).toContain(sent.number);
+    // One email for one invoice: the notification does not send its own pointer email as well (given the
+    // moment it would have taken to go out behind the stored notification).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.ctx.mailer.listTo(someone.email)).toHaveLength(1);
   });
 
   it('gives 20 drafts sent at once 20 consecutive numbers with no gap and no duplicate', async () => {

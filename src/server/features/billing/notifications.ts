@@ -29,7 +29,8 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         title: 'Invoice issued',
         message: `Invoice ${invoice.number} for ${money(invoice.totalCents)} is due by ${invoice.dueDate}`,
         priority: 'medium',
-        emailText: `Invoice ${invoice.number} for ${money(invoice.totalCents)} was issued to you; it is due by ${invoice.dueDate}.`,
+        // Sending the invoice emailed it to the patient with its figures and link already.
+        emailedSeparately: true,
       });
     } else if (event.change === 'overdue') {
       const balance = money(invoice.totalCents - invoice.paidCents);

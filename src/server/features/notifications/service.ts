@@ -30,6 +30,11 @@ export type RaiseInput = {
    * it the email names only the kind of notification.
    */
   emailText?: string;
+  /**
+   * The raising feature has already emailed the person a fuller message of its own (an invoice with its
+   * figures and link), so the notification's pointer email would only repeat it.
+   */
+  emailedSeparately?: boolean;
 };
 
 export function toNotification(row: repository.NotificationRow): Notification {
@@ -78,7 +83,7 @@ export async function raise(ctx: Ctx, userId: string, input: RaiseInput): Promis
       },
     });
   }
-  if (preference.email) {
+  if (preference.email && !input.emailedSeparately) {
     const link = `${ctx.config.appUrl.replace(/\/$/, '')}${input.actionUrl?.startsWith('/') ? input.actionUrl : '/'}`;
     const opening =
       input.emailText ??
