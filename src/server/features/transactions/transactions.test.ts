@@ -285,7 +285,7 @@ describe('the transactions list', () => {
   });
 
   it.each([
-    ['kind', 'kind=order'],
+    ['kind', 'kind=gift-aid'],
     ['method', 'method=bitcoin'],
     ['status', 'status=pending'],
     ['from', 'from=2026-13-01'],

@@ -120,7 +120,7 @@ describe('the transactions page', { timeout: 20_000 }, () => {
 
   it('reads its filters from the address and leaves out ones the server would refuse', async () => {
     const { server } = render({
-      path: '/admin/transactions?method=cheque&kind=order&from=2026-11-05&to=2026-11-01',
+      path: '/admin/transactions?method=cheque&kind=gift-aid&from=2026-11-05&to=2026-11-01',
     });
     await screen.findByText('No payments match these filters.', undefined, { timeout: 5000 });
     const query = listCalls(server)[0];

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
   TRANSACTION_KIND_LABELS,
   TRANSACTION_KINDS,
@@ -73,7 +74,12 @@ export function TransactionsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="font-semibold text-lg">Payments received</h2>
+        <div>
+          <h2 className="font-semibold text-lg">Payments received</h2>
+          <p className="text-muted-foreground text-sm">
+            Days are the clinic's ({CLINIC_TIME_ZONE.replace('_', ' ')} time).
+          </p>
+        </div>
         <Button size="sm" variant="outline" onClick={exportCsv} disabled={exporting}>
           {exporting ? <Spinner /> : <Download aria-hidden="true" />}
           Export CSV
