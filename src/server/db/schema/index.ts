@@ -12,3 +12,4 @@ export * from './preferences';
 export * from './public-booking';
 export * from './recovery-notes';
 export * from './scheduling';
+export * from './store';
