@@ -118,7 +118,7 @@ test('staff bill a completed session and send it; the patient pays by card after
     await expect(picker.locator('option', { hasText: patient.name })).toHaveCount(1);
     await picker.selectOption({ label: patient.name });
     await editor
-      .getByRole('button', { name: new RegExp(`^Add ${service.name.replace(/[()]/g, '\\$&')} on `) })
+      .getByRole('button', { name: new RegExp(`^Add ${service.name.replace(/[()]/g, '\\$&')}, `) })
       .click();
     const preview = editor.getByRole('region', { name: 'Preview' });
     await expect(figure(preview, 'Subtotal')).not.toHaveText('$0.00');

@@ -118,6 +118,16 @@ describe('the billing list', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('overdue');
   });
 
+  it('shows a void invoice as owing nothing', async () => {
+    const server = fakeBillingServer({
+      invoices: [invoice({ number: 'INV-000004', status: 'void', voidReason: 'Billed twice' })],
+    });
+    open('staff', server);
+    expect(await rows()).toEqual([
+      ['INV-000004', 'Pat Morgan', 'Riley Chen', '2 Nov 2026', '2 Dec 2026', '$100.00', '—', 'Void'],
+    ]);
+  });
+
   it('pages through many invoices', async () => {
     const many = Array.from({ length: 30 }, (_, index) =>
       invoice({ number: `INV-${String(index + 1).padStart(6, '0')}` }),

@@ -90,10 +90,10 @@ describe('the invoice editor', () => {
     const { server } = setUp('staff');
     const editor = await startInvoice();
     await userEvent.click(
-      await within(editor).findByRole('button', { name: 'Add Initial assessment on 10 Nov 2026' }),
+      await within(editor).findByRole('button', { name: 'Add Initial assessment, 10 Nov 2026' }),
     );
     expect(
-      within(editor).getByRole('button', { name: 'Initial assessment on 10 Nov 2026 added' }),
+      within(editor).getByRole('button', { name: 'Initial assessment, 10 Nov 2026 added' }),
     ).toBeDisabled();
     await userEvent.selectOptions(within(editor).getByLabelText('Service'), 'Sports massage ($80.00)');
     await userEvent.click(within(editor).getByRole('button', { name: 'Add service' }));
@@ -121,7 +121,7 @@ describe('the invoice editor', () => {
       notes: '',
       lineItems: [
         {
-          description: 'Initial assessment on 10 Nov 2026',
+          description: 'Initial assessment, 10 Nov 2026',
           quantity: 1,
           unitPriceCents: 12000,
           serviceTypeId: '00000000-0000-4000-8000-0000000000b2',

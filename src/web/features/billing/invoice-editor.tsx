@@ -77,7 +77,7 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
   const user = useUser();
   const isDesk = user.role === 'staff' || user.role === 'admin';
   const practitioners = usePractitioners(isDesk);
-  const settings = useBillingSettings();
+  const settings = useBillingSettings(!invoice);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
   const [patientId, setPatientId] = useState(invoice?.patientId ?? '');
@@ -92,7 +92,8 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
 
-  const taxRate = settings.data?.taxRateBasisPoints ?? invoice?.taxRateBasisPoints ?? 0;
+  // A draft keeps the rate it was made with; a new invoice takes the clinic's rate of today.
+  const taxRate = invoice ? invoice.taxRateBasisPoints : (settings.data?.taxRateBasisPoints ?? 0);
   const discountCents = discount.trim() ? centsFromText(discount) : 0;
   const preview = invoiceTotals(countableLines(lines), discountCents ?? 0, taxRate);
 

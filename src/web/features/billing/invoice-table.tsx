@@ -51,7 +51,10 @@ export function InvoiceTable({ caption, invoices, forPatient, onOpen }: InvoiceT
           <td className={cell}>{dayLabel(invoice.issueDate)}</td>
           <td className={cell}>{dayLabel(invoice.dueDate)}</td>
           <td className={`${cell} tabular-nums`}>{formatMoney(invoice.totalCents)}</td>
-          <td className={`${cell} tabular-nums`}>{formatMoney(invoice.balanceCents)}</td>
+          <td className={`${cell} tabular-nums`}>
+            {/* A void invoice is owed nothing, whatever was left on it. */}
+            {invoice.status === 'void' ? '—' : formatMoney(invoice.balanceCents)}
+          </td>
           <td className="px-3 py-2">
             <InvoiceStatusBadge status={invoice.status} />
           </td>

@@ -46,7 +46,8 @@ export function LineSources({ patientId, lines, full, onAdd }: LineSourcesProps)
         >
           {appointments.map((appointment) => {
             const day = format(new Date(appointment.startsAt), 'd MMM yyyy');
-            const description = `${appointment.serviceName} on ${day}`;
+            // Worded as the server words the line it makes from the session.
+            const description = `${appointment.serviceName}, ${day}`;
             const isAdded = added.has(appointment.appointmentId);
             return (
               <li
