@@ -222,3 +222,10 @@ export const AdminOverviewSchema = z.object({
   }),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+/**
+ * Pushed on the notifications channel to every admin when an account is added, edited, re-roled, deactivated or
+ * reactivated; open admin lists and the overview ask again.
+ */
+export type AccountsChangedEvent = { type: 'accounts_changed' };
+export const ACCOUNTS_CHANGED: AccountsChangedEvent = { type: 'accounts_changed' };

@@ -60,6 +60,7 @@ export type PublicBookingEvent = {
 
 /** Domain events: a change is published once; notifications, sockets and email subscribe. */
 export type DomainEvents = {
+  'account.changed': { userId: string; actorId: string; change: 'created' | 'updated' | 'role' };
   'account.deactivated': { userId: string; actorId: string };
   'account.reactivated': { userId: string; actorId: string };
   'account.sessions-revoked': { userId: string; exceptSessionId?: string };

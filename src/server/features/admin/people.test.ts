@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ERRORS, type AdminUser, type AdminUserPage } from '../../../shared/admin';
+import { ACCOUNTS_CHANGED, ADMIN_ERRORS, type AdminUser, type AdminUserPage } from '../../../shared/admin';
 import { activityLog, emailOutbox, patients, users } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson } from '../../test/people';
@@ -363,5 +363,44 @@ describe('POST /api/admin/users/{id}/password-reset', () => {
     const inactive = await asAdmin({ method: 'POST', url: `/api/admin/users/${person.id}/password-reset` });
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json().message).toContain('inactive');
+  });
+});
+
+describe('live admin lists', () => {
+  it('tells every admin, and nobody else, when an account is added, edited, re-roled, deactivated or reactivated', async () => {
+    const second = await createPerson(t, 'admin');
+    const before = t.ctx.hub.connectionCount;
+    const admin = await openSocket(t, `token=${await t.tokenOf('admin')}&channel=notifications`);
+    const other = await openSocket(t, `token=${second.token}&channel=notifications`);
+    const staff = await openSocket(t, `token=${await t.tokenOf('staff')}&channel=notifications`);
+    await untilConnections(t, before + 3);
+    const told = async () => {
+      for (const socket of [admin, other]) expect(await socket.nextMessage()).toEqual(ACCOUNTS_CHANGED);
+    };
+
+    const added = await asAdmin({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: {
+        role: 'member',
+        firstName: 'Livia',
+        lastName: 'Lister',
+        email: `livia-${Date.now()}@example.test`,
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().user.id as string;
+    await told();
+    await asAdmin({ method: 'PATCH', url: `/api/admin/users/${id}`, payload: { lastName: 'Listed' } });
+    await told();
+    await asAdmin({ method: 'PUT', url: `/api/admin/users/${id}/role`, payload: { role: 'staff' } });
+    await told();
+    await asAdmin({ method: 'POST', url: `/api/admin/users/${id}/deactivate` });
+    await told();
+    await asAdmin({ method: 'POST', url: `/api/admin/users/${id}/reactivate` });
+    await told();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(staff.messages).toEqual([]);
+    for (const socket of [admin, other, staff]) socket.socket.close();
   });
 });

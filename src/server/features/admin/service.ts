@@ -146,11 +146,12 @@ export async function createUser(
     return { id: user.id, link: await createResetLink(tx, ctx.config.appUrl, user.id) };
   });
   await sendInvitation(ctx, input, link);
+  ctx.events.publish('account.changed', { userId: id, actorId: caller.id, change: 'created' });
   return getUser(ctx, id);
 }
 
 export async function updateUser(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Ctx,
   caller: SessionUser,
   id: string,
   input: UpdateUserInput,
@@ -175,6 +176,7 @@ export async function updateUser(
       details: { fields: Object.keys(input).join(',') },
     });
   });
+  ctx.events.publish('account.changed', { userId: id, actorId: caller.id, change: 'updated' });
   return getUser(ctx, id);
 }
 
@@ -209,6 +211,7 @@ export async function changeRole(
     });
   });
   ctx.events.publish('account.sessions-revoked', { userId: id });
+  ctx.events.publish('account.changed', { userId: id, actorId: caller.id, change: 'role' });
   return getUser(ctx, id);
 }
 

@@ -1,3 +1,4 @@
+import { ACCOUNTS_CHANGED } from '../../../shared/admin';
 import type { AccountStatusEvent } from '../../../shared/auth';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
@@ -34,6 +35,16 @@ export function pushDomainEvents(ctx: AppContext) {
       close: { code: SOCKET_CLOSE.deactivated, reason: 'Account deactivated' },
     }),
   );
+  // Admin lists and the overview stay live: any change to an account, and a new patient from anywhere, tells
+  // every admin to ask again.
+  const tellAdmins = async () => {
+    const admins = await accounts.listActiveAccountsWithRole(ctx.db, 'admin');
+    await Promise.all(admins.map((admin) => push(admin.id, 'notifications', ACCOUNTS_CHANGED)));
+  };
+  ctx.events.subscribe('account.changed', tellAdmins);
+  ctx.events.subscribe('account.deactivated', tellAdmins);
+  ctx.events.subscribe('account.reactivated', tellAdmins);
+  ctx.events.subscribe('patient.created', tellAdmins);
   ctx.events.subscribe('account.sessions-revoked', ({ userId, exceptSessionId }) =>
     ctx.hub.send({
       userId,

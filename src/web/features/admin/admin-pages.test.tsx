@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERRORS } from '../../../shared/admin';
 import { renderApp } from '../../test/render-app';
+import { WebSocketStub } from '../../test/setup';
 import { activityEntry, adminUser, fakeAdminServer } from './test-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -44,6 +45,19 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
       expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Cal Cole']),
     );
     expect(screen.getByRole('navigation', { name: 'Admin panel sections' })).toBeInTheDocument();
+  });
+
+  it('asks again when another admin changes an account', async () => {
+    const server = fakeAdminServer({ users: [adminUser({ firstName: 'Ann', lastName: 'Archer' })] });
+    openPeople('/admin/staff', server);
+    const table = await screen.findByRole('table', { name: /Staff: 1 shown/ }, T);
+    const socket = WebSocketStub.instances.find((candidate) =>
+      candidate.url.includes('channel=notifications'),
+    );
+    socket?.accept();
+    server.users.push(adminUser({ firstName: 'Bo', lastName: 'Brand' }));
+    socket?.receive({ type: 'accounts_changed' });
+    expect(await within(table).findByRole('rowheader', { name: 'Bo Brand' }, T)).toBeInTheDocument();
   });
 
   it('adds an account with the page’s role, checking fields first and showing the server’s refusal on its field', async () => {
@@ -151,7 +165,9 @@ describe('the activity log page', { timeout: 20_000 }, () => {
       String(input).startsWith('/api/admin/activity/export'),
     );
     expect(String(exportCall?.[0])).toContain('action=account.&entityType=user');
-    expect((exportCall?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer token-admin');
+    expect((exportCall?.[1]?.headers as Record<string, string> | undefined)?.Authorization).toBe(
+      'Bearer token-admin',
+    );
     click.mockRestore();
   });
 });

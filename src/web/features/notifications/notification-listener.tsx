@@ -7,6 +7,7 @@ import type { Notification, NotificationSocketEvent } from '../../../shared/noti
 import { SESSION_CLOSE_CODES, SOCKET_CLOSE } from '../../../shared/realtime';
 import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
 import { writeStorage } from '../../lib/storage';
+import { invalidateAccounts, isAccountsChanged } from '../admin/live';
 import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth/session';
 import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
@@ -102,6 +103,11 @@ export function NotificationListener() {
           void invalidateDonations(queryClient);
           return;
         }
+        // An account was added or changed: an admin's open people lists and overview ask again.
+        if (isAccountsChanged(data)) {
+          void invalidateAccounts(queryClient);
+          return;
+        }
         // An invoice was made, changed, paid or voided: open invoice lists and the open invoice ask again.
         if (isInvoicesChanged(data)) {
           void invalidateInvoices(queryClient);
@@ -124,6 +130,7 @@ export function NotificationListener() {
         void invalidateDonations(queryClient);
         void invalidateInvoices(queryClient);
         void invalidateTransactions(queryClient);
+        void invalidateAccounts(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
       },
