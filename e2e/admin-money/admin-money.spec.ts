@@ -171,3 +171,26 @@ test('only admins reach the money screens', async ({ page, loginAs }) => {
     }
   }
 });
+
+test.describe('in the dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('both money screens, with rows, totals, the chart and a refund dialog, have no serious axe findings', async ({
+    page,
+    request,
+    loginAs,
+  }) => {
+    const lastName = uniqueName();
+    const { name } = await donate(request, { amount: 20, lastName });
+    await loginAs('admin', { path: `/admin/donations?donor=${lastName}` });
+    await expect(page.getByRole('table', { name: /^Donations:/ })).toContainText(name);
+    await expect(page.getByRole('table', { name: 'Donation totals by month, newest first' })).toBeVisible();
+    expect(await seriousViolations(page), '/admin/donations, dark').toEqual([]);
+    await page.getByRole('button', { name: `Refund: $20.00 from ${name}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Refund this donation?' })).toBeVisible();
+    expect(await seriousViolations(page), 'donation refund dialog, dark').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/admin/transactions');
+    await expect(page.getByRole('table', { name: /^Transactions:/ })).toContainText(name);
+    expect(await seriousViolations(page), '/admin/transactions, dark').toEqual([]);
+  });
+});
