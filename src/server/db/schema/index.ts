@@ -3,6 +3,7 @@ export * from './activity';
 export * from './billing';
 export * from './care-team';
 export * from './email';
+export * from './events';
 export * from './messaging';
 export * from './notifications';
 export * from './onboarding';

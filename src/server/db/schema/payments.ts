@@ -34,7 +34,7 @@ export const testPaymentIntents = pgTable(
 
 export const PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'cash', 'cheque'] as const;
-export const PAYMENT_PURPOSES = ['donation', 'invoice', 'order'] as const;
+export const PAYMENT_PURPOSES = ['donation', 'invoice', 'order', 'event'] as const;
 
 /**
  * The clinic's ledger: one row per payment received, whatever it paid for and however it was paid. A card

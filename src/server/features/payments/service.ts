@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Tx } from '../../db/client';
-import { payments } from '../../db/schema';
+import { type PAYMENT_PURPOSES, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { PaymentProvider, ProviderIntent } from './provider';
 import { PaymentRateLimits } from './rate-limit';
@@ -54,7 +54,7 @@ export async function recordPayment(
   payment: {
     provider: 'stripe' | 'test';
     intent: ProviderIntent;
-    purpose: 'donation' | 'invoice';
+    purpose: (typeof PAYMENT_PURPOSES)[number];
     referenceId: string;
   },
 ) {
