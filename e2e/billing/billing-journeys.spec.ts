@@ -245,3 +245,37 @@ test('staff take a partial cash payment, then the rest by cheque, and refund the
   await expect(row).toContainText('Partially paid');
   expect(await settledViolations(page), 'staff billing list').toEqual([]);
 });
+
+test('a patient follows their dashboard’s balance to the invoice, which turns Void live when staff void it', async ({
+  page,
+  request,
+  loginWithToken,
+}) => {
+  const staff = await demoLogin(request, 'staff');
+  const patient = await newPatient(request);
+  const invoice = await sentInvoice(request, staff.token, patient.user.id, 4550);
+
+  await loginWithToken(patient.token, '/');
+  const balance = page.getByRole('region', { name: 'Balance due' });
+  await expect(balance).toContainText('$45.50');
+  await expect(balance).toContainText('on 1 open invoice');
+  await balance.getByRole('link', { name: `Invoice ${invoice.number}, $45.50 due` }).click();
+  await expect(page).toHaveURL(new RegExp(`/billing\\?invoice=${invoice.id}$`));
+  const panel = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
+  await expect(statusOf(panel)).toHaveText('Sent');
+  await expect(panel.getByRole('button', { name: 'Pay now' })).toBeVisible();
+
+  const voided = await request.post(`/api/invoices/${invoice.id}/void`, {
+    headers: auth(staff.token),
+    data: { reason: 'Raised in error' },
+  });
+  expect(voided.status(), await voided.text()).toBe(200);
+  await expect(statusOf(panel)).toHaveText('Void');
+  await expect(panel.getByRole('region', { name: 'Voided' })).toContainText('Raised in error');
+  await expect(panel.getByRole('button', { name: 'Pay now' })).toBeHidden();
+  expect(await settledViolations(page), 'void invoice for the patient').toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('region', { name: 'Balance due' })).toContainText('Nothing owed.');
+});
