@@ -41,7 +41,7 @@ type Open = { kind: 'edit' | 'role' | 'deactivate'; user: AdminUser } | null;
  * /admin/staff, /admin/practitioners, /admin/patients, /admin/members and /admin/admins: one role's accounts,
  * server-paged and searchable, each to edit, give another role, send a password reset, deactivate or reactivate.
  */
-export function PeoplePage({ role }: { role: Role }) {
+export function PeoplePage({ accountRole: role }: { accountRole: Role }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const list = useUserList(role, filters);
