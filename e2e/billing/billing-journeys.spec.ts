@@ -279,3 +279,16 @@ test('a patient follows their dashboard’s balance to the invoice, which turns 
   await page.getByRole('link', { name: 'Overview' }).click();
   await expect(page.getByRole('region', { name: 'Balance due' })).toContainText('Nothing owed.');
 });
+
+test('a practitioner’s billing is called Service Billing and offers new invoices but not the clinic’s settings', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('practitioner', { path: '/billing' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Billing');
+  await expect(page).toHaveTitle('Service Billing | Clinic Portal');
+  await expect(page.getByRole('button', { name: 'New invoice' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Billing settings' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Practitioner' })).toHaveCount(0);
+  expect(await settledViolations(page), 'Service Billing').toEqual([]);
+});
