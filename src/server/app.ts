@@ -17,6 +17,7 @@ import { OverdueWorker } from './features/billing/overdue';
 import { billingRoutes } from './features/billing/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
+import { eventRoutes } from './features/events/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -137,6 +138,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(paymentRoutes(ctx, payments));
   await app.register(donationRoutes(ctx, payments));
   await app.register(billingRoutes(ctx, payments));
+  await app.register(eventRoutes(ctx, payments));
   await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);

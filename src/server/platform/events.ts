@@ -97,6 +97,8 @@ export type DomainEvents = {
   };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
+  /** A community event or its registrations changed; userIds are the members whose own registration did. */
+  'community-event.changed': { eventId: string; userIds: string[] };
 };
 
 export type EventName = keyof DomainEvents;

@@ -3,6 +3,7 @@ import type { AccountStatusEvent } from '../../../shared/auth';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
+import type { EventsChangedEvent } from '../../../shared/events';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
@@ -92,6 +93,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushPublicBookingChanges(ctx, push);
   pushDonationChanges(ctx, push);
   pushInvoiceChanges(ctx, push);
+  pushCommunityEventChanges(ctx, push);
 }
 
 /**
@@ -262,6 +264,24 @@ function pushInvoiceChanges(
       ...[...new Set([event.patientId, ...clinic])].map((userId) =>
         push(userId, 'notifications', DASHBOARD_CHANGED),
       ),
+    ]);
+  });
+}
+
+/**
+ * Event screens stay live: every admin (the attendee lists) and the members whose registration changed get a
+ * bare 'events_changed' naming the event and ask again; those members' dashboards list their registrations.
+ */
+function pushCommunityEventChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('community-event.changed', async (event) => {
+    const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
+    const payload: EventsChangedEvent = { type: 'events_changed', eventId: event.eventId };
+    await Promise.all([
+      ...[...new Set([...admins, ...event.userIds])].map((userId) => push(userId, 'notifications', payload)),
+      ...[...new Set(event.userIds)].map((userId) => push(userId, 'notifications', DASHBOARD_CHANGED)),
     ]);
   });
 }

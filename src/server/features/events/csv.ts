@@ -1,0 +1,36 @@
+import { type Attendee, REGISTRATION_STATUS_LABELS } from '../../../shared/events';
+import { csvField } from '../transactions/csv';
+
+const COLUMNS = [
+  'Name',
+  'Email',
+  'Status',
+  'Waitlist position',
+  'Registered at (UTC)',
+  'Checked in at (UTC)',
+  'Paid',
+  'Refunded',
+];
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The attendee list as CSV; every field quoted and made formula-safe, since names come from members. */
+export function attendeesCsv(attendees: Attendee[]) {
+  const lines = [COLUMNS.map(csvField).join(',')];
+  for (const attendee of attendees)
+    lines.push(
+      [
+        attendee.name,
+        attendee.email,
+        REGISTRATION_STATUS_LABELS[attendee.status],
+        attendee.waitlistPosition,
+        attendee.registeredAt,
+        attendee.checkedInAt,
+        dollars(attendee.paidCents),
+        dollars(attendee.refundedCents),
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  return `${lines.join('\r\n')}\r\n`;
+}
