@@ -93,12 +93,19 @@ export type DomainEvents = {
     invoiceId: string;
     patientId: string;
     practitionerId: string | null;
-    change: 'created' | 'updated' | 'deleted' | 'sent' | 'payment' | 'paid' | 'refunded' | 'voided' | 'overdue';
+    change:
+      | 'created'
+      | 'updated'
+      | 'deleted'
+      | 'sent'
+      | 'payment'
+      | 'paid'
+      | 'refunded'
+      | 'voided'
+      | 'overdue';
   };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
-  /** A community event or its registrations changed; userIds are the members whose own registration did. */
-  'community-event.changed': { eventId: string; userIds: string[] };
 };
 
 export type EventName = keyof DomainEvents;
