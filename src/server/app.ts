@@ -32,6 +32,7 @@ import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
 import { reportRoutes } from './features/reports/routes';
 import { serviceTypeRoutes } from './features/services/routes';
+import { storeRoutes } from './features/store/routes';
 import { systemRoutes } from './features/system/routes';
 import { transactionRoutes } from './features/transactions/routes';
 import { authGuard } from './platform/auth-guard';
@@ -138,6 +139,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(paymentRoutes(ctx, payments));
   await app.register(donationRoutes(ctx, payments));
   await app.register(billingRoutes(ctx, payments));
+  await app.register(storeRoutes(ctx, payments));
   await app.register(eventRoutes(ctx, payments));
   await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The clinic's ledger for admins: every payment received, of a donation or of an invoice, however it was paid
+ * The clinic's ledger for admins: every payment received, of a donation, an invoice or a store order, however it was paid
  * (card online, or cash, cheque or card at the desk), with its refunds.
  *
  * GET /api/admin/transactions (admin): newest first, TRANSACTIONS_PAGE_SIZE a page, paged by cursor (the id
@@ -19,11 +19,13 @@ export const TRANSACTIONS_PAGE_SIZE = 25;
 export const TRANSACTIONS_EXPORT_MAX = 10_000;
 export const TRANSACTION_SEARCH_MAX = 200;
 
-export const TRANSACTION_KINDS = ['donation', 'invoice'] as const;
+export const TRANSACTION_KINDS = ['donation', 'invoice', 'order'] as const;
 export const TRANSACTION_METHODS = ['card', 'cash', 'cheque'] as const;
 export const TRANSACTION_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const;
 
-export const TransactionKindSchema = z.enum(TRANSACTION_KINDS, { error: 'Kind must be donation or invoice' });
+export const TransactionKindSchema = z.enum(TRANSACTION_KINDS, {
+  error: 'Kind must be donation, invoice or order',
+});
 export const TransactionMethodSchema = z.enum(TRANSACTION_METHODS, {
   error: 'Method must be card, cash or cheque',
 });
@@ -37,6 +39,7 @@ export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
 export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   donation: 'Donation',
   invoice: 'Invoice',
+  order: 'Store order',
 };
 export const TRANSACTION_METHOD_LABELS: Record<TransactionMethod, string> = {
   card: 'Card',
@@ -111,11 +114,14 @@ export const TransactionSchema = z.object({
   createdAt: z.string(),
   payerName: z.string(),
   payerEmail: z.string().nullable(),
-  /** What it paid for: the donation's description, or 'Invoice INV-000123'. */
+  /** What it paid for: the donation's description, 'Invoice INV-000123' or 'Order ORD-000123'. */
   paidFor: z.string(),
   donationId: z.string().nullable(),
   invoiceId: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  orderId: z.string().nullable(),
+  /** ORD-000123 */
+  orderNumber: z.string().nullable(),
   /** Oldest first. */
   refunds: z.array(TransactionRefundSchema),
 });

@@ -4,6 +4,7 @@ import type { Message } from '../../shared/messaging';
 import type { Notification, NotificationDelivery } from '../../shared/notifications';
 import type { PublicBookingStatus } from '../../shared/public-booking';
 import type { AppointmentStatus } from '../../shared/scheduling';
+import type { OrderStatus } from '../../shared/store';
 
 /** Receipts name the messages one recipient confirmed, all sent by the same sender. */
 export type MessageReceipt = { senderId: string; recipientId: string; messageIds: string[]; at: string };
@@ -104,8 +105,12 @@ export type DomainEvents = {
       | 'voided'
       | 'overdue';
   };
+  /** A store order was made (pending), paid, or moved on by an admin. Ids and the status only. */
+  'order.changed': { orderId: string; userId: string; status: OrderStatus };
   /** A patient finished their onboarding (again, when they reviewed it): a new patient or changed intake. */
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
+  /** A community event or its registrations changed; userIds are the members whose own registration did. */
+  'community-event.changed': { eventId: string; userIds: string[] };
 };
 
 export type EventName = keyof DomainEvents;

@@ -9,6 +9,7 @@ import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
+import type { OrdersChangedEvent } from '../../../shared/store';
 import type { AppContext } from '../../platform/context';
 import type {
   AppointmentEvent,
@@ -94,6 +95,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushDonationChanges(ctx, push);
   pushInvoiceChanges(ctx, push);
   pushCommunityEventChanges(ctx, push);
+  pushOrderChanges(ctx, push);
 }
 
 /**
@@ -283,5 +285,22 @@ function pushCommunityEventChanges(
       ...[...new Set([...admins, ...event.userIds])].map((userId) => push(userId, 'notifications', payload)),
       ...[...new Set(event.userIds)].map((userId) => push(userId, 'notifications', DASHBOARD_CHANGED)),
     ]);
+  });
+}
+
+/**
+ * Order screens stay live: the buyer (their own orders) and every admin (the clinic's list) get a bare
+ * 'orders_changed' naming the order and ask again under their own access rules.
+ */
+function pushOrderChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('order.changed', async (event) => {
+    const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
+    const payload: OrdersChangedEvent = { type: 'orders_changed', orderId: event.orderId };
+    await Promise.all(
+      [...new Set([event.userId, ...admins])].map((userId) => push(userId, 'notifications', payload)),
+    );
   });
 }

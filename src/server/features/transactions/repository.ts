@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { TransactionsFilterParams } from '../../../shared/transactions';
+import { TRANSACTION_KINDS, type TransactionsFilterParams } from '../../../shared/transactions';
 import type { Db } from '../../db/client';
-import { donations, invoices, paymentRefunds, payments, users } from '../../db/schema';
+import { donations, invoices, orders, paymentRefunds, payments, users } from '../../db/schema';
 
 /**
  * The ledger read as the admin sees it. It joins the payments to what they paid for (a donation, or an invoice
@@ -11,13 +11,18 @@ import { donations, invoices, paymentRefunds, payments, users } from '../../db/s
  */
 
 const patients = alias(users, 'payer');
+const buyers = alias(users, 'buyer');
 const refunders = alias(users, 'refunder');
 
-/** The payer: the donor as they gave their name, or the invoice's patient. */
+/** The payer: the donor as they gave their name, the invoice's patient or the order's buyer. */
 const payerName = sql<string>`case when ${payments.purpose} = 'donation'
   then trim(${donations.firstName} || ' ' || ${donations.lastName})
+  when ${payments.purpose} = 'order' then trim(${buyers.firstName} || ' ' || ${buyers.lastName})
   else trim(${patients.firstName} || ' ' || ${patients.lastName}) end`;
-const payerEmail = sql<string | null>`coalesce(${donations.email}, ${patients.email})`;
+const payerEmail = sql<string | null>`coalesce(${donations.email}, ${patients.email}, ${buyers.email})`;
+/** ORD-000123, as the store shows it. */
+const orderNumber = sql<string | null>`case when ${orders.number} is null then null
+  else 'ORD-' || lpad(${orders.number}::text, 6, '0') end`;
 
 /** `%`, `_` and `\` are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
@@ -25,7 +30,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\
 export type DayBounds = { fromAt?: Date; toBefore?: Date };
 
 export function ledgerFilter(filter: TransactionsFilterParams, bounds: DayBounds) {
-  const conditions: SQL[] = [];
+  // Only what the ledger knows how to show: a payment of any other purpose waits until the ledger learns it.
+  const conditions: SQL[] = [inArray(payments.purpose, [...TRANSACTION_KINDS])];
   if (filter.kind) conditions.push(eq(payments.purpose, filter.kind));
   if (filter.method) conditions.push(eq(payments.method, filter.method));
   if (filter.status) conditions.push(eq(payments.status, filter.status));
@@ -37,10 +43,11 @@ export function ledgerFilter(filter: TransactionsFilterParams, bounds: DayBounds
       ilike(payerName, pattern),
       ilike(sql`coalesce(${payerEmail}, '')`, pattern),
       ilike(sql`coalesce(${invoices.number}, '')`, pattern),
+      ilike(sql`coalesce(${orderNumber}, '')`, pattern),
     );
     if (match) conditions.push(match);
   }
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** The payments with what they paid for and who paid; joins that every query of the ledger shares. */
@@ -48,7 +55,9 @@ function withPayers<T extends PgSelect>(query: T) {
   return query
     .leftJoin(donations, and(eq(payments.purpose, 'donation'), eq(donations.id, payments.referenceId)))
     .leftJoin(invoices, and(eq(payments.purpose, 'invoice'), eq(invoices.id, payments.referenceId)))
-    .leftJoin(patients, eq(patients.id, invoices.patientId));
+    .leftJoin(patients, eq(patients.id, invoices.patientId))
+    .leftJoin(orders, and(eq(payments.purpose, 'order'), eq(orders.id, payments.referenceId)))
+    .leftJoin(buyers, eq(buyers.id, orders.userId));
 }
 
 export async function listPayments(
@@ -78,6 +87,8 @@ export async function listPayments(
         donationDescription: donations.description,
         invoiceId: invoices.id,
         invoiceNumber: invoices.number,
+        orderId: orders.id,
+        orderNumber,
       })
       .from(payments)
       .$dynamic(),

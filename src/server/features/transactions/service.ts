@@ -4,6 +4,7 @@ import {
   TRANSACTIONS_EXPORT_MAX,
   TRANSACTIONS_PAGE_SIZE,
   type Transaction,
+  type TransactionKind,
   type TransactionsFilterParams,
   type TransactionsPage,
   type TransactionsParams,
@@ -35,7 +36,7 @@ async function withRefunds(db: Db, rows: repository.LedgerRow[]): Promise<Transa
   );
   return rows.map((row) => ({
     id: row.id,
-    kind: row.purpose,
+    kind: row.purpose as TransactionKind,
     method: row.method,
     status: row.status,
     amountCents: row.amountCents,
@@ -49,10 +50,14 @@ async function withRefunds(db: Db, rows: repository.LedgerRow[]): Promise<Transa
     paidFor:
       row.purpose === 'donation'
         ? (row.donationDescription ?? 'Donation')
-        : `Invoice ${row.invoiceNumber ?? ''}`.trim(),
+        : row.purpose === 'order'
+          ? `Order ${row.orderNumber ?? ''}`.trim()
+          : `Invoice ${row.invoiceNumber ?? ''}`.trim(),
     donationId: row.donationId ?? null,
     invoiceId: row.invoiceId ?? null,
     invoiceNumber: row.invoiceNumber ?? null,
+    orderId: row.orderId ?? null,
+    orderNumber: row.orderNumber ?? null,
     refunds: refunds
       .filter((refund) => refund.paymentId === row.id)
       .map((refund) => ({

@@ -37,6 +37,8 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     donationId: nextId(),
     invoiceId: null,
     invoiceNumber: null,
+    orderId: null,
+    orderNumber: null,
     refunds: [],
     ...overrides,
   };
