@@ -198,6 +198,7 @@ export const InvoiceSummarySchema = z.object({
   currency: z.string(),
   totalCents: z.number().int(),
   paidCents: z.number().int(),
+  /** What is left to pay: total less paid, and 0 for a void invoice. */
   balanceCents: z.number().int(),
   createdAt: z.string(),
 });

@@ -380,7 +380,7 @@ describe('voiding', () => {
       { method: 'POST', url: `/api/invoices/${made.id}/void`, payload: { reason: 'Wrong patient' } },
       200,
     );
-    expect(voided.invoice).toMatchObject({ status: 'void', voidReason: 'Wrong patient' });
+    expect(voided.invoice).toMatchObject({ status: 'void', voidReason: 'Wrong patient', balanceCents: 0 });
     expect(voided.invoice.lineItems[0].appointmentId).toBeNull();
     const [kept] = await t.database.db
       .select()

@@ -53,7 +53,8 @@ export function toSummary({ invoice, patientName, practitionerName }: NamedRow):
     currency: invoice.currency,
     totalCents: invoice.totalCents,
     paidCents: invoice.paidCents,
-    balanceCents: invoice.totalCents - invoice.paidCents,
+    // A void invoice is owed by nobody.
+    balanceCents: invoice.status === 'void' ? 0 : invoice.totalCents - invoice.paidCents,
     createdAt: invoice.createdAt.toISOString(),
   };
 }
