@@ -4,6 +4,7 @@ import { seedDemoAppointments, seedDemoSchedules } from '../features/availabilit
 import { seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
+import { seedDemoProducts } from '../features/store/demo';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoSchedules(tx);
       await seedDemoAppointments(tx);
       await seedDemoInvoices(tx);
+      await seedDemoProducts(tx);
     }
   });
   return created;
