@@ -86,3 +86,9 @@ export const TransactionsPage = lazy(() =>
 export const AdminDonationsPage = lazy(() =>
   import('../features/donations/admin-donations-page').then((m) => ({ default: m.AdminDonationsPage })),
 );
+export const MemberEventsPage = lazy(() =>
+  import('../features/events/member-events-page').then((m) => ({ default: m.MemberEventsPage })),
+);
+export const AdminEventsPage = lazy(() =>
+  import('../features/events/admin-events-page').then((m) => ({ default: m.AdminEventsPage })),
+);

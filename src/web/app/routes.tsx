@@ -6,6 +6,7 @@ import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AdminActivityPage,
   AdminDonationsPage,
+  AdminEventsPage,
   AdminOverviewPage,
   AdminPeoplePage,
   AppointmentsPage,
@@ -14,6 +15,7 @@ import {
   DemoBookingPage,
   ForgotPasswordPage,
   LoginPage,
+  MemberEventsPage,
   MessagesPage,
   MyDonationsPage,
   NotBuiltPage,
@@ -68,6 +70,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminActivity: <AdminActivityPage />,
   adminTransactions: <TransactionsPage />,
   adminDonations: <AdminDonationsPage />,
+  adminEvents: <AdminEventsPage />,
+  memberEvents: <MemberEventsPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

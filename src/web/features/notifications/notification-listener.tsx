@@ -13,6 +13,7 @@ import { useSession } from '../auth/session';
 import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
+import { invalidateEvents, isEventsChanged } from '../events/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
 import { invalidateTransactions, isLedgerChanged } from '../transactions/live';
 import { addNotificationToCache, notificationKeys } from './api';
@@ -103,6 +104,11 @@ export function NotificationListener() {
           void invalidateDonations(queryClient);
           return;
         }
+        // An event or a registration changed: open event lists and attendee lists ask again.
+        if (isEventsChanged(data)) {
+          void invalidateEvents(queryClient);
+          return;
+        }
         // An account was added or changed: an admin's open people lists and overview ask again.
         if (isAccountsChanged(data)) {
           void invalidateAccounts(queryClient);
@@ -128,6 +134,7 @@ export function NotificationListener() {
         void invalidateAppointments(queryClient);
         void invalidatePublicBookings(queryClient);
         void invalidateDonations(queryClient);
+        void invalidateEvents(queryClient);
         void invalidateInvoices(queryClient);
         void invalidateTransactions(queryClient);
         void invalidateAccounts(queryClient);
