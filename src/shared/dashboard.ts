@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MemberEventsSummarySchema } from './events';
 import { OnboardingProgressSchema } from './onboarding';
 import { RecoveryProgressSchema } from './recovery-notes';
 import { APPOINTMENT_STATUSES, AppointmentStatusSchema } from './scheduling';
@@ -150,6 +151,8 @@ export const MemberDashboardSchema = z.object({
       }),
     ),
   }),
+  /** The member's registrations for upcoming events still in play (seat, waitlist, offer), the next few. */
+  events: MemberEventsSummarySchema,
 });
 
 export const DashboardSchema = z.discriminatedUnion('kind', [

@@ -147,6 +147,7 @@ describe('GET /api/dashboard', () => {
       kind: 'member',
       unreadMessages: 2,
       donations: { count: 0, totalCents: 0, recent: [] },
+      events: { count: 0, next: [] },
     });
 
     const give = async (amount: number, pay = true) => {

@@ -19,6 +19,7 @@ import type { RequestMeta } from '../../platform/context';
 import * as appointments from '../appointments/service';
 import * as billing from '../billing/summary';
 import * as donations from '../donations/service';
+import * as events from '../events/service';
 import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
@@ -191,11 +192,12 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
 }
 
 async function memberDashboard(db: Db, caller: Caller): Promise<Dashboard> {
-  const [unread, gifts] = await Promise.all([
+  const [unread, gifts, registrations] = await Promise.all([
     unreadMessages(db, caller.id),
     donations.summaryOf(db, caller.id),
+    events.summaryOf(db, caller.id),
   ]);
-  return { kind: 'member', unreadMessages: unread, donations: gifts };
+  return { kind: 'member', unreadMessages: unread, donations: gifts, events: registrations };
 }
 
 /** The caller's dashboard by role: each section one query, all of them at once. */

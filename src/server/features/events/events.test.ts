@@ -406,6 +406,26 @@ describe('paid events', () => {
   });
 });
 
+describe('the member dashboard', () => {
+  it('counts the member’s upcoming registrations and lists the next ones', async () => {
+    const soon = await createEvent({ title: 'Soon', startsAt: inDays(2), endsAt: inDays(2.1), capacity: 1 });
+    const later = await createEvent({ title: 'Later', startsAt: inDays(20), endsAt: inDays(20.1), capacity: 1 });
+    const [member, other] = await members(2);
+    await register(other, later.id);
+    await register(member, later.id);
+    await register(member, soon.id);
+    const dashboard = await as(member, 'GET', '/api/dashboard');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json().events).toEqual({
+      count: 2,
+      next: [
+        expect.objectContaining({ eventId: soon.id, title: 'Soon', status: 'registered' }),
+        expect.objectContaining({ eventId: later.id, title: 'Later', status: 'waitlisted' }),
+      ],
+    });
+  });
+});
+
 describe('live', () => {
   it('pushes a registration change to admins and to the member', async () => {
     const event = await createEvent();

@@ -200,7 +200,25 @@ describe('the dashboards', () => {
           { id: 'd1', amountCents: 2500, status: 'paid', paidAt: '2026-10-01T10:00:00.000Z' },
         ],
       },
+      events: {
+        count: 2,
+        next: [
+          { eventId: 'e1', title: 'Garden tour', startsAt: '2026-12-05T10:00:00.000Z', status: 'registered' },
+          { eventId: 'e2', title: 'Winter talk', startsAt: '2026-12-12T18:00:00.000Z', status: 'waitlisted' },
+        ],
+      },
     });
+    const upcoming = await card('Your events');
+    expect(upcoming).toHaveTextContent('2upcoming events');
+    expect(
+      within(within(upcoming).getByRole('list', { name: 'Next events' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['5 Dec 2026: Garden tour', '12 Dec 2026: Winter talk (waitlisted)']);
+    expect(within(upcoming).getByRole('link', { name: 'All events' })).toHaveAttribute(
+      'href',
+      '/member/events',
+    );
     expect(await card('Messages')).toHaveTextContent('3unread messages');
     const gifts = await card('Your donations');
     expect(gifts).toHaveTextContent('2donations');

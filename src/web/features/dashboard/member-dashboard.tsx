@@ -1,14 +1,34 @@
 import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
+import { REGISTRATION_STATUS_LABELS } from '../../../shared/events';
 import { formatMoney } from '../../lib/format';
 import { DonateButton } from '../donations/donate-button';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard }) {
-  const { donations } = dashboard;
+  const { donations, events } = dashboard;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <UnreadMessagesCard count={dashboard.unreadMessages} />
+      <DashboardCard id="events" title="Your events">
+        <Count value={events.count} one="upcoming event" many="upcoming events" />
+        <ShortList
+          items={events.next}
+          empty="No upcoming events yet."
+          label="Next events"
+          keyOf={(item) => item.eventId}
+          render={(item) => (
+            <>
+              <time dateTime={item.startsAt}>{format(new Date(item.startsAt), 'd MMM yyyy')}</time>:{' '}
+              {item.title}
+              {item.status === 'registered'
+                ? ''
+                : ` (${REGISTRATION_STATUS_LABELS[item.status].toLowerCase()})`}
+            </>
+          )}
+        />
+        <DashboardLink to="/member/events">All events</DashboardLink>
+      </DashboardCard>
       <DashboardCard id="donations" title="Your donations">
         <Count value={donations.count} one="donation" many="donations" />
         {donations.count > 0 ? <p>{formatMoney(donations.totalCents)} given in all. Thank you.</p> : null}
