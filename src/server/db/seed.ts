@@ -3,6 +3,7 @@ import { createAccount, findAccountByEmail, hashPassword } from '../features/acc
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
 import { seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
+import { seedDemoEvents } from '../features/events/demo';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/demo';
 import type { Db } from './client';
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoAppointments(tx);
       await seedDemoInvoices(tx);
       await seedDemoProducts(tx);
+      await seedDemoEvents(tx);
     }
   });
   return created;
