@@ -92,3 +92,21 @@ export const MemberEventsPage = lazy(() =>
 export const AdminEventsPage = lazy(() =>
   import('../features/events/admin-events-page').then((m) => ({ default: m.AdminEventsPage })),
 );
+export const StorePage = lazy(() =>
+  import('../features/store/store-page').then((m) => ({ default: m.StorePage })),
+);
+export const ProductPage = lazy(() =>
+  import('../features/store/product-page').then((m) => ({ default: m.ProductPage })),
+);
+export const CheckoutPage = lazy(() =>
+  import('../features/store/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+export const CheckoutSuccessPage = lazy(() =>
+  import('../features/store/orders-pages').then((m) => ({ default: m.CheckoutSuccessPage })),
+);
+export const MyOrdersPage = lazy(() =>
+  import('../features/store/orders-pages').then((m) => ({ default: m.MyOrdersPage })),
+);
+export const AdminOrdersPage = lazy(() =>
+  import('../features/store/admin-orders-page').then((m) => ({ default: m.AdminOrdersPage })),
+);

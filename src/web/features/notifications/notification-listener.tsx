@@ -15,6 +15,7 @@ import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
+import { invalidateOrders, isOrdersChanged } from '../store/live';
 import { invalidateTransactions, isLedgerChanged } from '../transactions/live';
 import { addNotificationToCache, notificationKeys } from './api';
 import { useFollowNotification } from './follow';
@@ -109,6 +110,11 @@ export function NotificationListener() {
           void invalidateEvents(queryClient);
           return;
         }
+        // An order was made, paid or moved on: the buyer's and the clinic's order screens ask again.
+        if (isOrdersChanged(data)) {
+          void invalidateOrders(queryClient);
+          return;
+        }
         // An account was added or changed: an admin's open people lists and overview ask again.
         if (isAccountsChanged(data)) {
           void invalidateAccounts(queryClient);
@@ -135,6 +141,7 @@ export function NotificationListener() {
         void invalidatePublicBookings(queryClient);
         void invalidateDonations(queryClient);
         void invalidateEvents(queryClient);
+        void invalidateOrders(queryClient);
         void invalidateInvoices(queryClient);
         void invalidateTransactions(queryClient);
         void invalidateAccounts(queryClient);

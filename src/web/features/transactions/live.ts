@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this. The ledger
- * changes with every donation and every invoice payment or refund, so both pushes make it ask again.
+ * changes with every donation, every invoice payment or refund and every store order's payment or refund, so
+ * those pushes make it ask again.
  */
-const LEDGER_CHANGES: readonly string[] = ['donations_changed', 'invoices_changed'];
+const LEDGER_CHANGES: readonly string[] = ['donations_changed', 'invoices_changed', 'orders_changed'];
 export const TRANSACTION_QUERIES = ['/api/admin/transactions'] as const;
 
 export const isLedgerChanged = (data: unknown) =>

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type Totals } from '../../../shared/store';
+import { formatMoney } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+
+export function LoadError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
+      <span>{message}</span>
+      <Button size="sm" variant="outline" onClick={retry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const quiet = status === 'cancelled' || status === 'refunded' || status === 'pending';
+  return <Badge variant={quiet ? 'outline' : 'default'}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between font-semibold' : 'flex justify-between'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Subtotal, tax, shipping and total as the server computed them. */
+export function TotalsList({ totals }: { totals: Totals }) {
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <Row label="Subtotal">{formatMoney(totals.subtotalCents)}</Row>
+      <Row label={`Tax (${(totals.taxRateBasisPoints / 100).toFixed(2)}%)`}>
+        {formatMoney(totals.taxCents)}
+      </Row>
+      <Row label="Shipping">{totals.shippingCents === 0 ? 'Free' : formatMoney(totals.shippingCents)}</Row>
+      <Row label="Total" strong>
+        {formatMoney(totals.totalCents)}
+      </Row>
+    </dl>
+  );
+}
+
+/** One order's lines, address, status and tracking. */
+export function OrderDetails({ order }: { order: Order }) {
+  const address = order.shippingAddress;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>
+          Status: <StatusBadge status={order.status} />
+        </span>
+        {order.trackingNumber ? (
+          <span>
+            Shipped with {order.carrier}, tracking number <strong>{order.trackingNumber}</strong>
+          </span>
+        ) : null}
+      </p>
+      {order.statusNote ? <p className="text-muted-foreground text-sm">{order.statusNote}</p> : null}
+      <ul className="flex flex-col gap-1 text-sm">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-2">
+            <span>
+              {item.quantity} × {item.productName}
+              {item.variantLabel ? ` (${item.variantLabel})` : ''}
+            </span>
+            <span>{formatMoney(item.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <TotalsList totals={order.totals} />
+      <p className="text-sm">
+        Ships to {address.name}, {address.line1}
+        {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.region} {address.postalCode},{' '}
+        {address.country}
+      </p>
+    </div>
+  );
+}
