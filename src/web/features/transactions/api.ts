@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { errorFromResponse, networkError } from '../../lib/api-error';
 import { tokenStore } from '../../lib/token-store';
 import { invalidateDonations } from '../donations/live';
+import { invalidateOrders } from '../store/live';
 import { invalidateTransactions, TRANSACTION_QUERIES } from './live';
 
 export const transactionKeys = {
@@ -69,6 +70,7 @@ function useRefund<Input>(call: (input: Input) => Promise<unknown>) {
         invalidateTransactions(queryClient),
         invalidateDonations(queryClient),
         queryClient.invalidateQueries({ queryKey: ['/api/invoices'] }),
+        invalidateOrders(queryClient),
       ]),
   });
 }
@@ -84,4 +86,10 @@ export const useRefundInvoicePayment = () =>
   useRefund(
     ({ invoiceId, paymentId, ...input }: RefundPaymentInput & { invoiceId: string; paymentId: string }) =>
       api.post(`/api/invoices/${invoiceId}/payments/${paymentId}/refund`, input),
+  );
+
+/** A store order's payment is refunded whole by refunding the order, which also puts its stock back. */
+export const useRefundOrder = () =>
+  useRefund(({ orderId, reason }: { orderId: string; reason: string }) =>
+    api.post(`/api/admin/orders/${orderId}/status`, { status: 'refunded', ...(reason ? { reason } : {}) }),
   );

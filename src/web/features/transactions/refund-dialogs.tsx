@@ -19,7 +19,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
-import { useRefundDonation, useRefundInvoicePayment } from './api';
+import { useRefundDonation, useRefundInvoicePayment, useRefundOrder } from './api';
 
 /** What the donation refund needs to say and do. */
 export type RefundableDonation = { donationId: string; amountCents: number; donorName: string };
@@ -167,6 +167,59 @@ export function InvoiceRefundDialog({
             </Button>
           </DialogFooter>
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A store order's payment is refunded through the order: in full, with its stock put back and the buyer told;
+ * the server refuses an order that cannot be refunded (already cancelled or refunded).
+ */
+export function OrderRefundDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction;
+  onClose: () => void;
+}) {
+  const refund = useRefundOrder();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const amount = formatMoney(transaction.amountCents);
+  const confirm = async () => {
+    setError(null);
+    try {
+      await refund.mutateAsync({ orderId: transaction.orderId ?? '', reason: reason.trim() });
+      toast.success(`Refunded ${amount} to ${transaction.payerName}`);
+      onClose();
+    } catch (caught) {
+      setError(isApiRequestError(caught) ? caught.message : 'The order could not be refunded.');
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel="Close refund order">
+        <DialogHeader>
+          <DialogTitle>Refund {transaction.paidFor}?</DialogTitle>
+          <DialogDescription>
+            {amount} from {transaction.payerName} goes back to the card it was paid with, the order becomes
+            Refunded and its items go back into stock. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Reason (optional)">
+          <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        </FormField>
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Keep order</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
+            {refund.isPending ? <Spinner /> : null}
+            Refund {amount}
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

@@ -21,7 +21,7 @@ import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { downloadTransactionsCsv, useTransactions } from './api';
 import { asQuery, type Filters, filtersFrom, type Kind, type Method, type Status } from './filters';
-import { DonationRefundDialog, InvoiceRefundDialog } from './refund-dialogs';
+import { DonationRefundDialog, InvoiceRefundDialog, OrderRefundDialog } from './refund-dialogs';
 import { SearchFilter } from './search-filter';
 import { FigureCards } from './totals';
 import { TransactionTable } from './transaction-table';
@@ -149,6 +149,9 @@ export function TransactionsPage() {
       ) : null}
       {refunding?.kind === 'invoice' ? (
         <InvoiceRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
+      ) : null}
+      {refunding?.kind === 'order' ? (
+        <OrderRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
       ) : null}
     </div>
   );
