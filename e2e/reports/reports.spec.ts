@@ -21,6 +21,8 @@ test('an admin reads the reports of the demo clinic as charts and tables and exp
     'New patients',
     'Donations',
     'Membership',
+    'Store sales',
+    'Events',
   ])
     await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
   await expect(

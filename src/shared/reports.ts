@@ -20,6 +20,8 @@ export const REPORT_NAMES = [
   'utilisation',
   'donations',
   'membership',
+  'store',
+  'events',
 ] as const;
 export const ReportNameSchema = z.enum(REPORT_NAMES, { error: 'No such report' });
 export type ReportName = z.infer<typeof ReportNameSchema>;
@@ -33,7 +35,7 @@ export const PRACTITIONER_REPORTS: readonly ReportName[] = [
   'utilisation',
 ];
 /** Reports only admins may open (the admin reports page). */
-export const ADMIN_ONLY_REPORTS: readonly ReportName[] = ['membership'];
+export const ADMIN_ONLY_REPORTS: readonly ReportName[] = ['membership', 'store', 'events'];
 
 export const REPORT_TITLES: Record<ReportName, string> = {
   appointments: 'Appointments by status',
@@ -43,6 +45,8 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   utilisation: 'Practitioner utilisation',
   donations: 'Donations',
   membership: 'Membership',
+  store: 'Store sales',
+  events: 'Events',
 };
 
 export const REPORT_MAX_DAYS = 731;
@@ -188,6 +192,42 @@ export const MembershipReportSchema = z.object({
   series: z.array(z.object({ bucket: z.string(), count: Count })),
 });
 
+export const StoreReportSchema = z.object({
+  report: z.literal('store'),
+  ...base,
+  /** Orders paid in the range (whatever happened to them since), and what of them was refunded. */
+  orders: Count,
+  itemsSold: Count,
+  salesCents: Cents,
+  refundedCents: Cents,
+  series: z.array(z.object({ bucket: z.string(), orders: Count, salesCents: Cents })),
+  /** The best sellers of the range by quantity. */
+  topProducts: z.array(z.object({ name: z.string(), quantity: Count, salesCents: Cents })),
+});
+
+export const EventsReportSchema = z.object({
+  report: z.literal('events'),
+  ...base,
+  /** Events starting in the range that were not cancelled. */
+  events: Count,
+  registered: Count,
+  waitlisted: Count,
+  checkedIn: Count,
+  /** Paid for seats less refunds. */
+  takingsCents: Cents,
+  rows: z.array(
+    z.object({
+      eventId: z.string(),
+      title: z.string(),
+      startsAt: z.string(),
+      capacity: Count,
+      registered: Count,
+      waitlisted: Count,
+      checkedIn: Count,
+    }),
+  ),
+});
+
 export const ReportAnswerSchema = z.discriminatedUnion('report', [
   AppointmentsReportSchema,
   RevenueReportSchema,
@@ -196,6 +236,8 @@ export const ReportAnswerSchema = z.discriminatedUnion('report', [
   UtilisationReportSchema,
   DonationsReportSchema,
   MembershipReportSchema,
+  StoreReportSchema,
+  EventsReportSchema,
 ]);
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
 export type ReportOf<N extends ReportName> = Extract<ReportAnswer, { report: N }>;

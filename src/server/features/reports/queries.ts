@@ -231,3 +231,53 @@ export async function membership(db: Db, range: Range) {
   ]);
   return { totals, series };
 }
+
+/** Orders paid in the range by bucket (refunded ones counted, their refund apart), and the best sellers. */
+export async function storeSales(db: Db, range: Range) {
+  const paid = sql`o.paid_at is not null and ${within(sql`o.paid_at`, range)}`;
+  const [series, top] = await Promise.all([
+    rows<{ bucket: string; orders: number; cents: number; refunded: number; items: number }>(
+      db,
+      sql`select ${bucketOf(range, sql`o.paid_at`)} as bucket, count(*)::int as orders,
+                 coalesce(sum(o.total_cents), 0)::bigint as cents,
+                 coalesce(sum(o.total_cents) filter (where o.status = 'refunded'), 0)::bigint as refunded,
+                 coalesce(sum((select sum(quantity) from order_items i where i.order_id = o.id)), 0)::bigint as items
+          from orders o
+          where ${paid}
+          group by 1 order by 1`,
+    ),
+    rows<{ name: string; quantity: number; cents: number }>(
+      db,
+      sql`select i.product_name as name, sum(i.quantity)::bigint as quantity,
+                 sum(i.line_total_cents)::bigint as cents
+          from order_items i join orders o on o.id = i.order_id
+          where ${paid}
+          group by 1 order by 2 desc, 1 limit 5`,
+    ),
+  ]);
+  return { series, top };
+}
+
+/** Events starting in the range that were not cancelled, with their registrations by status. */
+export async function eventFigures(db: Db, range: Range) {
+  return rows<{
+    event_id: string;
+    title: string;
+    starts_at: Date | string;
+    capacity: number;
+    registered: number;
+    waitlisted: number;
+    checked_in: number;
+    takings: number;
+  }>(
+    db,
+    sql`select e.id as event_id, e.title, e.starts_at, e.capacity,
+               count(r.id) filter (where r.status = 'registered')::int as registered,
+               count(r.id) filter (where r.status = 'waitlisted')::int as waitlisted,
+               count(r.id) filter (where r.checked_in_at is not null)::int as checked_in,
+               coalesce(sum(r.amount_cents - r.refunded_cents) filter (where r.paid_at is not null), 0)::bigint as takings
+        from community_events e left join event_registrations r on r.event_id = e.id
+        where e.status <> 'cancelled' and ${within(sql`e.starts_at`, range)}
+        group by e.id order by e.starts_at, e.id`,
+  );
+}

@@ -69,7 +69,7 @@ export async function reportFor(
   const practitionerId =
     caller.role === 'practitioner'
       ? caller.id
-      : report === 'donations' || report === 'membership'
+      : ['donations', 'membership', 'store', 'events'].includes(report)
         ? null
         : (query.practitionerId ?? null);
   const bucket = bucketOf(query.from, query.to);
@@ -210,6 +210,48 @@ async function build(
         refundedCount: sumBy(rows, (row) => Number(row.refunded_count)),
         refundedCents: sumBy(rows, (row) => Number(row.refunded_cents)),
         series,
+      };
+    }
+    case 'store': {
+      const { series: rows, top } = await queries.storeSales(db, range);
+      const series = labels.map((label) => {
+        const row = rows.find((candidate) => candidate.bucket === label);
+        return { bucket: label, orders: Number(row?.orders ?? 0), salesCents: Number(row?.cents ?? 0) };
+      });
+      return {
+        report,
+        ...base,
+        orders: sumBy(rows, (row) => Number(row.orders)),
+        itemsSold: sumBy(rows, (row) => Number(row.items)),
+        salesCents: sumBy(rows, (row) => Number(row.cents)),
+        refundedCents: sumBy(rows, (row) => Number(row.refunded)),
+        series,
+        topProducts: top.map((row) => ({
+          name: row.name,
+          quantity: Number(row.quantity),
+          salesCents: Number(row.cents),
+        })),
+      };
+    }
+    case 'events': {
+      const rows = await queries.eventFigures(db, range);
+      return {
+        report,
+        ...base,
+        events: rows.length,
+        registered: sumBy(rows, (row) => Number(row.registered)),
+        waitlisted: sumBy(rows, (row) => Number(row.waitlisted)),
+        checkedIn: sumBy(rows, (row) => Number(row.checked_in)),
+        takingsCents: sumBy(rows, (row) => Number(row.takings)),
+        rows: rows.map((row) => ({
+          eventId: row.event_id,
+          title: row.title,
+          startsAt: new Date(row.starts_at).toISOString(),
+          capacity: Number(row.capacity),
+          registered: Number(row.registered),
+          waitlisted: Number(row.waitlisted),
+          checkedIn: Number(row.checked_in),
+        })),
       };
     }
     case 'membership': {

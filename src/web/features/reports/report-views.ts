@@ -213,6 +213,61 @@ export function viewOf(answer: ReportAnswer): ReportView {
           series: [{ key: 'amount', name: 'Donations', colour: COLOURS[3] }],
         },
       };
+    case 'store':
+      return {
+        summary: [
+          { label: 'Orders', value: String(answer.orders) },
+          { label: 'Items sold', value: String(answer.itemsSold) },
+          { label: 'Sales', value: formatMoney(answer.salesCents) },
+          { label: 'Refunded', value: formatMoney(answer.refundedCents) },
+        ],
+        table: {
+          columns: [periodColumn(answer.bucket), 'Orders', 'Sales ($)'],
+          rows: answer.series.map((entry) => [label(entry.bucket), entry.orders, dollars(entry.salesCents)]),
+        },
+        chart: {
+          xKey: 'period',
+          money: true,
+          data: answer.series.map((entry) => ({
+            period: label(entry.bucket),
+            sales: dollars(entry.salesCents),
+          })),
+          series: [{ key: 'sales', name: 'Sales', colour: COLOURS[2] }],
+        },
+      };
+    case 'events':
+      return {
+        summary: [
+          { label: 'Events', value: String(answer.events) },
+          { label: 'Registered', value: String(answer.registered) },
+          { label: 'Checked in', value: String(answer.checkedIn) },
+          { label: 'Takings', value: formatMoney(answer.takingsCents) },
+        ],
+        table: {
+          columns: ['Event', 'Starts', 'Capacity', 'Registered', 'Waitlist', 'Checked in'],
+          rows: answer.rows.map((row) => [
+            row.title,
+            row.startsAt.slice(0, 10),
+            row.capacity,
+            row.registered,
+            row.waitlisted,
+            row.checkedIn,
+          ]),
+        },
+        chart: {
+          xKey: 'title',
+          money: false,
+          data: answer.rows.map((row) => ({
+            title: row.title,
+            registered: row.registered,
+            checkedIn: row.checkedIn,
+          })),
+          series: [
+            { key: 'registered', name: 'Registered', colour: COLOURS[1] },
+            { key: 'checkedIn', name: 'Checked in', colour: COLOURS[0] },
+          ],
+        },
+      };
     case 'membership':
       return {
         summary: [

@@ -84,6 +84,38 @@ function answerOf(name: ReportName, from: string, to: string): ReportAnswer {
         refundedCents: 1_000,
         series: [{ bucket: from, count: 2, amountCents: 7_500 }],
       };
+    case 'store':
+      return {
+        report: name,
+        ...range,
+        orders: 3,
+        itemsSold: 5,
+        salesCents: 9_000,
+        refundedCents: 0,
+        series: [{ bucket: from, orders: 3, salesCents: 9_000 }],
+        topProducts: [{ name: 'Clinic mug', quantity: 3, salesCents: 4_500 }],
+      };
+    case 'events':
+      return {
+        report: name,
+        ...range,
+        events: 1,
+        registered: 12,
+        waitlisted: 2,
+        checkedIn: 9,
+        takingsCents: 0,
+        rows: [
+          {
+            eventId: 'e1',
+            title: 'Recovery walk',
+            startsAt: `${from}T09:00:00.000Z`,
+            capacity: 12,
+            registered: 12,
+            waitlisted: 2,
+            checkedIn: 9,
+          },
+        ],
+      };
     case 'membership':
       return {
         report: name,
@@ -135,8 +167,9 @@ describe('the reports page', { timeout: 20_000 }, () => {
     expect(await within(revenue).findByText('$340.00')).toBeInTheDocument();
     expect(within(revenue).getByText('$125.00')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Donations' })).toBeInTheDocument();
-    // Membership is the admin's.
+    // Membership, store and events figures are the admin's.
     expect(screen.queryByRole('region', { name: 'Membership' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Store sales' })).not.toBeInTheDocument();
     await waitFor(() => expect(server.asked).toHaveLength(6));
     expect(server.asked.every((url) => url.includes('from=2031-03-01&to=2031-03-02'))).toBe(true);
   });
@@ -159,6 +192,10 @@ describe('the reports page', { timeout: 20_000 }, () => {
     renderApp({ path: '/admin/reports?from=2031-03-01&to=2031-03-02', role: 'admin', handle: server.handle });
     const membership = await screen.findByRole('region', { name: 'Membership' }, { timeout: 5000 });
     expect(await within(membership).findByText('38')).toBeInTheDocument();
+    const store = screen.getByRole('region', { name: 'Store sales' });
+    expect(await within(store).findByText('$90.00')).toBeInTheDocument();
+    const events = screen.getByRole('region', { name: 'Events' });
+    expect(await within(events).findByRole('rowheader', { name: 'Recovery walk' })).toBeInTheDocument();
   });
 
   it('asks again when the range changes and refuses a backwards one', async () => {
