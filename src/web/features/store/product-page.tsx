@@ -22,7 +22,8 @@ function VariantChooser({ product }: { product: Product }) {
   const first = product.variants.find((variant) => variant.stock > 0) ?? product.variants[0];
   const [size, setSize] = useState(first?.size ?? '');
   const [colour, setColour] = useState(first?.colour ?? '');
-  const [quantity, setQuantity] = useState(1);
+  const [quantityText, setQuantityText] = useState('1');
+  const quantity = Math.max(1, Math.floor(Number(quantityText) || 1));
   const add = useAddToCart();
   const variant = product.variants.find(
     (candidate) => (candidate.size ?? '') === size && (candidate.colour ?? '') === colour,
@@ -88,8 +89,8 @@ function VariantChooser({ product }: { product: Product }) {
           type="number"
           min={1}
           max={Math.max(1, Math.min(stock, CART_MAX_QUANTITY))}
-          value={quantity}
-          onChange={(event) => setQuantity(Math.max(1, Math.floor(Number(event.target.value) || 1)))}
+          value={quantityText}
+          onChange={(event) => setQuantityText(event.target.value)}
           className="w-24"
         />
       </div>
