@@ -82,6 +82,7 @@ export const EVENT_ERRORS = {
   amountMismatch: 'The payment does not match the event price',
   registrationNotFound: 'Registration not found',
   notCheckable: 'Only a registered attendee can be checked in',
+  notRefundable: 'Only a paid registration with something left to refund can be refunded',
 } as const;
 
 const ImageSchema = z
@@ -233,6 +234,14 @@ export const RegistrationAnswerSchema = z.object({
   paymentIntentId: z.string().nullable(),
 });
 export type RegistrationAnswer = z.infer<typeof RegistrationAnswerSchema>;
+
+/** POST /api/admin/events/{id}/attendees/{registrationId}/refund (admin): cancels the seat and refunds it. */
+export const RefundAttendeeInputSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .max(500, 'Reason must be at most 500 characters')
+    .optional(),
+});
 
 export const ConfirmRegistrationInputSchema = z.strictObject({
   paymentIntentId: z.string({ error: 'Payment intent id is required' }).min(1).max(200),

@@ -19,12 +19,12 @@ export const TRANSACTIONS_PAGE_SIZE = 25;
 export const TRANSACTIONS_EXPORT_MAX = 10_000;
 export const TRANSACTION_SEARCH_MAX = 200;
 
-export const TRANSACTION_KINDS = ['donation', 'invoice', 'order'] as const;
+export const TRANSACTION_KINDS = ['donation', 'invoice', 'order', 'event'] as const;
 export const TRANSACTION_METHODS = ['card', 'cash', 'cheque'] as const;
 export const TRANSACTION_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const;
 
 export const TransactionKindSchema = z.enum(TRANSACTION_KINDS, {
-  error: 'Kind must be donation, invoice or order',
+  error: 'Kind must be donation, invoice, order or event',
 });
 export const TransactionMethodSchema = z.enum(TRANSACTION_METHODS, {
   error: 'Method must be card, cash or cheque',
@@ -40,6 +40,7 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   donation: 'Donation',
   invoice: 'Invoice',
   order: 'Store order',
+  event: 'Event',
 };
 export const TRANSACTION_METHOD_LABELS: Record<TransactionMethod, string> = {
   card: 'Card',
@@ -122,6 +123,9 @@ export const TransactionSchema = z.object({
   orderId: z.string().nullable(),
   /** ORD-000123 */
   orderNumber: z.string().nullable(),
+  /** For an event seat: the event and the member's registration, which its refund goes through. */
+  eventId: z.string().nullable(),
+  eventRegistrationId: z.string().nullable(),
   /** Oldest first. */
   refunds: z.array(TransactionRefundSchema),
 });

@@ -406,10 +406,73 @@ describe('paid events', () => {
   });
 });
 
+describe('the admin ledger', () => {
+  it('shows an event seat’s payment with the member and the event, and its refund goes through the event', async () => {
+    const event = await createEvent({ capacity: 1, priceCents: 1800, title: 'Ledger workshop' });
+    const payer = await createPerson(t, 'member', { firstName: 'Lee', lastName: 'Ledger' });
+    const [waiting] = await members(1);
+    const answer = (await register(payer, event.id)).json<RegistrationAnswer>();
+    await payCard(answer.clientSecret!);
+    await as(payer, 'POST', `/api/events/${event.id}/registration/confirm`, {
+      paymentIntentId: answer.paymentIntentId,
+    });
+    await register(waiting, event.id);
+    const ledger = await t.injectAs('admin', { method: 'GET', url: '/api/admin/transactions?kind=event' });
+    expect(ledger.statusCode, ledger.body).toBe(200);
+    const item = ledger
+      .json()
+      .items.find(
+        (entry: { eventRegistrationId: string | null }) =>
+          entry.eventRegistrationId === answer.registration.id,
+      );
+    expect(item).toMatchObject({
+      kind: 'event',
+      amountCents: 1800,
+      payerName: 'Lee Ledger',
+      payerEmail: payer.email,
+      paidFor: 'Event: Ledger workshop',
+      eventId: event.id,
+    });
+    const refunded = await t.injectAs('admin', {
+      method: 'POST',
+      url: `/api/admin/events/${event.id}/attendees/${answer.registration.id}/refund`,
+      payload: { reason: 'Could not attend' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().attendee).toMatchObject({ status: 'cancelled', refundedCents: 1800 });
+    const after = await t.injectAs('admin', { method: 'GET', url: '/api/admin/transactions?kind=event' });
+    const again = after.json().items.find((entry: { id: string }) => entry.id === item.id);
+    expect(again).toMatchObject({ status: 'refunded', refundedCents: 1800 });
+    expect(again.refunds[0]).toMatchObject({ amountCents: 1800, reason: 'Could not attend' });
+    const rows = await registrationsOf(event.id);
+    expect(rows.find((row) => row.userId === waiting.id)!.status).toBe('offered');
+    const twice = await t.injectAs('admin', {
+      method: 'POST',
+      url: `/api/admin/events/${event.id}/attendees/${answer.registration.id}/refund`,
+      payload: {},
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (
+        await t.injectAs('member', {
+          method: 'POST',
+          url: `/api/admin/events/${event.id}/attendees/${answer.registration.id}/refund`,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('the member dashboard', () => {
   it('counts the member’s upcoming registrations and lists the next ones', async () => {
     const soon = await createEvent({ title: 'Soon', startsAt: inDays(2), endsAt: inDays(2.1), capacity: 1 });
-    const later = await createEvent({ title: 'Later', startsAt: inDays(20), endsAt: inDays(20.1), capacity: 1 });
+    const later = await createEvent({
+      title: 'Later',
+      startsAt: inDays(20),
+      endsAt: inDays(20.1),
+      capacity: 1,
+    });
     const [member, other] = await members(2);
     await register(other, later.id);
     await register(member, later.id);

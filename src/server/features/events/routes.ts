@@ -10,6 +10,7 @@ import {
   EventAnswerSchema,
   EventIdParamsSchema,
   EventsAnswerSchema,
+  RefundAttendeeInputSchema,
   RegistrationAnswerSchema,
   RegistrationParamsSchema,
   UpdateEventInputSchema,
@@ -163,6 +164,28 @@ export function eventRoutes(ctx: AppContext, payments: Payments) {
           .header('cache-control', 'no-store')
           .send(attendeesCsv(answer.attendees));
       },
+    );
+    app.post(
+      '/api/admin/events/:id/attendees/:registrationId/refund',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          params: RegistrationParamsSchema,
+          body: RefundAttendeeInputSchema,
+          response: { 200: AttendeeAnswerSchema },
+        },
+      },
+      (request) =>
+        service.refundAttendee(
+          ctx,
+          payments,
+          callerOf(request),
+          request.params.id,
+          request.params.registrationId,
+          request.body.reason,
+          requestMeta(request),
+        ),
     );
     app.post(
       '/api/admin/events/:id/attendees/:registrationId/check-in',

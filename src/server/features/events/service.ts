@@ -665,6 +665,45 @@ export async function attendees(ctx: Ctx, caller: SessionUser, id: string): Prom
   return { event: await present(ctx.db, event, null), attendees: list };
 }
 
+/**
+ * An admin ends one attendee's registration and refunds what they paid (the ledger's refund of an event
+ * payment comes here); the freed seat is offered to the waitlist. A registration already ended is only
+ * refunded, if anything is left to refund.
+ */
+export async function refundAttendee(
+  ctx: Ctx,
+  payments: Payments,
+  caller: SessionUser,
+  eventId: string,
+  registrationId: string,
+  reason: string | undefined,
+  meta: RequestMeta,
+) {
+  const row = await repository.findRegistration(ctx.db, registrationId);
+  if (!row || row.eventId !== eventId) throw notFound(EVENT_ERRORS.registrationNotFound);
+  if (!row.paidAt || row.refundedCents >= row.amountCents) throw conflict(EVENT_ERRORS.notRefundable);
+  await release(ctx, eventId, [row.id], 'cancelled', { actorId: caller.id, ipAddress: meta.ipAddress });
+  await refundRegistration(
+    ctx,
+    payments,
+    row.id,
+    caller.id,
+    reason?.trim() || 'Event seat refunded by the clinic',
+  );
+  await raise(ctx, row.userId, {
+    type: 'system_update',
+    title: 'Event registration refunded',
+    message: 'The clinic cancelled your registration for an event and refunded your payment.',
+    priority: 'medium',
+    actionUrl: '/member/events',
+    data: { eventId },
+  }).catch((error) =>
+    ctx.log.error({ registrationId, err: { message: (error as Error).message } }, 'refund not told'),
+  );
+  const answer = await attendees(ctx, caller, eventId);
+  return { attendee: answer.attendees.find((attendee) => attendee.id === row.id)! };
+}
+
 /** Marks a registered attendee as arrived; again is harmless. */
 export async function checkIn(
   ctx: Ctx,

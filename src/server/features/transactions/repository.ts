@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { TRANSACTION_KINDS, type TransactionsFilterParams } from '../../../shared/transactions';
 import type { Db } from '../../db/client';
-import { donations, invoices, orders, paymentRefunds, payments, users } from '../../db/schema';
+import {
+  communityEvents,
+  donations,
+  eventRegistrations,
+  invoices,
+  orders,
+  paymentRefunds,
+  payments,
+  users,
+} from '../../db/schema';
 
 /**
  * The ledger read as the admin sees it. It joins the payments to what they paid for (a donation, or an invoice
@@ -12,14 +21,18 @@ import { donations, invoices, orders, paymentRefunds, payments, users } from '..
 
 const patients = alias(users, 'payer');
 const buyers = alias(users, 'buyer');
+const attendees = alias(users, 'attendee');
 const refunders = alias(users, 'refunder');
 
 /** The payer: the donor as they gave their name, the invoice's patient or the order's buyer. */
 const payerName = sql<string>`case when ${payments.purpose} = 'donation'
   then trim(${donations.firstName} || ' ' || ${donations.lastName})
   when ${payments.purpose} = 'order' then trim(${buyers.firstName} || ' ' || ${buyers.lastName})
+  when ${payments.purpose} = 'event' then trim(${attendees.firstName} || ' ' || ${attendees.lastName})
   else trim(${patients.firstName} || ' ' || ${patients.lastName}) end`;
-const payerEmail = sql<string | null>`coalesce(${donations.email}, ${patients.email}, ${buyers.email})`;
+const payerEmail = sql<
+  string | null
+>`coalesce(${donations.email}, ${patients.email}, ${buyers.email}, ${attendees.email})`;
 /** ORD-000123, as the store shows it. */
 const orderNumber = sql<string | null>`case when ${orders.number} is null then null
   else 'ORD-' || lpad(${orders.number}::text, 6, '0') end`;
@@ -44,6 +57,7 @@ export function ledgerFilter(filter: TransactionsFilterParams, bounds: DayBounds
       ilike(sql`coalesce(${payerEmail}, '')`, pattern),
       ilike(sql`coalesce(${invoices.number}, '')`, pattern),
       ilike(sql`coalesce(${orderNumber}, '')`, pattern),
+      ilike(sql`coalesce(${communityEvents.title}, '')`, pattern),
     );
     if (match) conditions.push(match);
   }
@@ -57,7 +71,13 @@ function withPayers<T extends PgSelect>(query: T) {
     .leftJoin(invoices, and(eq(payments.purpose, 'invoice'), eq(invoices.id, payments.referenceId)))
     .leftJoin(patients, eq(patients.id, invoices.patientId))
     .leftJoin(orders, and(eq(payments.purpose, 'order'), eq(orders.id, payments.referenceId)))
-    .leftJoin(buyers, eq(buyers.id, orders.userId));
+    .leftJoin(buyers, eq(buyers.id, orders.userId))
+    .leftJoin(
+      eventRegistrations,
+      and(eq(payments.purpose, 'event'), eq(eventRegistrations.id, payments.referenceId)),
+    )
+    .leftJoin(communityEvents, eq(communityEvents.id, eventRegistrations.eventId))
+    .leftJoin(attendees, eq(attendees.id, eventRegistrations.userId));
 }
 
 export async function listPayments(
@@ -89,6 +109,9 @@ export async function listPayments(
         invoiceNumber: invoices.number,
         orderId: orders.id,
         orderNumber,
+        eventId: communityEvents.id,
+        eventTitle: communityEvents.title,
+        eventRegistrationId: eventRegistrations.id,
       })
       .from(payments)
       .$dynamic(),

@@ -52,12 +52,16 @@ async function withRefunds(db: Db, rows: repository.LedgerRow[]): Promise<Transa
         ? (row.donationDescription ?? 'Donation')
         : row.purpose === 'order'
           ? `Order ${row.orderNumber ?? ''}`.trim()
-          : `Invoice ${row.invoiceNumber ?? ''}`.trim(),
+          : row.purpose === 'event'
+            ? `Event: ${row.eventTitle ?? ''}`.trim()
+            : `Invoice ${row.invoiceNumber ?? ''}`.trim(),
     donationId: row.donationId ?? null,
     invoiceId: row.invoiceId ?? null,
     invoiceNumber: row.invoiceNumber ?? null,
     orderId: row.orderId ?? null,
     orderNumber: row.orderNumber ?? null,
+    eventId: row.eventId ?? null,
+    eventRegistrationId: row.eventRegistrationId ?? null,
     refunds: refunds
       .filter((refund) => refund.paymentId === row.id)
       .map((refund) => ({

@@ -6,6 +6,7 @@ import { api } from '../../lib/api-client';
 import { errorFromResponse, networkError } from '../../lib/api-error';
 import { tokenStore } from '../../lib/token-store';
 import { invalidateDonations } from '../donations/live';
+import { invalidateEvents } from '../events/live';
 import { invalidateOrders } from '../store/live';
 import { invalidateTransactions, TRANSACTION_QUERIES } from './live';
 
@@ -71,6 +72,7 @@ function useRefund<Input>(call: (input: Input) => Promise<unknown>) {
         invalidateDonations(queryClient),
         queryClient.invalidateQueries({ queryKey: ['/api/invoices'] }),
         invalidateOrders(queryClient),
+        invalidateEvents(queryClient),
       ]),
   });
 }
@@ -86,6 +88,13 @@ export const useRefundInvoicePayment = () =>
   useRefund(
     ({ invoiceId, paymentId, ...input }: RefundPaymentInput & { invoiceId: string; paymentId: string }) =>
       api.post(`/api/invoices/${invoiceId}/payments/${paymentId}/refund`, input),
+  );
+
+/** An event seat's payment is refunded whole through the event, which also frees the seat. */
+export const useRefundEventSeat = () =>
+  useRefund(
+    ({ eventId, registrationId, reason }: { eventId: string; registrationId: string; reason: string }) =>
+      api.post(`/api/admin/events/${eventId}/attendees/${registrationId}/refund`, reason ? { reason } : {}),
   );
 
 /** A store order's payment is refunded whole by refunding the order, which also puts its stock back. */

@@ -19,7 +19,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
-import { useRefundDonation, useRefundInvoicePayment, useRefundOrder } from './api';
+import { useRefundDonation, useRefundEventSeat, useRefundInvoicePayment, useRefundOrder } from './api';
 
 /** What the donation refund needs to say and do. */
 export type RefundableDonation = { donationId: string; amountCents: number; donorName: string };
@@ -214,6 +214,63 @@ export function OrderRefundDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Keep order</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
+            {refund.isPending ? <Spinner /> : null}
+            Refund {amount}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * An event seat's payment is refunded through the event: in full, with the member's registration cancelled,
+ * the seat offered to the waitlist and the member told.
+ */
+export function EventRefundDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction;
+  onClose: () => void;
+}) {
+  const refund = useRefundEventSeat();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const amount = formatMoney(transaction.amountCents);
+  const confirm = async () => {
+    setError(null);
+    try {
+      await refund.mutateAsync({
+        eventId: transaction.eventId ?? '',
+        registrationId: transaction.eventRegistrationId ?? '',
+        reason: reason.trim(),
+      });
+      toast.success(`Refunded ${amount} to ${transaction.payerName}`);
+      onClose();
+    } catch (caught) {
+      setError(isApiRequestError(caught) ? caught.message : 'The event seat could not be refunded.');
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel="Close refund event seat">
+        <DialogHeader>
+          <DialogTitle>Refund {transaction.paidFor}?</DialogTitle>
+          <DialogDescription>
+            {amount} from {transaction.payerName} goes back to the card it was paid with, their registration
+            is cancelled and the seat is offered to the waitlist. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Reason (optional)">
+          <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        </FormField>
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Keep seat</Button>
           </DialogClose>
           <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
             {refund.isPending ? <Spinner /> : null}

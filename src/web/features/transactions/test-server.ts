@@ -39,6 +39,8 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     invoiceNumber: null,
     orderId: null,
     orderNumber: null,
+    eventId: null,
+    eventRegistrationId: null,
     refunds: [],
     ...overrides,
   };

@@ -21,7 +21,12 @@ import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { downloadTransactionsCsv, useTransactions } from './api';
 import { asQuery, type Filters, filtersFrom, type Kind, type Method, type Status } from './filters';
-import { DonationRefundDialog, InvoiceRefundDialog, OrderRefundDialog } from './refund-dialogs';
+import {
+  DonationRefundDialog,
+  EventRefundDialog,
+  InvoiceRefundDialog,
+  OrderRefundDialog,
+} from './refund-dialogs';
 import { SearchFilter } from './search-filter';
 import { FigureCards } from './totals';
 import { TransactionTable } from './transaction-table';
@@ -152,6 +157,9 @@ export function TransactionsPage() {
       ) : null}
       {refunding?.kind === 'order' ? (
         <OrderRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
+      ) : null}
+      {refunding?.kind === 'event' ? (
+        <EventRefundDialog transaction={refunding} onClose={() => setRefunding(null)} />
       ) : null}
     </div>
   );
