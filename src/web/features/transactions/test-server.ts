@@ -122,9 +122,25 @@ export function fakeTransactionsServer(initial: { transactions?: Transaction[] }
     return json({ invoice: { id: invoiceId } });
   };
 
+  const refundEventSeat = (eventId: string, registrationId: string, body: unknown) => {
+    const item = state.transactions.find(
+      (candidate) => candidate.eventId === eventId && candidate.eventRegistrationId === registrationId,
+    );
+    if (!item) return json({ message: 'Registration not found' }, 404);
+    const reason = (body as { reason?: string } | undefined)?.reason;
+    if (item.status === 'succeeded')
+      refund(item, item.amountCents, reason ?? 'Event seat refunded by the clinic');
+    return json({ attendee: { id: registrationId, status: 'cancelled' } });
+  };
+
   const handle = ({ method, url, body }: Call) => {
     const parsed = new URL(url, 'http://localhost');
     const path = parsed.pathname;
+    const eventRefund = /^\/api\/admin\/events\/([^/]+)\/attendees\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && eventRefund) {
+      calls.push({ method, url, body });
+      return refundEventSeat(eventRefund[1], eventRefund[2], body);
+    }
     const donationRefund = /^\/api\/admin\/donations\/([^/]+)\/refund$/.exec(path);
     const invoiceRefund = /^\/api\/invoices\/([^/]+)\/payments\/([^/]+)\/refund$/.exec(path);
     if (!path.startsWith('/api/admin/transactions') && !donationRefund && !invoiceRefund) return undefined;

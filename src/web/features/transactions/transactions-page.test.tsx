@@ -164,6 +164,38 @@ describe('the transactions page', { timeout: 20_000 }, () => {
     expect(within(rows(table)[0]).queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
 
+  it('refunds an event seat whole through the event, with a reason, after confirming', async () => {
+    const seat = transaction({
+      kind: 'event',
+      amountCents: 1800,
+      refundedCents: 0,
+      status: 'succeeded',
+      payerName: 'Lee Ledger',
+      paidFor: 'Event: Garden workshop',
+      donationId: null,
+      eventId: 'event-1',
+      eventRegistrationId: 'registration-1',
+      refunds: [],
+    });
+    const { server } = render({ transactions: [seat] });
+    const table = await findTable();
+    expect(rows(table)[0]).toHaveTextContent('Event');
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Refund: $18.00 from Lee Ledger, Event: Garden workshop' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Refund Event: Garden workshop?' });
+    expect(dialog).toHaveTextContent('the seat is offered to the waitlist');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+      'Could not attend',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund $18.00' }));
+    expect(await screen.findByText('Refunded $18.00 to Lee Ledger')).toBeInTheDocument();
+    const post = server.calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/admin/events/event-1/attendees/registration-1/refund');
+    expect(post?.body).toEqual({ reason: 'Could not attend' });
+  });
+
   it('refunds part of an invoice payment with a reason, checking the amount first', async () => {
     const { server } = render();
     const table = await findTable();
