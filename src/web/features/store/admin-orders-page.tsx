@@ -16,6 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
+import { AdminStockPanel } from './admin-stock';
 import { useAdminOrders, useMoveOrder } from './api';
 import { dayOf } from './orders-pages';
 import { LoadError, OrderDetails, StatusBadge } from './parts';
@@ -143,6 +144,7 @@ export function AdminOrdersPage() {
           ))}
         </ul>
       )}
+      <AdminStockPanel />
     </div>
   );
 }

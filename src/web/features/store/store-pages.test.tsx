@@ -164,6 +164,27 @@ describe('orders', { timeout: 20_000 }, () => {
     });
   });
 
+  it('lets an admin set a variant’s price and stock', async () => {
+    const item = tee();
+    const server = fakeStoreServer({ products: [item] });
+    renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
+    const stock = await screen.findByLabelText('Stock of Recovery Crew T-shirt M / Navy', undefined, {
+      timeout: 5000,
+    });
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '40');
+    const price = screen.getByLabelText('Price of Recovery Crew T-shirt M / Navy ($)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '25.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Recovery Crew T-shirt M / Navy' }));
+    await waitFor(() =>
+      expect(bodiesOf(server, 'PATCH', `/api/products/${item.id}/variants/`)).toEqual([
+        { priceCents: 2550, stock: 40 },
+      ]),
+    );
+    expect(item.variants[0]).toMatchObject({ priceCents: 2550, stock: 40 });
+  });
+
   it('sends a non-admin away from the admin orders page', async () => {
     const server = fakeStoreServer({ orders: [order()] });
     const { router } = renderApp({ path: '/admin/orders', role: 'member', handle: server.handle });

@@ -14,6 +14,7 @@ import {
   shippingFor,
   taxFor,
   UpdateCartItemInputSchema,
+  UpdateVariantInputSchema,
   variantLabel,
 } from '../../../shared/store';
 import { nextId } from '../../test/live-fixtures';
@@ -179,6 +180,16 @@ export function fakeStoreServer(initial: Partial<State> = {}) {
             (!search || item.name.toLowerCase().includes(search.toLowerCase())),
         ),
       });
+    }
+    const variantMatch = /^\/api\/products\/([^/]+)\/variants\/([^/]+)$/.exec(path);
+    if (method === 'PATCH' && variantMatch) {
+      const input = UpdateVariantInputSchema.safeParse(body);
+      if (!input.success) return invalid(input.error);
+      const found = state.products.find((item) => item.id === variantMatch[1]);
+      const variant = found?.variants.find((candidate) => candidate.id === variantMatch[2]);
+      if (!found || !variant) return json({ message: STORE_ERRORS.variantNotFound }, 404);
+      Object.assign(variant, input.data);
+      return json({ product: found });
     }
     const productMatch = /^\/api\/products\/([^/]+)$/.exec(path);
     if (method === 'GET' && productMatch) {

@@ -1,0 +1,141 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { type Product, type ProductAnswer, type Variant, variantLabel } from '../../../shared/store';
+import { api } from '../../lib/api-client';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { Input } from '../../ui/input';
+import { LoadingState } from '../../ui/spinner';
+import { useProducts } from './api';
+import { LoadError } from './parts';
+
+function useUpdateVariant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      productId,
+      variantId,
+      ...input
+    }: {
+      productId: string;
+      variantId: string;
+      priceCents: number;
+      stock: number;
+    }) => api.patch<ProductAnswer>(`/api/products/${productId}/variants/${variantId}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
+  });
+}
+
+function VariantRow({ product, variant }: { product: Product; variant: Variant }) {
+  const [price, setPrice] = useState((variant.priceCents / 100).toFixed(2));
+  const [stock, setStock] = useState(String(variant.stock));
+  const update = useUpdateVariant();
+  const name = `${product.name}${variantLabel(variant) ? ` ${variantLabel(variant)}` : ''}`;
+  const save = async () => {
+    const priceCents = Math.round(Number(price) * 100);
+    const stockCount = Number(stock);
+    if (
+      !/^\d+(\.\d{1,2})?$/.test(price.trim()) ||
+      priceCents < 1 ||
+      !Number.isInteger(stockCount) ||
+      stockCount < 0
+    ) {
+      toast.error('Not saved', {
+        description: 'Enter a price above $0 and a whole number of items in stock.',
+      });
+      return;
+    }
+    try {
+      await update.mutateAsync({
+        productId: product.id,
+        variantId: variant.id,
+        priceCents,
+        stock: stockCount,
+      });
+      toast.success(`Saved ${name}`);
+    } catch (caught) {
+      toast.error('Not saved', { description: (caught as Error).message });
+    }
+  };
+  return (
+    <tr className="border-border border-t">
+      <th scope="row" className="px-3 py-2 font-normal">
+        {product.name}
+        {variantLabel(variant) ? (
+          <span className="block text-muted-foreground text-xs">{variantLabel(variant)}</span>
+        ) : null}
+      </th>
+      <td className="px-3 py-2">{variant.sku}</td>
+      <td className="px-3 py-2">
+        <Input
+          aria-label={`Price of ${name} ($)`}
+          inputMode="decimal"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          className="w-24"
+        />
+      </td>
+      <td className="px-3 py-2">
+        <Input
+          aria-label={`Stock of ${name}`}
+          type="number"
+          min={0}
+          value={stock}
+          onChange={(event) => setStock(event.target.value)}
+          className="w-20"
+        />
+      </td>
+      <td className="px-3 py-2">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => void save()}
+          disabled={update.isPending}
+          aria-label={`Save ${name}`}
+        >
+          Save
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** The admin's catalogue: each variant's price and stock, set by hand (for example after a delivery). */
+export function AdminStockPanel() {
+  const products = useProducts('', '');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Catalogue stock</CardTitle>
+        <CardDescription>
+          Prices and stock of every variant; paid orders take stock, cancels and refunds put it back.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {products.isError ? (
+          <LoadError message="The catalogue could not be loaded." retry={() => void products.refetch()} />
+        ) : !products.data ? (
+          <LoadingState label="Loading the catalogue…" />
+        ) : (
+          <DataTable
+            caption="Catalogue stock"
+            columns={['Product', 'SKU', 'Price ($)', 'Stock', 'Actions']}
+            scrolls
+          >
+            {products.data.products.flatMap((product) =>
+              product.variants.map((variant) => (
+                <VariantRow
+                  key={`${variant.id}-${variant.stock}-${variant.priceCents}`}
+                  product={product}
+                  variant={variant}
+                />
+              )),
+            )}
+          </DataTable>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
