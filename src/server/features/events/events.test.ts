@@ -280,6 +280,53 @@ describe('capacity and the waitlist', () => {
     expect(accepted.json().event).toMatchObject({ seatsTaken: 1, waitlistCount: 0 });
   });
 
+  it('a larger capacity offers the new seats to the waitlist in order', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const [seated, first, second, third] = await members(4);
+    for (const member of [seated, first, second, third]) await register(member, event.id);
+    const grown = await t.injectAs('admin', {
+      method: 'PATCH',
+      url: `/api/events/${event.id}`,
+      payload: { capacity: 3 },
+    });
+    expect(grown.statusCode, grown.body).toBe(200);
+    const rows = await registrationsOf(event.id);
+    const statusOf = (member: TestPerson) => rows.find((row) => row.userId === member.id)!.status;
+    expect([statusOf(seated), statusOf(first), statusOf(second), statusOf(third)]).toEqual([
+      'registered',
+      'offered',
+      'offered',
+      'waitlisted',
+    ]);
+  });
+
+  it('a paid seat whose payment hold ran out passes to the first in line', async () => {
+    const event = await createEvent({ capacity: 1, priceCents: 900 });
+    const [slow, next] = await members(2);
+    const held = (await register(slow, event.id)).json<RegistrationAnswer>();
+    expect(held.registration.status).toBe('pending_payment');
+    expect((await register(next, event.id)).json().registration.status).toBe('waitlisted');
+    await t.database.db
+      .update(eventRegistrations)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(eventRegistrations.id, held.registration.id));
+    const list = await as(next, 'GET', '/api/events');
+    const mine = list.json().events.find((e: { id: string }) => e.id === event.id).myRegistration;
+    expect(mine.status).toBe('offered');
+    // Paying late for a seat no longer held is refunded at once.
+    await payCard(held.clientSecret!);
+    const late = await as(slow, 'POST', `/api/events/${event.id}/registration/confirm`, {
+      paymentIntentId: held.paymentIntentId,
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().registration.status).toBe('expired');
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerIntentId, held.paymentIntentId!));
+    expect(payment).toMatchObject({ purpose: 'event', status: 'refunded', refundedCents: 900 });
+  });
+
   it('an admin sees the waitlist, exports it formula-safe and checks an attendee in', async () => {
     const event = await createEvent({ capacity: 1 });
     const first = await createPerson(t, 'member', { firstName: '=HYPERLINK("x")', lastName: 'Evil' });

@@ -214,10 +214,11 @@ export async function confirm(
   const row = await repository.findByIntent(ctx.db, paymentIntentId);
   if (!row || row.userId !== caller.id || row.eventId !== eventId)
     throw notFound(EVENT_ERRORS.registrationNotFound);
-  if (row.status === 'pending_payment') {
+  if (!row.paidAt) {
+    // Settled whatever became of the hold: money for a seat no longer held goes back at once.
     const intent = await payments.provider.retrieveIntent(paymentIntentId);
-    if (intent?.status !== 'succeeded') throw conflict(EVENT_ERRORS.notSucceeded);
-    await settleRegistration(ctx, payments, intent, caller.id);
+    if (intent?.status === 'succeeded') await settleRegistration(ctx, payments, intent, caller.id);
+    else if (row.status === 'pending_payment') throw conflict(EVENT_ERRORS.notSucceeded);
   }
   const event = await repository.findEvent(ctx.db, eventId);
   const current = (await repository.findRegistration(ctx.db, row.id))!;
