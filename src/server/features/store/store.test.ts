@@ -173,6 +173,45 @@ describe('the catalogue', () => {
     expect(response.json().fields[field]).toBe(message);
   });
 
+  it('refuses bad changes to a product or a variant with 400, and unknown ones with 404', async () => {
+    const product = await makeProduct();
+    const variantUrl = `/api/products/${product.id}/variants/${product.variants[0].id}`;
+    const cases: Array<[string, unknown, string, string]> = [
+      [`/api/products/${product.id}`, { name: '' }, 'name', STORE_ERRORS.name],
+      [`/api/products/${product.id}`, { category: 'hats' }, 'category', STORE_ERRORS.category],
+      [`/api/products/${product.id}`, { imageUrl: 'javascript:alert(1)' }, 'imageUrl', STORE_ERRORS.image],
+      [variantUrl, { stock: -1 }, 'stock', STORE_ERRORS.stock],
+      [variantUrl, { stock: 1.5 }, 'stock', STORE_ERRORS.stock],
+      [variantUrl, { priceCents: 0 }, 'priceCents', STORE_ERRORS.price],
+      [variantUrl, { priceCents: '10' }, 'priceCents', STORE_ERRORS.price],
+    ];
+    for (const [url, payload, field, message] of cases) {
+      const response = await as('admin', { method: 'PATCH', url, payload });
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(response.json().fields[field]).toBe(message);
+    }
+    expect(
+      (await as('admin', { method: 'PATCH', url: `/api/products/${product.id}`, payload: { colour: 'x' } }))
+        .statusCode,
+    ).toBe(400);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await as('admin', { method: 'PATCH', url: `/api/products/${unknown}`, payload: { name: 'X' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as('admin', {
+          method: 'PATCH',
+          url: `/api/products/${product.id}/variants/${unknown}`,
+          payload: { stock: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await as('member', { method: 'GET', url: '/api/products/not-an-id' })).statusCode).toBe(400);
+    expect((await as('member', { method: 'GET', url: `/api/orders/${unknown}` })).statusCode).toBe(404);
+  });
+
   it('refuses a SKU already used with 409', async () => {
     const product = await makeProduct();
     const again = await as('admin', {
