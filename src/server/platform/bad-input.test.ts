@@ -5,11 +5,13 @@ let t: TestApp;
 let token: string;
 let practitionerToken: string;
 let patientToken: string;
+let memberToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.tokenOf('admin');
   practitionerToken = await t.tokenOf('practitioner');
   patientToken = await t.tokenOf('patient');
+  memberToken = await t.tokenOf('member');
 });
 afterAll(() => t.close());
 
@@ -32,8 +34,16 @@ const WRITTEN_BY_PRACTITIONERS = new Set(['/api/recovery-notes']);
 /** Only patients save and complete their onboarding; anyone else is refused before the body is read. */
 const writtenByPatients = (url: string) =>
   url.startsWith('/api/onboarding/') && url !== '/api/onboarding/account';
+/** Only members register for events; anyone else is refused before the body is read. */
+const writtenByMembers = (url: string) => /^\/api\/events\/[^/]+\/registration/.test(url);
 const bodyCaller = (url: string) =>
-  WRITTEN_BY_PRACTITIONERS.has(url) ? practitionerToken : writtenByPatients(url) ? patientToken : token;
+  WRITTEN_BY_PRACTITIONERS.has(url)
+    ? practitionerToken
+    : writtenByPatients(url)
+      ? patientToken
+      : writtenByMembers(url)
+        ? memberToken
+        : token;
 
 const BAD_BODIES: Array<[string, unknown]> = [
   ['wrong types', { email: 42, password: false, firstName: [], theme: 7, token: {}, dataUrl: 1 }],
