@@ -41,7 +41,12 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
     '/orders',
     '/member/orders',
     '/admin',
+    '/admin/staff',
     '/admin/transactions',
+    '/admin/donations',
+    '/admin/reports',
+    '/admin/orders',
+    '/admin/events',
     '/admin/activity',
     '/admin/public-bookings',
   ],
@@ -59,6 +64,8 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
   ],
 };
 
+const PAGES_PER_TEST = 6;
+
 async function expectAccessible(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -75,15 +82,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const path of PUBLIC_PAGES) await expectAccessible(page, path);
     });
 
+    // A role's pages in groups of a few, so that each test stays well inside its time however many screens
+    // a role reaches (the admin's grow with every feature).
     for (const role of Object.keys(SIGNED_IN_PAGES) as Role[]) {
-      test(`${role} pages have no serious accessibility findings`, async ({ page, loginAs }) => {
-        test.setTimeout(120_000);
-        await loginAs(role);
-        const html = page.locator('html');
-        if (colorScheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
-        else await expect(html).not.toHaveClass(/\bdark\b/);
-        for (const path of SIGNED_IN_PAGES[role]) await expectAccessible(page, path);
-      });
+      const pages = SIGNED_IN_PAGES[role];
+      for (let first = 0; first < pages.length; first += PAGES_PER_TEST) {
+        const group = pages.slice(first, first + PAGES_PER_TEST);
+        const which = pages.length > PAGES_PER_TEST ? ` (${group[0]} to ${group[group.length - 1]})` : '';
+        test(`${role} pages have no serious accessibility findings${which}`, async ({ page, loginAs }) => {
+          test.setTimeout(90_000);
+          await loginAs(role);
+          const html = page.locator('html');
+          if (colorScheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+          else await expect(html).not.toHaveClass(/\bdark\b/);
+          for (const path of group) await expectAccessible(page, path);
+        });
+      }
     }
 
     test('open menus and dialogs have no serious accessibility findings', async ({ page, loginAs }) => {
