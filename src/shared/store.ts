@@ -89,6 +89,7 @@ export const taxFor = (subtotalCents: number, rateBasisPoints: number) =>
 export const STORE_ERRORS = {
   productNotFound: 'Product not found',
   variantNotFound: 'That option is not available',
+  variantNothingToChange: 'Give a new price or stock',
   cartItemNotFound: 'Cart item not found',
   orderNotFound: 'Order not found',
   quantity: `Quantity must be a whole number from 1 to ${CART_MAX_QUANTITY}`,
@@ -232,10 +233,14 @@ export const UpdateProductInputSchema = CreateProductInputSchema.omit({ variants
 export type UpdateProductInput = z.input<typeof UpdateProductInputSchema>;
 
 /** PATCH /api/products/{id}/variants/{variantId} (admin): price and stock. */
-export const UpdateVariantInputSchema = z.strictObject({
-  priceCents: priceCents.optional(),
-  stock: stock.optional(),
-});
+export const UpdateVariantInputSchema = z
+  .strictObject({
+    priceCents: priceCents.optional(),
+    stock: stock.optional(),
+  })
+  .refine((input) => input.priceCents !== undefined || input.stock !== undefined, {
+    message: STORE_ERRORS.variantNothingToChange,
+  });
 export type UpdateVariantInput = z.input<typeof UpdateVariantInputSchema>;
 
 /** GET /api/products */

@@ -194,6 +194,9 @@ describe('the catalogue', () => {
       (await as('admin', { method: 'PATCH', url: `/api/products/${product.id}`, payload: { colour: 'x' } }))
         .statusCode,
     ).toBe(400);
+    const nothing = await as('admin', { method: 'PATCH', url: variantUrl, payload: {} });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toContain(STORE_ERRORS.variantNothingToChange);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
       (await as('admin', { method: 'PATCH', url: `/api/products/${unknown}`, payload: { name: 'X' } }))
