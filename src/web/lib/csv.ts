@@ -1,3 +1,5 @@
+import { saveBlob } from './download';
+
 /**
  * CSV for spreadsheets: every field quoted, quotes doubled, and a field that a spreadsheet would read as a
  * formula (starting with =, +, -, @, a tab or a carriage return) prefixed with an apostrophe. Numbers are
@@ -14,12 +16,5 @@ export function csvOf(rows: readonly (readonly (string | number)[])[]) {
 
 /** Saves rows as a CSV file through the browser's download. */
 export function downloadCsv(filename: string, rows: readonly (readonly (string | number)[])[]) {
-  const url = URL.createObjectURL(new Blob([csvOf(rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([csvOf(rows)], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -18,8 +18,7 @@ import type {
 } from '../../../shared/admin';
 import type { Role } from '../../../shared/roles';
 import { api } from '../../lib/api-client';
-import { errorFromResponse, networkError } from '../../lib/api-error';
-import { tokenStore } from '../../lib/token-store';
+import { downloadFile } from '../../lib/download';
 
 export type PeopleFilters = { search: string; status: AccountStatus | '' };
 
@@ -81,26 +80,7 @@ export const useActivity = (filters: ActivityFilters) =>
 
 /** Fetches the filtered log as CSV (the call needs the session's bearer token, which a plain link lacks). */
 export async function downloadActivityCsv(filters: ActivityFilters) {
-  const token = tokenStore.get();
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/activity/export?${activityQuery(filters)}`, {
-      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'include',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'activity.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(`/api/admin/activity/export?${activityQuery(filters)}`, 'text/csv', 'activity.csv');
 }
 
 /** Any change to an account: the lists, the overview's counts and the log all change with it. */

@@ -1,5 +1,4 @@
-import { errorFromResponse, networkError } from '../../lib/api-error';
-import { tokenStore } from '../../lib/token-store';
+import { downloadFile } from '../../lib/download';
 import { invoicePath } from './api';
 
 /** The invoice as a PDF document. */
@@ -13,23 +12,5 @@ export const receiptPdfPath = (invoiceId: string, paymentId: string) =>
  * none), then handed to the browser as a download under the given file name.
  */
 export async function downloadPdf(path: string, fileName: string): Promise<void> {
-  const token = tokenStore.get();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'include',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(path, 'application/pdf', fileName);
 }

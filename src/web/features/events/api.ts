@@ -8,8 +8,7 @@ import type {
   UpdateEventInput,
 } from '../../../shared/events';
 import { api } from '../../lib/api-client';
-import { errorFromResponse, networkError } from '../../lib/api-error';
-import { tokenStore } from '../../lib/token-store';
+import { downloadFile } from '../../lib/download';
 import { invalidateEvents } from './live';
 
 /** Under EVENT_QUERIES, so a pushed change reaches them. */
@@ -93,24 +92,5 @@ export function useCheckIn() {
 
 /** Downloads the attendee list as the server's CSV file. */
 export async function downloadAttendeesCsv(eventId: string) {
-  const token = tokenStore.get();
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/events/${eventId}/attendees.csv`, {
-      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'include',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'event-attendees.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(`/api/admin/events/${eventId}/attendees.csv`, 'text/csv', 'event-attendees.csv');
 }

@@ -3,8 +3,7 @@ import type { RefundPaymentInput } from '../../../shared/billing';
 import type { RefundDonationAnswer } from '../../../shared/donations';
 import type { TransactionsFilter, TransactionsPage } from '../../../shared/transactions';
 import { api } from '../../lib/api-client';
-import { errorFromResponse, networkError } from '../../lib/api-error';
-import { tokenStore } from '../../lib/token-store';
+import { downloadFile } from '../../lib/download';
 import { invalidateDonations } from '../donations/live';
 import { invalidateEvents } from '../events/live';
 import { invalidateOrders } from '../store/live';
@@ -39,26 +38,11 @@ export const useTransactions = (filters: TransactionsFilter) =>
 
 /** Fetches the filtered ledger as CSV (the call needs the session's bearer token, which a plain link lacks). */
 export async function downloadTransactionsCsv(filters: TransactionsFilter) {
-  const token = tokenStore.get();
-  let response: Response;
-  try {
-    response = await fetch(`/api/admin/transactions/export.csv?${transactionsQuery(filters)}`, {
-      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'include',
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'transactions.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(
+    `/api/admin/transactions/export.csv?${transactionsQuery(filters)}`,
+    'text/csv',
+    'transactions.csv',
+  );
 }
 
 /** A refund changes the ledger, the donation lists and the invoice's billing views alike. */
