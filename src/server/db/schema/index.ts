@@ -11,6 +11,7 @@ export * from './patients';
 export * from './payments';
 export * from './preferences';
 export * from './public-booking';
+export * from './quotes';
 export * from './recovery-notes';
 export * from './scheduling';
 export * from './store';
