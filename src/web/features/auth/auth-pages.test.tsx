@@ -76,7 +76,7 @@ describe('login page', () => {
     await signIn('Patient@Demo.Clinic ', 'ClinicDemo!2026');
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
     expect(window.localStorage.getItem('token')).toBe('new-token');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Billing' })).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull());
   });
 });
