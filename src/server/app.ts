@@ -27,6 +27,7 @@ import { Payments } from './features/payments/service';
 import { practitionerRoutes } from './features/practitioners/routes';
 import { preferenceRoutes } from './features/preferences/routes';
 import { publicBookingRoutes } from './features/public-booking/routes';
+import { quoteRoutes } from './features/quotes/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { recordAccessRoutes } from './features/record-access/routes';
 import { recoveryNoteRoutes } from './features/recovery-notes/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(billingRoutes(ctx, payments));
   await app.register(storeRoutes(ctx, payments));
   await app.register(eventRoutes(ctx, payments));
+  await app.register(quoteRoutes(ctx, payments));
   await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);

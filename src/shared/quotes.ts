@@ -176,3 +176,6 @@ export const AcceptQuoteAnswerSchema = z.object({
   currency: z.string(),
 });
 export type AcceptQuoteAnswer = z.infer<typeof AcceptQuoteAnswerSchema>;
+
+/** The socket push that a quote changed: the member and every admin ask again under their own access. */
+export type QuotesChangedEvent = { type: 'quotes_changed'; quoteId: string };

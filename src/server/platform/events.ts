@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '../../shared/messaging';
 import type { Notification, NotificationDelivery } from '../../shared/notifications';
 import type { PublicBookingStatus } from '../../shared/public-booking';
+import type { QuoteStatus } from '../../shared/quotes';
 import type { AppointmentStatus } from '../../shared/scheduling';
 import type { OrderStatus } from '../../shared/store';
 
@@ -111,6 +112,8 @@ export type DomainEvents = {
   'onboarding.completed': { patientId: string; kind: 'registered' | 'updated' };
   /** A community event or its registrations changed; userIds are the members whose own registration did. */
   'community-event.changed': { eventId: string; userIds: string[] };
+  /** A quote was requested, answered, accepted, declined or expired. Ids and the status only. */
+  'quote.changed': { quoteId: string; memberId: string; status: QuoteStatus };
 };
 
 export type EventName = keyof DomainEvents;

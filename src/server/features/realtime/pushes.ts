@@ -7,6 +7,7 @@ import type { EventsChangedEvent } from '../../../shared/events';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
+import type { QuotesChangedEvent } from '../../../shared/quotes';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { OrdersChangedEvent } from '../../../shared/store';
@@ -96,6 +97,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushInvoiceChanges(ctx, push);
   pushCommunityEventChanges(ctx, push);
   pushOrderChanges(ctx, push);
+  pushQuoteChanges(ctx, push);
 }
 
 /**
@@ -302,5 +304,23 @@ function pushOrderChanges(
     await Promise.all(
       [...new Set([event.userId, ...admins])].map((userId) => push(userId, 'notifications', payload)),
     );
+  });
+}
+
+/**
+ * Quote screens stay live: the member whose quote it is and every admin get a bare 'quotes_changed' naming
+ * the quote and ask again under their own access rules; the member's dashboard (open quotes) refreshes too.
+ */
+function pushQuoteChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('quote.changed', async (event) => {
+    const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
+    const payload: QuotesChangedEvent = { type: 'quotes_changed', quoteId: event.quoteId };
+    await Promise.all([
+      ...[...new Set([event.memberId, ...admins])].map((userId) => push(userId, 'notifications', payload)),
+      push(event.memberId, 'notifications', DASHBOARD_CHANGED),
+    ]);
   });
 }

@@ -390,6 +390,91 @@ export async function checkout(
   };
 }
 
+/**
+ * An order made from given lines (a quote's, priced by an admin), not from the catalogue: pending, its total the
+ * sum of the lines (no tax or shipping on top: the lines are the price agreed), with a payment intent for it.
+ * Its lines name no product, so paying it takes no stock. `claim` runs first in the order's transaction (the
+ * caller's conditional update); when it answers false nothing is made and this answers null. Publishes
+ * 'order.changed' once made; paid and followed like any other order.
+ */
+export async function createOrderFromLines(
+  ctx: Ctx,
+  payments: Payments,
+  input: {
+    userId: string;
+    lines: ReadonlyArray<{ description: string; quantity: number; unitPriceCents: number }>;
+    claim: (tx: Tx) => Promise<boolean>;
+    afterCreate: (tx: Tx, orderId: string) => Promise<void>;
+  },
+  meta: RequestMeta,
+): Promise<CheckoutAnswer | null> {
+  if (input.lines.length === 0) throw badRequest(STORE_ERRORS.emptyCart);
+  const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const [account] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  const intent = await payments.provider.createIntent(subtotalCents, STORE_CURRENCY, { purpose: 'order' });
+  const orderId = await ctx.db.transaction(async (tx) => {
+    if (!(await input.claim(tx))) return null;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: input.userId,
+        currency: STORE_CURRENCY,
+        subtotalCents,
+        taxRateBasisPoints: 0,
+        taxCents: 0,
+        shippingCents: 0,
+        totalCents: subtotalCents,
+        shippingAddress: {
+          name: `${account?.firstName ?? ''} ${account?.lastName ?? ''}`.trim(),
+          line1: '',
+          line2: '',
+          city: '',
+          region: '',
+          postalCode: '',
+          country: '',
+          phone: '',
+        },
+        email: account?.email ?? '',
+        provider: payments.provider.name,
+        paymentIntentId: intent.id,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      input.lines.map((line) => ({
+        orderId: order.id,
+        variantId: null,
+        productId: null,
+        productName: line.description,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        lineTotalCents: line.unitPriceCents * line.quantity,
+      })),
+    );
+    await recordActivity(tx, {
+      actorId: input.userId,
+      action: 'order.created',
+      entityType: 'order',
+      entityId: order.id,
+      ipAddress: meta.ipAddress,
+      details: { totalCents: subtotalCents },
+    });
+    await input.afterCreate(tx, order.id);
+    return order.id;
+  });
+  if (!orderId) return null;
+  ctx.events.publish('order.changed', { orderId, userId: input.userId, status: 'pending' });
+  return {
+    orderId,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    totalCents: subtotalCents,
+    currency: STORE_CURRENCY,
+  };
+}
+
 class OutOfStock extends Error {}
 
 /**
@@ -435,7 +520,9 @@ export async function settleOrder(
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
         .returning({ id: orders.id });
       if (!updated) return false;
-      if (!(await repository.takeStock(tx, found.items))) throw new OutOfStock();
+      // Lines made from given prices (a quote's) name neither product nor variant and take no stock.
+      const stocked = found.items.filter((item) => item.variantId || item.productId);
+      if (!(await repository.takeStock(tx, stocked))) throw new OutOfStock();
       await recordPayment(tx, { provider: order.provider, intent, purpose: 'order', referenceId: order.id });
       const variantIds = found.items.flatMap((item) => (item.variantId ? [item.variantId] : []));
       if (variantIds.length)

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EmptyBodySchema } from '../../../shared/api-error';
+import {
+  AcceptQuoteAnswerSchema,
+  AdminQuotesQuerySchema,
+  AnswerQuoteInputSchema,
+  CreateQuoteInputSchema,
+  QuoteAnswerSchema,
+  QuoteIdParamsSchema,
+  QuotesAnswerSchema,
+} from '../../../shared/quotes';
+import { callerOf } from '../../platform/auth-guard';
+import { type AppContext, requestMeta } from '../../platform/context';
+import type { Payments } from '../payments/service';
+import * as service from './service';
+
+/**
+ * Quotes. Members ask for quotes and see, accept or decline their own (anyone else's is 404); admins see every
+ * request and answer it. Visitors get 401, other roles 403. An accepted quote is paid as a store order, through
+ * the store's confirm.
+ */
+export function quoteRoutes(ctx: AppContext, payments: Payments) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['quotes'];
+    const member = app.requireRole('member');
+    const admin = app.requireRole('admin');
+    const memberOrAdmin = app.requireRole('member', 'admin');
+
+    app.post(
+      '/api/quotes',
+      {
+        onRequest: member,
+        schema: { tags, body: CreateQuoteInputSchema, response: { 201: QuoteAnswerSchema } },
+      },
+      async (request, reply) => {
+        const answer = await service.create(ctx, callerOf(request), request.body, requestMeta(request));
+        return reply.code(201).send(answer);
+      },
+    );
+    app.get(
+      '/api/quotes',
+      { onRequest: member, schema: { tags, response: { 200: QuotesAnswerSchema } } },
+      (request) => service.listMine(ctx.db, callerOf(request)),
+    );
+    app.get(
+      '/api/quotes/:id',
+      {
+        onRequest: memberOrAdmin,
+        schema: { tags, params: QuoteIdParamsSchema, response: { 200: QuoteAnswerSchema } },
+      },
+      (request) => service.getOne(ctx.db, callerOf(request), request.params.id),
+    );
+    app.post(
+      '/api/quotes/:id/accept',
+      {
+        onRequest: member,
+        schema: {
+          tags,
+          params: QuoteIdParamsSchema,
+          body: EmptyBodySchema,
+          response: { 200: AcceptQuoteAnswerSchema },
+        },
+      },
+      (request) => service.accept(ctx, payments, callerOf(request), request.params.id, requestMeta(request)),
+    );
+    app.post(
+      '/api/quotes/:id/decline',
+      {
+        onRequest: member,
+        schema: {
+          tags,
+          params: QuoteIdParamsSchema,
+          body: EmptyBodySchema,
+          response: { 200: QuoteAnswerSchema },
+        },
+      },
+      (request) => service.decline(ctx, callerOf(request), request.params.id, requestMeta(request)),
+    );
+
+    app.get(
+      '/api/admin/quotes',
+      {
+        onRequest: admin,
+        schema: { tags, querystring: AdminQuotesQuerySchema, response: { 200: QuotesAnswerSchema } },
+      },
+      (request) => service.listForAdmin(ctx.db, request.query),
+    );
+    app.post(
+      '/api/admin/quotes/:id/answer',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          params: QuoteIdParamsSchema,
+          body: AnswerQuoteInputSchema,
+          response: { 200: QuoteAnswerSchema },
+        },
+      },
+      (request) =>
+        service.answer(ctx, callerOf(request), request.params.id, request.body, requestMeta(request)),
+    );
+  };
+}
