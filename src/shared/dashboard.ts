@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MemberEventsSummarySchema } from './events';
 import { OnboardingProgressSchema } from './onboarding';
+import { OPEN_QUOTE_STATUSES } from './quotes';
 import { RecoveryProgressSchema } from './recovery-notes';
 import { APPOINTMENT_STATUSES, AppointmentStatusSchema } from './scheduling';
+import { ORDER_STATUSES } from './store';
 
 /**
  * GET /api/dashboard: the caller's dashboard in one answer, by role (the kinds of the route table: patient,
@@ -153,6 +155,23 @@ export const MemberDashboardSchema = z.object({
   }),
   /** The member's registrations for upcoming events still in play (seat, waitlist, offer), the next few. */
   events: MemberEventsSummarySchema,
+  /** The member's store orders: how many, and the newest few. */
+  orders: z.object({
+    count: CountSchema,
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        status: z.enum(ORDER_STATUSES),
+        totalCents: z.number().int(),
+      }),
+    ),
+  }),
+  /** The member's open quotes (requested or answered): how many, and the newest few. */
+  quotes: z.object({
+    count: CountSchema,
+    recent: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(OPEN_QUOTE_STATUSES) })),
+  }),
 });
 
 export const DashboardSchema = z.discriminatedUnion('kind', [

@@ -148,6 +148,8 @@ describe('GET /api/dashboard', () => {
       unreadMessages: 2,
       donations: { count: 0, totalCents: 0, recent: [] },
       events: { count: 0, next: [] },
+      orders: { count: 0, recent: [] },
+      quotes: { count: 0, recent: [] },
     });
 
     const give = async (amount: number, pay = true) => {

@@ -16,6 +16,7 @@ import { APPOINTMENT_PAGE_MAX, type Appointment, CLINIC_TIME_ZONE } from '../../
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
+import type { SessionUser } from '../../platform/sessions';
 import * as appointments from '../appointments/service';
 import * as billing from '../billing/summary';
 import * as donations from '../donations/service';
@@ -25,7 +26,9 @@ import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
 import * as patients from '../patients/service';
 import * as publicBookings from '../public-booking/service';
+import * as quotes from '../quotes/service';
 import * as notes from '../recovery-notes/service';
+import * as store from '../store/service';
 
 type Caller = { id: string; role: Role };
 
@@ -192,12 +195,36 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
 }
 
 async function memberDashboard(db: Db, caller: Caller): Promise<Dashboard> {
-  const [unread, gifts, registrations] = await Promise.all([
+  const [unread, gifts, registrations, mine, open] = await Promise.all([
     unreadMessages(db, caller.id),
     donations.summaryOf(db, caller.id),
     events.summaryOf(db, caller.id),
+    store.listMine(db, caller as SessionUser),
+    quotes.openSummary(db, caller.id),
   ]);
-  return { kind: 'member', unreadMessages: unread, donations: gifts, events: registrations };
+  return {
+    kind: 'member',
+    unreadMessages: unread,
+    donations: gifts,
+    events: registrations,
+    orders: {
+      count: mine.orders.length,
+      recent: mine.orders.slice(0, 3).map((order) => ({
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        totalCents: order.totals.totalCents,
+      })),
+    },
+    quotes: {
+      count: open.count,
+      recent: open.recent.map((quote) => ({
+        id: quote.id,
+        title: quote.title,
+        status: quote.status as 'requested' | 'answered',
+      })),
+    },
+  };
 }
 
 /** The caller's dashboard by role: each section one query, all of them at once. */

@@ -207,6 +207,17 @@ describe('the dashboards', () => {
           { eventId: 'e2', title: 'Winter talk', startsAt: '2026-12-12T18:00:00.000Z', status: 'waitlisted' },
         ],
       },
+      orders: {
+        count: 4,
+        recent: [{ id: 'o2', number: 'ORD-000012', status: 'paid', totalCents: 64500 }],
+      },
+      quotes: {
+        count: 2,
+        recent: [
+          { id: 'q2', title: 'Sponsor the walking group', status: 'answered' },
+          { id: 'q1', title: 'Fifty tees', status: 'requested' },
+        ],
+      },
     });
     const upcoming = await card('Your events');
     expect(upcoming).toHaveTextContent('2upcoming events');
@@ -233,6 +244,24 @@ describe('the dashboards', () => {
       'href',
       '/member/donate',
     );
+    const bought = await card('Your orders');
+    expect(bought).toHaveTextContent('4orders');
+    expect(
+      within(within(bought).getByRole('list', { name: 'Latest orders' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ORD-000012: $645.00 (paid)']);
+    expect(within(bought).getByRole('link', { name: 'All your orders' })).toHaveAttribute(
+      'href',
+      '/member/orders',
+    );
+    const asked = await card('Your quotes');
+    expect(asked).toHaveTextContent('2open quotes');
+    expect(
+      within(within(asked).getByRole('list', { name: 'Open quotes' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sponsor the walking group (answered)', 'Fifty tees (requested)']);
     const support = await card('Support the clinic');
     await userEvent.click(within(support).getByRole('button', { name: 'Donate' }));
     expect(await screen.findByRole('dialog', { name: 'Donate' })).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/events';
+import { QUOTE_STATUS_LABELS } from '../../../shared/quotes';
+import { ORDER_STATUS_LABELS } from '../../../shared/store';
 import { formatMoney } from '../../lib/format';
 import { DonateButton } from '../donations/donate-button';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard }) {
-  const { donations, events } = dashboard;
+  const { donations, events, orders, quotes } = dashboard;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <UnreadMessagesCard count={dashboard.unreadMessages} />
@@ -46,6 +48,36 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
           )}
         />
         <DashboardLink to="/member/donate">All your donations</DashboardLink>
+      </DashboardCard>
+      <DashboardCard id="orders" title="Your orders">
+        <Count value={orders.count} one="order" many="orders" />
+        <ShortList
+          items={orders.recent}
+          empty="No orders yet."
+          label="Latest orders"
+          keyOf={(order) => order.id}
+          render={(order) => (
+            <>
+              {order.number}: {formatMoney(order.totalCents)} (
+              {ORDER_STATUS_LABELS[order.status].toLowerCase()})
+            </>
+          )}
+        />
+        <DashboardLink to="/member/orders">All your orders</DashboardLink>
+      </DashboardCard>
+      <DashboardCard id="quotes" title="Your quotes">
+        <Count value={quotes.count} one="open quote" many="open quotes" />
+        <ShortList
+          items={quotes.recent}
+          empty="No open quotes."
+          label="Open quotes"
+          keyOf={(quote) => quote.id}
+          render={(quote) => (
+            <>
+              {quote.title} ({QUOTE_STATUS_LABELS[quote.status].toLowerCase()})
+            </>
+          )}
+        />
       </DashboardCard>
       <DashboardCard id="support" title="Support the clinic">
         <p>Your gifts fund recovery programmes for patients who could not otherwise take part.</p>
