@@ -15,6 +15,7 @@ import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
+import { invalidateQuotes, isQuotesChanged } from '../quotes/live';
 import { invalidateOrders, isOrdersChanged } from '../store/live';
 import { invalidateTransactions, isLedgerChanged } from '../transactions/live';
 import { addNotificationToCache, notificationKeys } from './api';
@@ -115,6 +116,12 @@ export function NotificationListener() {
           void invalidateOrders(queryClient);
           return;
         }
+        // A quote was asked for, answered, accepted, declined or expired: the member's and the clinic's quote
+        // screens ask again.
+        if (isQuotesChanged(data)) {
+          void invalidateQuotes(queryClient);
+          return;
+        }
         // An account was added or changed: an admin's open people lists and overview ask again.
         if (isAccountsChanged(data)) {
           void invalidateAccounts(queryClient);
@@ -142,6 +149,7 @@ export function NotificationListener() {
         void invalidateDonations(queryClient);
         void invalidateEvents(queryClient);
         void invalidateOrders(queryClient);
+        void invalidateQuotes(queryClient);
         void invalidateInvoices(queryClient);
         void invalidateTransactions(queryClient);
         void invalidateAccounts(queryClient);
