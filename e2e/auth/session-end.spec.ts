@@ -45,7 +45,7 @@ test('deactivation signs an open browser out with the alert', async ({ page, req
 test('an expired or revoked session sends the user to sign in', async ({ page, request, loginWithToken }) => {
   const account = await registerThrowaway(request);
   await loginWithToken(account.token, '/billing');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Billing');
   await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${account.token}` } });
   await page.reload();
   await expect(page).toHaveURL('/login');
