@@ -92,6 +92,7 @@ test('the record panel’s tabs: the patient’s notes and progress, consents, a
     'Details',
     'Appointments',
     'Notes',
+    'Invoices',
     'Consents',
     'Activity',
   ]);
@@ -143,7 +144,13 @@ test('a practitioner is offered a new note for the patient of the record, and no
   const patient = await demoLogin(request, 'patient');
   await loginAs('practitioner', { path: `/clients?patient=${patient.user.id}&tab=notes` });
   const panel = page.getByRole('dialog', { name: 'Pat Morgan' });
-  await expect(panel.getByRole('tab')).toHaveText(['Details', 'Appointments', 'Notes', 'Consents']);
+  await expect(panel.getByRole('tab')).toHaveText([
+    'Details',
+    'Appointments',
+    'Notes',
+    'Invoices',
+    'Consents',
+  ]);
   await panel.getByRole('button', { name: 'New note' }).click();
   const dialog = page.getByRole('dialog', { name: 'New note' });
   await expect(dialog).toContainText('For Pat Morgan.');
