@@ -8,6 +8,8 @@ test('a forgotten password is reset through the emailed link', async ({ page, re
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
+  // The sign-in form stays on screen while the next page loads; its Email field must not be the one filled.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot password');
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(
