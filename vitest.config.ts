@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Screens load on demand and a test walks several; 5 s was too little on a busy machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Screens load on demand (lazy routes); on a busy machine the first one can take more than the default second to
+// appear, which failed finds that are not about timing at all.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Radix and the appearance code ask the browser for.
 class ResizeObserverStub {
