@@ -2,6 +2,9 @@ import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
+// Journeys of two people at two browsers, each many screens long.
+test.setTimeout(90_000);
+
 /**
  * The store under the built-in test card provider: a member browses the demo catalogue, buys two variants of
  * a t-shirt by card and sees the order; an admin ships it and the member's order page follows without a reload.
@@ -82,4 +85,58 @@ test('a member buys two variants by card; an admin ships the order and the membe
   await expect(card.getByText('Shipped', { exact: true }).first()).toBeVisible();
   await card.getByText(`Details of order ${orderNumber}`).click();
   await expect(card.getByText('1Z999AA10123456784')).toBeVisible();
+});
+
+/** The catalogue is the admin's: a product added on /admin/orders is in the store, and hiding it takes it out. */
+test('an admin adds a product with two variants, a member sees it in the store, and hiding it takes it out', async ({
+  page,
+  loginAs,
+  browser,
+  request,
+}) => {
+  const name = `Harbour Tote ${Date.now().toString(36)}`;
+  const sku = name.replaceAll(' ', '-').toUpperCase();
+  const admin = await demoLogin(request, 'admin');
+  const desk = await personAt(browser, admin.token, '/admin/orders');
+  try {
+    await desk.page.getByRole('button', { name: 'New product' }).click();
+    const dialog = desk.page.getByRole('dialog', { name: 'New product' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Category').selectOption('equipment');
+    const first = dialog.getByRole('group', { name: 'Variant 1' });
+    await first.getByLabel('SKU').fill(`${sku}-NAT`);
+    await first.getByLabel('Colour').fill('Natural');
+    await first.getByLabel('Price ($)').fill('18');
+    await first.getByLabel('Stock').fill('12');
+    await dialog.getByRole('button', { name: 'Add a variant' }).click();
+    const second = dialog.getByRole('group', { name: 'Variant 2' });
+    await second.getByLabel('SKU').fill(`${sku}-BLK`);
+    await second.getByLabel('Colour').fill('Black');
+    await second.getByLabel('Price ($)').fill('19.50');
+    await second.getByLabel('Stock').fill('4');
+    expect(await seriousViolations(desk.page), 'new product dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Add product' }).click();
+    await expect(desk.page.getByText(`Added ${name} to the store`)).toBeVisible();
+
+    await loginAs('member', { path: '/store' });
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await page.getByLabel('Colour').selectOption('Black');
+    await expect(page.getByText('4 in stock')).toBeVisible();
+    const productPath = new URL(page.url()).pathname;
+
+    await desk.page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = desk.page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Show in the store').uncheck();
+    await edit.getByRole('button', { name: 'Save product' }).click();
+    await expect(desk.page.getByText(`Saved ${name}`)).toBeVisible();
+
+    await page.goto('/store');
+    await expect(page.getByRole('link', { name: 'Recovery Crew T-shirt' })).toBeVisible();
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
+    await page.goto(productPath);
+    await expect(page.getByText('Product not found')).toBeVisible();
+  } finally {
+    await desk.close();
+  }
 });

@@ -70,6 +70,21 @@ const ConfigSchema = z.object({
   STRIPE_API_HOST: z.string().trim().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * Encrypts secrets kept in the database (the Printful token): base64 of 32 random bytes. Without it the
+   * clinic makes one once and keeps it in a file under DATA_DIR.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+      message: 'base64 of exactly 32 bytes (openssl rand -base64 32)',
+    })
+    .optional(),
+  /** Printful's API; a local Printful-like server in tests. */
+  PRINTFUL_API_URL: z
+    .url({ protocol: /^https?$/, error: 'an http or https address' })
+    .default('https://api.printful.com'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -110,6 +125,8 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
             protocol: env.STRIPE_API_PROTOCOL,
           }
         : undefined,
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY ? Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64') : undefined,
+    printfulApiUrl: env.PRINTFUL_API_URL.replace(/\/+$/, ''),
   } as const;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MemberEventsSummarySchema } from './events';
+import { MEMBER_ONBOARDING_STEPS } from './member-profile';
 import { OnboardingProgressSchema } from './onboarding';
 import { OPEN_QUOTE_STATUSES } from './quotes';
 import { RecoveryProgressSchema } from './recovery-notes';
@@ -140,6 +141,11 @@ export const GeneralDashboardSchema = z.object({
 export const MemberDashboardSchema = z.object({
   kind: z.literal('member'),
   unreadMessages: CountSchema,
+  /** Whether the member finished onboarding, and the step it resumes at until then. */
+  onboarding: z.object({
+    completed: z.boolean(),
+    nextStep: z.enum(MEMBER_ONBOARDING_STEPS).nullable(),
+  }),
   /** The member's own gifts that went through (refunded ones are left out of the count and total). */
   donations: z.object({
     count: CountSchema,

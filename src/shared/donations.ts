@@ -193,9 +193,9 @@ export type DonationPeriod = z.infer<typeof DonationPeriodSchema>;
 export const ADMIN_DONATIONS_PAGE_SIZE = 25;
 
 /**
- * GET /api/admin/donations (admin). from/to are ISO dates (YYYY-MM-DD, UTC, to inclusive); donor matches a part
+ * GET /api/admin/donations (admin). from/to are ISO dates (YYYY-MM-DD, the clinic's days, to inclusive); donor matches a part
  * of the donor's email or name; totals count paid and refunded donations in the same filter, by period
- * (UTC; a week starts on Monday) newest first.
+ * (the clinic's calendar; a week starts on Monday) newest first.
  */
 export const AdminDonationsQuerySchema = z.strictObject({
   from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),

@@ -45,6 +45,8 @@ export const QUOTE_UNIT_PRICE_MAX_CENTS = 10_000_000;
 export const QUOTE_MESSAGE_MAX = 5000;
 /** The largest total a quote may come to (an order's total must stay payable in one card payment). */
 export const QUOTE_TOTAL_MAX_CENTS = 99_999_999;
+/** How often each instance marks lapsed quotes expired and tells their members. */
+export const QUOTE_EXPIRY_SWEEP_MS = 60_000;
 
 export const QUOTE_ERRORS = {
   kind: 'Choose what the quote is for',
@@ -70,6 +72,7 @@ export const QUOTE_ERRORS = {
   notRequested: 'Only a quote that is still requested can be answered',
   notAnswered: 'Only an answered quote can be accepted or declined',
   expired: 'This quote has expired and can no longer be accepted',
+  notPayable: 'This quote has no order waiting to be paid',
 } as const;
 
 const trimmed = (required: string, max: number, tooLong: string) =>
@@ -164,7 +167,9 @@ export const QuoteSchema = z.object({
 export type Quote = z.infer<typeof QuoteSchema>;
 
 export const QuoteAnswerSchema = z.object({ quote: QuoteSchema });
+export type QuoteAnswer = z.infer<typeof QuoteAnswerSchema>;
 export const QuotesAnswerSchema = z.object({ quotes: z.array(QuoteSchema) });
+export type QuotesAnswer = z.infer<typeof QuotesAnswerSchema>;
 
 /** Accepting answers the order made from the quote and what the shared card form needs to pay it. */
 export const AcceptQuoteAnswerSchema = z.object({

@@ -65,6 +65,11 @@ export const SHIPPING_FLAT_CENTS = 795;
 /** An order whose subtotal is at least this much (cents) ships free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 7500;
 export const CART_MAX_QUANTITY = 20;
+/** A checkout not paid within this long is cancelled (nothing was charged, and it never held stock). */
+export const ORDER_UNPAID_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often each instance looks for such checkouts. */
+export const ORDER_UNPAID_SWEEP_MS = 15 * 60 * 1000;
+export const ORDER_UNPAID_NOTE = 'Not paid within a day, so it was cancelled; nothing was charged.';
 export const CART_MAX_LINES = 30;
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -92,6 +97,7 @@ export const STORE_ERRORS = {
   variantNothingToChange: 'Give a new price or stock',
   cartItemNotFound: 'Cart item not found',
   orderNotFound: 'Order not found',
+  notPending: 'This order is no longer waiting to be paid',
   quantity: `Quantity must be a whole number from 1 to ${CART_MAX_QUANTITY}`,
   tooManyLines: `A cart holds at most ${CART_MAX_LINES} different items`,
   outOfStock: 'Not enough stock for an item in your cart',
@@ -261,7 +267,8 @@ export const VariantSchema = z.object({
   size: z.string().nullable(),
   colour: z.string().nullable(),
   priceCents: z.number().int(),
-  stock: z.number().int(),
+  /** Null: made to order (print on demand), never sold out. */
+  stock: z.number().int().nullable(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
@@ -282,6 +289,11 @@ export const ProductsAnswerSchema = z.object({ products: z.array(ProductSchema) 
 export type ProductsAnswer = z.infer<typeof ProductsAnswerSchema>;
 export const ProductAnswerSchema = z.object({ product: ProductSchema });
 export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
+
+/** Whether a variant with this stock (null: made to order) can fill this many. */
+export const canFill = (stock: number | null, quantity: number) => stock === null || stock >= quantity;
+/** The most of a variant one cart line may hold: its stock, or the cart's limit for one made to order. */
+export const mostOf = (stock: number | null) => Math.min(CART_MAX_QUANTITY, stock ?? CART_MAX_QUANTITY);
 
 /** A variant's label: "M / Navy", "Navy", "" */
 export const variantLabel = (variant: { size: string | null; colour: string | null }) =>
@@ -320,7 +332,8 @@ export const CartItemSchema = z.object({
   unitPriceCents: z.number().int(),
   quantity: z.number().int(),
   lineTotalCents: z.number().int(),
-  stock: z.number().int(),
+  /** Null: made to order. */
+  stock: z.number().int().nullable(),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({

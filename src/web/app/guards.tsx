@@ -6,6 +6,7 @@ import { isSafeReturnPath } from '../../shared/routes';
 import { useSession } from '../features/auth/session';
 import { readStorage, rememberReturnPath, removeStorage } from '../lib/storage';
 import { LoadingState } from '../ui/spinner';
+import { preloadSignedInScreens } from './lazy-pages';
 
 function FullPageLoading() {
   return (
@@ -23,6 +24,9 @@ export function RequireUser() {
   useEffect(() => {
     if (status === 'signed-in') removeStorage(STORAGE_KEYS.redirectAfterLogin);
   }, [status]);
+  useEffect(() => {
+    if (status === 'loading') preloadSignedInScreens(location.pathname);
+  }, [status, location.pathname]);
   if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-out') {
     if (!isLoggingOut) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes';
+import { LoginPage } from '../features/auth/login-page';
 import { AppRoot } from './app-root';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
@@ -10,15 +11,19 @@ import {
   AdminOrdersPage,
   AdminOverviewPage,
   AdminPeoplePage,
+  AdminQuotesPage,
   AppointmentsPage,
   BillingPage,
   CalendarPage,
   CheckoutPage,
   CheckoutSuccessPage,
+  DashboardScreen,
   DemoBookingPage,
   ForgotPasswordPage,
-  LoginPage,
   MemberEventsPage,
+  MemberOnboardingPage,
+  MemberProfilePage,
+  MemberQuotesPage,
   MessagesPage,
   MyDonationsPage,
   MyOrdersPage,
@@ -27,6 +32,7 @@ import {
   OnboardingPage,
   PatientPortalPage,
   PatientsPage,
+  PrintfulPage,
   ProductPage,
   PublicBookingPage,
   PublicBookingsPage,
@@ -77,7 +83,13 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminTransactions: <TransactionsPage />,
   adminDonations: <AdminDonationsPage />,
   adminEvents: <AdminEventsPage />,
+  // The member's own dashboard: the one their home (/) shows.
+  member: <DashboardScreen kind="member" />,
   memberEvents: <MemberEventsPage />,
+  memberQuotes: <MemberQuotesPage />,
+  memberProfile: <MemberProfilePage />,
+  memberOnboarding: <MemberOnboardingPage />,
+  adminQuotes: <AdminQuotesPage />,
   store: <StorePage />,
   memberProduct: <StorePage />,
   product: <ProductPage />,
@@ -86,6 +98,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   orders: <MyOrdersPage />,
   memberOrders: <MyOrdersPage />,
   adminOrders: <AdminOrdersPage />,
+  adminPrintful: <PrintfulPage />,
 };
 
 const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');

@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES } from '../../../shared/billing';
 import { users } from './accounts';
+import { inList } from './in-list';
 import { appointments, serviceTypes } from './scheduling';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * An invoice to a patient. A draft has no number; sending takes the next number from invoice_counters in the

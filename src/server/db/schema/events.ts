@@ -12,9 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { EVENT_STATUSES, REGISTRATION_STATUSES } from '../../../shared/events';
 import { users } from './accounts';
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+import { inList } from './in-list';
 
 /** A community event that admins publish and members register for. */
 export const communityEvents = pgTable(
@@ -39,7 +37,7 @@ export const communityEvents = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
-    check('community_events_status_check', inList('status', EVENT_STATUSES)),
+    check('community_events_status_check', sql`status in (${inList(EVENT_STATUSES)})`),
     check('community_events_time_check', sql`ends_at > starts_at`),
     check('community_events_capacity_check', sql`capacity >= 1`),
     check('community_events_price_check', sql`price_cents >= 0`),
@@ -81,7 +79,7 @@ export const eventRegistrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
-    check('event_registrations_status_check', inList('status', REGISTRATION_STATUSES)),
+    check('event_registrations_status_check', sql`status in (${inList(REGISTRATION_STATUSES)})`),
     check('event_registrations_amount_check', sql`amount_cents >= 0`),
     uniqueIndex('event_registrations_active_idx')
       .on(table.eventId, table.userId)

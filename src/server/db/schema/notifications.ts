@@ -12,8 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../shared/notifications';
 import { users } from './accounts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { inList } from './in-list';
 
 export const notifications = pgTable(
   'notifications',

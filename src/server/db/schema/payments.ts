@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DONATION_STATUSES } from '../../../shared/donations';
 import { users } from './accounts';
+import { inList } from './in-list';
 
 const statusCheck = (name: string, statuses: readonly string[]) =>
-  check(name, sql.raw(`status in (${statuses.map((status) => `'${status}'`).join(', ')})`));
+  check(name, sql`status in (${inList(statuses)})`);
 
 /**
  * The built-in test provider's payment intents, kept here so they hold across instances and restarts. Only a

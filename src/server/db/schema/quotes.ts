@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { QUOTE_KINDS, QUOTE_STATUSES, type QuoteLine } from '../../../shared/quotes';
 import { users } from './accounts';
+import { inList } from './in-list';
 import { orders } from './store';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * A member's request for a quote and the admin's answer (priced lines, a total computed on the server, a

@@ -16,8 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES, CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import { users } from './accounts';
+import { inList } from './in-list';
 
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 /** 'HH:MM' on a 24-hour clock, '24:00' as the end of a day; compared as text, which sorts like time. */
 const clockTime = (column: string) => sql.raw(`${column} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$'`);
 

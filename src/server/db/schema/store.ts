@@ -13,8 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PRODUCT_CATEGORIES } from '../../../shared/store';
 import { users } from './accounts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { inList } from './in-list';
 
 /** A product of the clinic's store; what is bought is one of its variants. */
 export const products = pgTable(
@@ -38,7 +37,10 @@ export const products = pgTable(
   ],
 );
 
-/** One buyable variant of a product (a size and a colour, either may be absent), with its price and stock. */
+/**
+ * One buyable variant of a product (a size and a colour, either may be absent), with its price and stock. A
+ * null stock is made to order (print on demand): never sold out, and paying takes nothing.
+ */
 export const productVariants = pgTable(
   'product_variants',
   {
@@ -50,7 +52,7 @@ export const productVariants = pgTable(
     size: text('size'),
     colour: text('colour'),
     priceCents: integer('price_cents').notNull(),
-    stock: integer('stock').notNull().default(0),
+    stock: integer('stock').default(0),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneralDashboard, PatientDashboard, PractitionerDashboard } from '../../../shared/dashboard';
+import { clinicDayOf } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
 import { book, careTeam, expectStatus, serviceType, slotAt, type Who } from '../appointments/testing';
 import * as publicBookingRequests from '../public-booking/repository';
-import { clinicDayOf, touchesClinicDay } from './service';
+import { touchesClinicDay } from './service';
 
 /** The dashboards' appointment sections: the patient's next one, the practitioner's today, the clinic's day. */
 let t: TestApp;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clinicDayOf } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openSocket, type TestSocket, untilConnections } from '../../test/sockets';
@@ -6,7 +7,6 @@ import { book, serviceType, slotAt } from '../appointments/testing';
 import { completeAll, startAsVisitor } from '../onboarding/testing';
 import { createPatient } from '../patients/testing';
 import { careTeam, draft, expectStatus, share, sign } from '../recovery-notes/testing';
-import { clinicDayOf } from './service';
 
 /**
  * Open dashboards stay live: a change behind someone's dashboard sends them 'dashboard_changed' on the

@@ -145,6 +145,7 @@ describe('GET /api/dashboard', () => {
     await sendMessage(staff, member, 'Second');
     expect(await dashboardOf<MemberDashboard>(member)).toEqual({
       kind: 'member',
+      onboarding: { completed: false, nextStep: 'interests' },
       unreadMessages: 2,
       donations: { count: 0, totalCents: 0, recent: [] },
       events: { count: 0, next: [] },

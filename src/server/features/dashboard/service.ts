@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   CLINIC_SCHEDULE_LIST_MAX,
   DASHBOARD_LIST_SIZE,
@@ -12,15 +11,17 @@ import {
   startOfWeekUtc,
 } from '../../../shared/dashboard';
 import type { Role } from '../../../shared/roles';
-import { APPOINTMENT_PAGE_MAX, type Appointment, CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { APPOINTMENT_PAGE_MAX, type Appointment } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
+import { clinicDayOf } from '../../platform/clinic-time';
 import type { RequestMeta } from '../../platform/context';
 import type { SessionUser } from '../../platform/sessions';
 import * as appointments from '../appointments/service';
 import * as billing from '../billing/summary';
 import * as donations from '../donations/service';
 import * as events from '../events/service';
+import * as memberProfile from '../member-profile/service';
 import * as messaging from '../messaging/service';
 import * as notifications from '../notifications/service';
 import { getOnboardingProgress } from '../onboarding/service';
@@ -34,19 +35,6 @@ type Caller = { id: string; role: Role };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-
-/**
- * The clinic's day holding `now` in CLINIC_TIME_ZONE: its label and its two midnights, 23 or 25 hours apart
- * on the day the clocks change.
- */
-export function clinicDayOf(now: Date) {
-  const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
-  const [year, month, date] = [local.getFullYear(), local.getMonth(), local.getDate()];
-  const from = new Date(new TZDate(year, month, date, CLINIC_TIME_ZONE).getTime());
-  const to = new Date(new TZDate(year, month, date + 1, CLINIC_TIME_ZONE).getTime());
-  const day = `${year}-${String(month + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
-  return { day, timeZone: CLINIC_TIME_ZONE, from, to };
-}
 
 /** Whether an appointment's time touches the clinic's day holding `now`. */
 export function touchesClinicDay(startsAt: string, endsAt: string, now = new Date()) {
@@ -195,16 +183,18 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
 }
 
 async function memberDashboard(db: Db, caller: Caller): Promise<Dashboard> {
-  const [unread, gifts, registrations, mine, open] = await Promise.all([
+  const [unread, gifts, registrations, mine, open, onboarding] = await Promise.all([
     unreadMessages(db, caller.id),
     donations.summaryOf(db, caller.id),
     events.summaryOf(db, caller.id),
     store.listMine(db, caller as SessionUser),
     quotes.openSummary(db, caller.id),
+    memberProfile.onboardingOf(db, caller.id),
   ]);
   return {
     kind: 'member',
     unreadMessages: unread,
+    onboarding,
     donations: gifts,
     events: registrations,
     orders: {

@@ -7,6 +7,7 @@ import type { Role } from '../../../shared/roles';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { activityLog, donations, emailOutbox, payments, testPaymentIntents, users } from '../../db/schema';
+import { clinicDayOf } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { openSocket, untilConnections } from '../../test/sockets';
 
@@ -411,7 +412,7 @@ describe('the admin side', () => {
     expect(answer.total).toBe(4);
     expect(answer.donations.every((row: { email: string }) => row.email === email)).toBe(true);
     expect(answer.totals).toEqual({ count: 2, amountCents: 2525, refundedCount: 1, refundedCents: 3000 });
-    const today = first.paidAt?.toISOString().slice(0, 10);
+    const today = first.paidAt ? clinicDayOf(first.paidAt).day : undefined;
     expect(answer.byPeriod).toEqual([
       { period: today, count: 2, amountCents: 2525, refundedCount: 1, refundedCents: 3000 },
     ]);
@@ -427,6 +428,25 @@ describe('the admin side', () => {
       method: 'GET',
       url: `/api/admin/donations?donor=${tag}&from=2000-01-01&to=2000-01-31`,
     });
+    // Paid at 23:30 UTC on 1 July is 00:30 on 2 July in the clinic (summer time): its day, filter and bucket.
+    const late = new Date('2026-07-01T23:30:00Z');
+    await t.database.db
+      .update(donations)
+      .set({ paidAt: late, createdAt: late })
+      .where(eq(donations.id, first.id));
+    const summer = await t.injectAs('admin', {
+      method: 'GET',
+      url: `/api/admin/donations?donor=${tag}&from=2026-07-02&to=2026-07-02&period=day`,
+    });
+    expect(summer.json()).toMatchObject({
+      total: 1,
+      byPeriod: [{ period: '2026-07-02', count: 1, amountCents: 1000 }],
+    });
+    const dayBefore = await t.injectAs('admin', {
+      method: 'GET',
+      url: `/api/admin/donations?donor=${tag}&from=2026-07-01&to=2026-07-01`,
+    });
+    expect(dayBefore.json().total).toBe(0);
     expect(none.json()).toMatchObject({ total: 0, donations: [], byPeriod: [] });
     for (const query of ['from=yesterday', 'period=decade', 'page=0', 'unexpected=1', 'status=lost'])
       expect(

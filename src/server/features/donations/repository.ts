@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminDonationsQuery, Donation, DonationPeriod } from '../../../shared/donations';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
 import { donations } from '../../db/schema';
+import { clinicDayStart } from '../../platform/clinic-time';
 
 export type DonationRow = typeof donations.$inferSelect;
 
@@ -45,12 +47,11 @@ export async function listOfUser(db: Db, userId: string) {
 
 /** `%`, `_` and `\` are searched for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 export function adminFilter(query: Omit<AdminDonationsQuery, 'page' | 'period'>) {
   const conditions: SQL[] = [];
-  if (query.from) conditions.push(gte(donations.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(donations.createdAt, dayAfter(query.to)));
+  if (query.from) conditions.push(gte(donations.createdAt, clinicDayStart(query.from)));
+  if (query.to) conditions.push(lt(donations.createdAt, clinicDayStart(query.to, 1)));
   if (query.status) conditions.push(eq(donations.status, query.status));
   if (query.donor) {
     const pattern = likePattern(query.donor);
@@ -84,9 +85,12 @@ const FORMATS: Record<DonationPeriod, string> = {
   year: 'YYYY',
 };
 
-/** Paid and refunded donations in the filter, by the UTC period they were paid in, newest first. */
+/**
+ * Paid and refunded donations in the filter, by the clinic's period (CLINIC_TIME_ZONE) they were paid in, newest
+ * first; a week starts on Monday.
+ */
 export async function totalsByPeriod(db: Db, where: SQL | undefined, period: DonationPeriod) {
-  const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${donations.paidAt} at time zone 'UTC'), ${sql.raw(`'${FORMATS[period]}'`)})`;
+  const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${donations.paidAt} at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)}), ${sql.raw(`'${FORMATS[period]}'`)})`;
   const paid = sql`${donations.status} = 'paid'`;
   const refunded = sql`${donations.status} = 'refunded'`;
   const rows = await db

@@ -12,13 +12,13 @@ import {
   formatDonationAmount,
 } from '../../../shared/donations';
 import type { Db } from '../../db/client';
-import { donations, payments as paymentRecords, paymentRefunds, users } from '../../db/schema';
+import { donations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import type { ProviderIntent } from '../payments/provider';
-import { type Payments, recordPayment } from '../payments/service';
+import { type Payments, recordFullRefund, recordPayment } from '../payments/service';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -238,19 +238,13 @@ export async function refund(
       .where(and(eq(donations.id, id), eq(donations.status, 'paid')))
       .returning();
     if (!updated) return null;
-    const [payment] = await tx
-      .update(paymentRecords)
-      .set({ status: 'refunded', refundedCents: donation.amountCents, refundedAt: now })
-      .where(eq(paymentRecords.providerIntentId, donation.paymentIntentId))
-      .returning({ id: paymentRecords.id });
-    if (payment)
-      await tx.insert(paymentRefunds).values({
-        paymentId: payment.id,
-        amountCents: donation.amountCents,
-        reason: 'Donation refunded',
-        createdBy: caller.id,
-        createdAt: now,
-      });
+    await recordFullRefund(tx, {
+      providerIntentId: donation.paymentIntentId,
+      amountCents: donation.amountCents,
+      reason: 'Donation refunded',
+      by: caller.id,
+      at: now,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'donation.refunded',

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/events';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import { Sweeper, sweepWhileListening } from '../../platform/sweeper';
 import type { Payments } from '../payments/service';
 import { attendeesCsv } from './csv';
 import * as service from './service';
@@ -38,16 +39,10 @@ export function eventRoutes(ctx: AppContext, payments: Payments) {
     const admin = app.requireRole('admin');
     const memberOrAdmin = app.requireRole('member', 'admin');
 
-    let timer: NodeJS.Timeout | null = null;
-    fastify.addHook('onListen', async () => {
-      timer = setInterval(() => {
-        service.sweep(ctx).catch((err) => ctx.log.error({ err }, 'event sweep failed'));
-      }, SWEEP_EVERY_MS);
-      timer.unref();
-    });
-    fastify.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    sweepWhileListening(
+      fastify,
+      new Sweeper('event sweep', () => service.sweep(ctx), SWEEP_EVERY_MS, ctx.log),
+    );
 
     app.get(
       '/api/events',

@@ -13,7 +13,6 @@ import {
   type UpdateEventInput,
 } from '../../../shared/events';
 import type { Db, Tx } from '../../db/client';
-import { payments as paymentRecords, paymentRefunds } from '../../db/schema';
 import { communityEvents, eventRegistrations } from '../../db/schema/events';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
@@ -21,7 +20,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import { raise } from '../notifications/service';
 import type { ProviderIntent } from '../payments/provider';
-import { type Payments, recordPayment } from '../payments/service';
+import { type Payments, recordFullRefund, recordPayment } from '../payments/service';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -294,8 +293,9 @@ async function refundRegistration(
 ) {
   const row = await repository.findRegistration(ctx.db, registrationId);
   if (!row?.paidAt || !row.paymentIntentId || row.refundedCents >= row.amountCents) return false;
+  const { paymentIntentId } = row;
   const amount = row.amountCents - row.refundedCents;
-  await payments.provider.refund(row.paymentIntentId);
+  await payments.provider.refund(paymentIntentId);
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -304,15 +304,13 @@ async function refundRegistration(
       .where(and(eq(eventRegistrations.id, row.id), eq(eventRegistrations.refundedCents, row.refundedCents)))
       .returning();
     if (!updated) return;
-    const [payment] = await tx
-      .update(paymentRecords)
-      .set({ status: 'refunded', refundedCents: row.amountCents, refundedAt: now })
-      .where(eq(paymentRecords.providerIntentId, row.paymentIntentId!))
-      .returning({ id: paymentRecords.id });
-    if (payment)
-      await tx
-        .insert(paymentRefunds)
-        .values({ paymentId: payment.id, amountCents: amount, reason, createdBy: actorId, createdAt: now });
+    await recordFullRefund(tx, {
+      providerIntentId: paymentIntentId,
+      amountCents: row.amountCents,
+      reason,
+      by: actorId,
+      at: now,
+    });
     await recordActivity(tx, {
       actorId,
       action: 'event.refunded',

@@ -1,6 +1,7 @@
+import { and, eq, ne } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Tx } from '../../db/client';
-import { type PAYMENT_PURPOSES, payments } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { type PAYMENT_PURPOSES, paymentRefunds, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { PaymentProvider, ProviderIntent } from './provider';
 import { PaymentRateLimits } from './rate-limit';
@@ -48,6 +49,15 @@ export class Payments {
   }
 }
 
+/** Whether the ledger holds a payment of this intent already. */
+export async function isRecorded(db: Db | Tx, providerIntentId: string) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerIntentId, providerIntentId));
+  return Boolean(row);
+}
+
 /** One row per succeeded intent: a second confirm, a racing one or a late webhook adds nothing. */
 export async function recordPayment(
   tx: Tx,
@@ -72,4 +82,32 @@ export async function recordPayment(
     .onConflictDoNothing({ target: payments.providerIntentId })
     .returning({ id: payments.id });
   return row ?? null;
+}
+
+/**
+ * Marks the ledger's payment of an intent refunded in full and adds its refund row, in the caller's
+ * transaction. Whole refunds (a donation, an order, an event seat) go to the provider first, under an
+ * idempotency key, and are then recorded here: asking again refunds nothing twice and records once. A partial
+ * refund of an invoice payment instead records first under the invoice's lock, so that two refunds cannot take
+ * more than was paid, and takes the record back if the provider refuses (billing's refundPayment).
+ * Answers the refunded payment's id, or null when there was none to refund (none recorded, or refunded already).
+ */
+export async function recordFullRefund(
+  tx: Tx,
+  refund: { providerIntentId: string; amountCents: number; reason: string; by: string | null; at: Date },
+) {
+  const [payment] = await tx
+    .update(payments)
+    .set({ status: 'refunded', refundedCents: refund.amountCents, refundedAt: refund.at })
+    .where(and(eq(payments.providerIntentId, refund.providerIntentId), ne(payments.status, 'refunded')))
+    .returning({ id: payments.id });
+  if (!payment) return null;
+  await tx.insert(paymentRefunds).values({
+    paymentId: payment.id,
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    createdBy: refund.by,
+    createdAt: refund.at,
+  });
+  return payment.id;
 }

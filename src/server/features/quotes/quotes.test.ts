@@ -8,6 +8,7 @@ import { orders } from '../../db/schema';
 import { quotes } from '../../db/schema/quotes';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { expireLapsed } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -288,6 +289,42 @@ describe('accepting and declining', () => {
     expect(mine.json().orders.map((o: Order) => o.id)).toContain(order.id);
   });
 
+  it('gives a fresh payment for an accepted quote left unpaid, to its member only, and none once paid', async () => {
+    const member = await createPerson(t, 'member');
+    const quote = await answered(member);
+    const payAgain = (who: TestPerson | 'admin') =>
+      as(who, { method: 'POST', url: `/api/quotes/${quote.id}/payment`, payload: {} });
+    expect((await payAgain(member)).statusCode).toBe(409); // not accepted yet
+    const first = (await accept(member, quote.id)).json<AcceptQuoteAnswer>();
+    const stranger = await createPerson(t, 'member');
+    expect((await payAgain(stranger)).statusCode).toBe(404);
+    expect((await payAgain('admin')).statusCode).toBe(403);
+
+    const again = await payAgain(member);
+    expect(again.statusCode, again.body).toBe(200);
+    const renewed = again.json<AcceptQuoteAnswer>();
+    expect(renewed.orderId).toBe(first.orderId);
+    expect(renewed.totalCents).toBe(first.totalCents);
+    expect(renewed.paymentIntentId).not.toBe(first.paymentIntentId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm-card',
+      payload: {
+        clientSecret: renewed.clientSecret,
+        cardNumber: TEST_CARDS.success,
+        expiry: '12/40',
+        cvc: '123',
+      },
+    });
+    const confirmed = await as(member, {
+      method: 'POST',
+      url: '/api/orders/confirm',
+      payload: { paymentIntentId: renewed.paymentIntentId },
+    });
+    expect(confirmed.json<{ order: Order }>().order).toMatchObject({ id: first.orderId, status: 'paid' });
+    expect((await payAgain(member)).statusCode).toBe(409);
+  });
+
   it('takes the amounts from the quote, not from anything the browser sends', async () => {
     const member = await createPerson(t, 'member');
     const quote = await answered(member);
@@ -325,6 +362,29 @@ describe('accepting and declining', () => {
     expect(made).toHaveLength(0);
     const mine = await as(member, { method: 'GET', url: `/api/quotes/${quote.id}` });
     expect(mine.json().quote.status).toBe('expired');
+  });
+
+  it('expires lapsed quotes by the sweep, telling the member once however many sweeps race', async () => {
+    const member = await createPerson(t, 'member');
+    const quote = await answered(member);
+    const fresh = await answered(member);
+    const dashboardOpen = async () =>
+      (await as(member, { method: 'GET', url: '/api/dashboard' })).json().quotes.count as number;
+    expect(await dashboardOpen()).toBe(2);
+    await t.database.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, quote.id));
+    // Left out of the open quotes at once, before any sweep.
+    expect(await dashboardOpen()).toBe(1);
+    const [first, second] = await Promise.all([expireLapsed(t.ctx), expireLapsed(t.ctx)]);
+    expect([...first, ...second]).toEqual([quote.id]);
+    const listed = (await as(member, { method: 'GET', url: '/api/quotes' })).json<{ quotes: Quote[] }>()
+      .quotes;
+    expect(listed.find((each) => each.id === quote.id)?.status).toBe('expired');
+    expect(listed.find((each) => each.id === fresh.id)?.status).toBe('answered');
+    const notes = JSON.stringify((await as(member, { method: 'GET', url: '/api/notifications' })).json());
+    expect(notes.split(`Quote expired: ${quote.title}`).length - 1).toBe(1);
   });
 
   it('refuses to accept a quote not yet answered, and declines an answered one once', async () => {

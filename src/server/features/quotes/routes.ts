@@ -6,12 +6,14 @@ import {
   AdminQuotesQuerySchema,
   AnswerQuoteInputSchema,
   CreateQuoteInputSchema,
+  QUOTE_EXPIRY_SWEEP_MS,
   QuoteAnswerSchema,
   QuoteIdParamsSchema,
   QuotesAnswerSchema,
 } from '../../../shared/quotes';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import { Sweeper, sweepWhileListening } from '../../platform/sweeper';
 import type { Payments } from '../payments/service';
 import * as service from './service';
 
@@ -27,6 +29,10 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
     const member = app.requireRole('member');
     const admin = app.requireRole('admin');
     const memberOrAdmin = app.requireRole('member', 'admin');
+    sweepWhileListening(
+      fastify,
+      new Sweeper('quote expiry sweep', () => service.expireLapsed(ctx), QUOTE_EXPIRY_SWEEP_MS, ctx.log),
+    );
 
     app.post(
       '/api/quotes',
@@ -42,7 +48,7 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
     app.get(
       '/api/quotes',
       { onRequest: member, schema: { tags, response: { 200: QuotesAnswerSchema } } },
-      (request) => service.listMine(ctx.db, callerOf(request)),
+      (request) => service.listMine(ctx, callerOf(request)),
     );
     app.get(
       '/api/quotes/:id',
@@ -50,7 +56,7 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
         onRequest: memberOrAdmin,
         schema: { tags, params: QuoteIdParamsSchema, response: { 200: QuoteAnswerSchema } },
       },
-      (request) => service.getOne(ctx.db, callerOf(request), request.params.id),
+      (request) => service.getOne(ctx, callerOf(request), request.params.id),
     );
     app.post(
       '/api/quotes/:id/accept',
@@ -64,6 +70,19 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
         },
       },
       (request) => service.accept(ctx, payments, callerOf(request), request.params.id, requestMeta(request)),
+    );
+    app.post(
+      '/api/quotes/:id/payment',
+      {
+        onRequest: member,
+        schema: {
+          tags,
+          params: QuoteIdParamsSchema,
+          body: EmptyBodySchema,
+          response: { 200: AcceptQuoteAnswerSchema },
+        },
+      },
+      (request) => service.payAgain(ctx, payments, callerOf(request), request.params.id),
     );
     app.post(
       '/api/quotes/:id/decline',
@@ -85,7 +104,7 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
         onRequest: admin,
         schema: { tags, querystring: AdminQuotesQuerySchema, response: { 200: QuotesAnswerSchema } },
       },
-      (request) => service.listForAdmin(ctx.db, request.query),
+      (request) => service.listForAdmin(ctx, request.query),
     );
     app.post(
       '/api/admin/quotes/:id/answer',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AcceptQuoteAnswer,
   type AnswerQuoteInput,
@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import { raise } from '../notifications/service';
 import type { Payments } from '../payments/service';
-import { createOrderFromLines } from '../store/service';
+import { createOrderFromLines, renewOrderPayment } from '../store/service';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -75,14 +75,6 @@ async function quoteOrNotFound(db: Db | Tx, where: SQL) {
   return quote;
 }
 
-/** Quotes that are answered and past their expiry become expired (on reading, so lists never show a stale one). */
-async function expireLapsed(db: Db, where?: SQL) {
-  await db
-    .update(quotes)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(quotes.status, 'answered'), lte(quotes.expiresAt, new Date()), where));
-}
-
 function publish(ctx: Ctx, quote: Pick<Quote, 'id' | 'memberId' | 'status'>) {
   ctx.events.publish('quote.changed', { quoteId: quote.id, memberId: quote.memberId, status: quote.status });
 }
@@ -109,6 +101,29 @@ async function tell(
       );
     }
   }
+}
+
+/**
+ * Answered quotes past their expiry become expired, in one UPDATE … RETURNING, and each member is told once:
+ * whichever comes first (the sweep, a list being read, or an accept that comes too late) moves the quote, and
+ * the others find it expired already. Lists run it before reading, so they never show a lapsed quote as open.
+ */
+export async function expireLapsed(ctx: Ctx, where?: SQL) {
+  const lapsed = await ctx.db
+    .update(quotes)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(quotes.status, 'answered'), lte(quotes.expiresAt, new Date()), where))
+    .returning({ id: quotes.id, memberId: quotes.memberId, title: quotes.title });
+  for (const quote of lapsed) {
+    publish(ctx, { ...quote, status: 'expired' });
+    await tell(ctx, [quote.memberId], {
+      title: `Quote expired: ${quote.title}`,
+      message: `The quote "${quote.title}" was not accepted before it expired. Ask again if you still need it.`,
+      actionUrl: '/member/quotes',
+      quoteId: quote.id,
+    });
+  }
+  return lapsed.map((quote) => quote.id);
 }
 
 const adminIds = async (db: Db) =>
@@ -148,25 +163,31 @@ export async function create(ctx: Ctx, caller: SessionUser, input: CreateQuoteIn
   return { quote };
 }
 
-export async function listMine(db: Db, caller: SessionUser) {
-  await expireLapsed(db, eq(quotes.memberId, caller.id));
-  return { quotes: await select(db, eq(quotes.memberId, caller.id)) };
+export async function listMine(ctx: Ctx, caller: SessionUser) {
+  await expireLapsed(ctx, eq(quotes.memberId, caller.id));
+  return { quotes: await select(ctx.db, eq(quotes.memberId, caller.id)) };
 }
 
-export async function listForAdmin(db: Db, query: { status?: QuoteStatus }) {
-  await expireLapsed(db);
-  return { quotes: await select(db, query.status ? eq(quotes.status, query.status) : undefined) };
+export async function listForAdmin(ctx: Ctx, query: { status?: QuoteStatus }) {
+  await expireLapsed(ctx);
+  return { quotes: await select(ctx.db, query.status ? eq(quotes.status, query.status) : undefined) };
 }
 
-export async function getOne(db: Db, caller: SessionUser, id: string) {
-  await expireLapsed(db, eq(quotes.id, id));
-  return { quote: await quoteOrNotFound(db, visibleTo(caller, id)) };
+export async function getOne(ctx: Ctx, caller: SessionUser, id: string) {
+  await expireLapsed(ctx, eq(quotes.id, id));
+  return { quote: await quoteOrNotFound(ctx.db, visibleTo(caller, id)) };
 }
 
-/** The member's open quotes for their dashboard: how many, and the newest few. */
+/**
+ * The member's open quotes for their dashboard: how many, and the newest few. Read only: an answered quote
+ * past its expiry is left out here even before the sweep marks it expired.
+ */
 export async function openSummary(db: Db, memberId: string, newest = 3) {
-  await expireLapsed(db, eq(quotes.memberId, memberId));
-  const where = and(eq(quotes.memberId, memberId), inArray(quotes.status, [...OPEN_QUOTE_STATUSES])) as SQL;
+  const where = and(
+    eq(quotes.memberId, memberId),
+    inArray(quotes.status, [...OPEN_QUOTE_STATUSES]),
+    or(ne(quotes.status, 'answered'), gt(quotes.expiresAt, new Date())),
+  ) as SQL;
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(quotes).where(where);
   return { count, recent: await select(db, where, newest) };
 }
@@ -243,7 +264,7 @@ export async function accept(
 ): Promise<AcceptQuoteAnswer> {
   const before = await quoteOrNotFound(ctx.db, visibleTo(caller, id));
   if (before.status === 'answered' && before.expiresAt && Date.parse(before.expiresAt) <= Date.now()) {
-    await expireLapsed(ctx.db, eq(quotes.id, id));
+    await expireLapsed(ctx, eq(quotes.id, id));
     throw conflict(QUOTE_ERRORS.expired);
   }
   if (before.status === 'expired') throw conflict(QUOTE_ERRORS.expired);
@@ -301,6 +322,29 @@ export async function accept(
     quoteId: id,
   });
   return { quote, ...made };
+}
+
+/**
+ * A fresh card payment for an accepted quote whose order is still to pay (the member left the first payment).
+ * Answers as accepting does; a quote not accepted, or whose order is paid or cancelled, is 409.
+ */
+export async function payAgain(
+  ctx: Ctx,
+  payments: Payments,
+  caller: SessionUser,
+  id: string,
+): Promise<AcceptQuoteAnswer> {
+  const quote = await quoteOrNotFound(ctx.db, visibleTo(caller, id));
+  if (quote.status !== 'accepted' || !quote.orderId) throw conflict(QUOTE_ERRORS.notPayable);
+  let renewed: Awaited<ReturnType<typeof renewOrderPayment>>;
+  try {
+    renewed = await renewOrderPayment(ctx, payments, caller.id, quote.orderId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(QUOTE_ERRORS.notPayable);
+    throw error;
+  }
+  if (!renewed) throw conflict(QUOTE_ERRORS.notPayable);
+  return { quote, ...renewed };
 }
 
 export async function decline(ctx: Ctx, caller: SessionUser, id: string, meta: RequestMeta) {

@@ -46,7 +46,7 @@ export async function listProducts(
       imageUrl: row.imageUrl,
       active: row.active,
       fromPriceCents: own.length ? Math.min(...own.map((variant) => variant.priceCents)) : 0,
-      inStock: own.some((variant) => variant.stock > 0),
+      inStock: own.some((variant) => variant.stock === null || variant.stock > 0),
       variants: own.map((variant) => ({
         id: variant.id,
         sku: variant.sku,
@@ -127,7 +127,8 @@ export async function listOrders(db: Reader, where: SQL | undefined) {
 
 /**
  * Takes an order's stock: one conditional UPDATE per line, `stock >= quantity`, so two orders racing for the
- * last item cannot both have it. Answers false (and the caller rolls back) when a line cannot be filled.
+ * last item cannot both have it. Answers false (and the caller rolls back) when a line cannot be filled. A
+ * variant made to order (null stock) always fills, and null less anything stays null.
  */
 export async function takeStock(tx: Tx, items: Array<{ variantId: string | null; quantity: number }>) {
   for (const item of items) {
@@ -135,7 +136,12 @@ export async function takeStock(tx: Tx, items: Array<{ variantId: string | null;
     const taken = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
-      .where(and(eq(productVariants.id, item.variantId), sql`${productVariants.stock} >= ${item.quantity}`))
+      .where(
+        and(
+          eq(productVariants.id, item.variantId),
+          sql`(${productVariants.stock} is null or ${productVariants.stock} >= ${item.quantity})`,
+        ),
+      )
       .returning({ id: productVariants.id });
     if (taken.length === 0) return false;
   }
@@ -150,4 +156,22 @@ export async function putStockBack(tx: Tx, items: Array<{ variantId: string | nu
       .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
       .where(eq(productVariants.id, item.variantId));
   }
+}
+
+/** Paid orders (not yet moved on) with a line of any of these variants, oldest first. */
+export async function paidOrdersHolding(db: Reader, variantIds: string[], limit: number) {
+  if (variantIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: orders.id, paidAt: orders.paidAt })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.status, 'paid'), inArray(orderItems.variantId, variantIds)))
+    .orderBy(asc(orders.paidAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function orderNumbers(db: Reader, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, ids));
 }

@@ -10,6 +10,7 @@ import {
   CreateProductInputSchema,
   IdParamsSchema,
   MoveOrderInputSchema,
+  ORDER_UNPAID_SWEEP_MS,
   OrderAnswerSchema,
   OrdersAnswerSchema,
   ProductAnswerSchema,
@@ -22,6 +23,7 @@ import {
 } from '../../../shared/store';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import { Sweeper, sweepWhileListening } from '../../platform/sweeper';
 import type { Payments } from '../payments/service';
 import * as service from './service';
 
@@ -36,6 +38,10 @@ export function storeRoutes(ctx: AppContext, payments: Payments) {
     const tags = ['store'];
     const user = app.requireUser;
     const admin = app.requireRole('admin');
+    sweepWhileListening(
+      fastify,
+      new Sweeper('unpaid order sweep', () => service.sweepUnpaid(ctx), ORDER_UNPAID_SWEEP_MS, ctx.log),
+    );
 
     app.get(
       '/api/products',

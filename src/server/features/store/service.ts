@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type AddCartItemInput,
+  CARRIER_MAX,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   type Cart,
   type CheckoutAnswer,
   type CreateProductInput,
+  canFill,
   canMoveOrder,
   FREE_SHIPPING_THRESHOLD_CENTS,
   type MoveOrderInput,
+  ORDER_UNPAID_NOTE,
+  ORDER_UNPAID_TTL_MS,
   type Order,
   type OrderStatus,
   orderNumberText,
@@ -19,30 +23,24 @@ import {
   STORE_ERRORS,
   shippingFor,
   type Totals,
+  TRACKING_NUMBER_MAX,
   taxFor,
   type UpdateProductInput,
   type UpdateVariantInput,
   variantLabel,
 } from '../../../shared/store';
 import type { Db, Tx } from '../../db/client';
-import {
-  cartItems,
-  orderItems,
-  orders,
-  payments as paymentRecords,
-  paymentRefunds,
-  products,
-  productVariants,
-  users,
-} from '../../db/schema';
+import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as billing from '../billing/repository';
 import type { ProviderIntent } from '../payments/provider';
-import { type Payments, recordPayment } from '../payments/service';
+import { isRecorded, type Payments, recordFullRefund, recordPayment } from '../payments/service';
 import * as repository from './repository';
+
+export { hideSyncedProducts, type SyncedProductInput, saveSyncedProduct } from './synced-catalogue';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'events'>;
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -240,7 +238,7 @@ export async function addToCart(db: Db, caller: SessionUser, input: Required<Add
   const quantity = (existing?.quantity ?? 0) + input.quantity;
   if (quantity > CART_MAX_QUANTITY)
     throw badRequest(STORE_ERRORS.quantity, { quantity: STORE_ERRORS.quantity });
-  if (quantity > found.variant.stock) throw conflict(STORE_ERRORS.outOfStock);
+  if (!canFill(found.variant.stock, quantity)) throw conflict(STORE_ERRORS.outOfStock);
   await db
     .insert(cartItems)
     .values({ userId: caller.id, variantId: input.variantId, quantity })
@@ -251,7 +249,7 @@ export async function addToCart(db: Db, caller: SessionUser, input: Required<Add
 export async function updateCartItem(db: Db, caller: SessionUser, id: string, quantity: number) {
   const line = (await repository.cartLines(db, caller.id)).find((item) => item.id === id);
   if (!line) throw notFound(STORE_ERRORS.cartItemNotFound);
-  if (quantity > line.stock) throw conflict(STORE_ERRORS.outOfStock);
+  if (!canFill(line.stock, quantity)) throw conflict(STORE_ERRORS.outOfStock);
   await db
     .update(cartItems)
     .set({ quantity })
@@ -333,7 +331,7 @@ export async function checkout(
 ): Promise<CheckoutAnswer> {
   const lines = await repository.cartLines(ctx.db, caller.id);
   if (lines.length === 0) throw badRequest(STORE_ERRORS.emptyCart);
-  if (lines.some((line) => !line.active || line.quantity > line.stock))
+  if (lines.some((line) => !line.active || !canFill(line.stock, line.quantity)))
     throw conflict(STORE_ERRORS.outOfStock);
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const totals = await totalsOf(ctx.db, subtotal);
@@ -478,6 +476,52 @@ export async function createOrderFromLines(
 class OutOfStock extends Error {}
 
 /**
+ * A fresh card payment for the buyer's own order still waiting to be paid (say, a quote's order left unpaid when
+ * its first payment was abandoned): a new intent for the order's total, swapped in only while the order is
+ * pending with the intent it had. Should the old intent have gone through after all, it is settled instead and
+ * null answered (the order is paid). Anyone else's order is 404; one not pending is 409.
+ */
+export async function renewOrderPayment(
+  ctx: Ctx,
+  payments: Payments,
+  userId: string,
+  orderId: string,
+): Promise<CheckoutAnswer | null> {
+  const found = await repository.findOrder(
+    ctx.db,
+    and(eq(orders.id, orderId), eq(orders.userId, userId)) as SQL,
+  );
+  if (!found) throw notFound(STORE_ERRORS.orderNotFound);
+  const { order } = found;
+  if (order.status !== 'pending') throw conflict(STORE_ERRORS.notPending);
+  const previous = await payments.provider.retrieveIntent(order.paymentIntentId);
+  if (previous?.status === 'succeeded') {
+    await settleOrder(ctx, payments, previous, userId);
+    return null;
+  }
+  const intent = await payments.provider.createIntent(order.totalCents, order.currency, { purpose: 'order' });
+  const [swapped] = await ctx.db
+    .update(orders)
+    .set({ paymentIntentId: intent.id, provider: payments.provider.name, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentIntentId, order.paymentIntentId),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!swapped) throw conflict(STORE_ERRORS.notPending);
+  return {
+    orderId: order.id,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    totalCents: order.totalCents,
+    currency: order.currency,
+  };
+}
+
+/**
  * A succeeded intent that is an order's: checked against the order's total; then, in one transaction, the
  * order is marked paid, its stock taken and the payment recorded, once however often this runs. When the
  * stock is gone by now (someone else's payment settled first), the whole payment is refunded and the order
@@ -502,6 +546,11 @@ export async function settleOrder(
       details: { expectedCents: order.totalCents, paidCents: intent.amountCents },
     });
     throw conflict(STORE_ERRORS.amountMismatch);
+  }
+  // Cancelled while the buyer was still paying: the order stays cancelled and the money goes back.
+  if (order.status === 'cancelled' && !order.paidAt) {
+    await refundAfterCancel(ctx, payments, found, intent, actorId);
+    return true;
   }
   if (order.status !== 'pending') return true;
   const now = new Date();
@@ -551,6 +600,49 @@ export async function settleOrder(
   return true;
 }
 
+/**
+ * A payment that succeeded for an order cancelled before it was paid: refunded in full through the provider
+ * (under a key of its own, so asking again refunds once) and written to the ledger as paid and refunded, once.
+ */
+async function refundAfterCancel(
+  ctx: Ctx,
+  payments: Payments,
+  found: repository.OrderRow,
+  intent: ProviderIntent,
+  actorId: string | null,
+) {
+  const { order } = found;
+  if (await isRecorded(ctx.db, intent.id)) return;
+  await payments.provider.refund(intent.id, intent.amountCents, `order-${order.id}-after-cancel`);
+  const now = new Date();
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const payment = await recordPayment(tx, {
+      provider: order.provider,
+      intent,
+      purpose: 'order',
+      referenceId: order.id,
+    });
+    if (!payment) return false;
+    await recordFullRefund(tx, {
+      providerIntentId: intent.id,
+      amountCents: intent.amountCents,
+      reason: 'Paid after the order was cancelled',
+      by: null,
+      at: now,
+    });
+    await recordActivity(tx, {
+      actorId,
+      action: 'order.refunded_after_cancel',
+      entityType: 'order',
+      entityId: order.id,
+      details: { totalCents: intent.amountCents },
+    });
+    return true;
+  });
+  if (recorded)
+    ctx.events.publish('order.changed', { orderId: order.id, userId: order.userId, status: 'cancelled' });
+}
+
 async function refundUnfillable(
   ctx: Ctx,
   payments: Payments,
@@ -581,14 +673,13 @@ async function refundUnfillable(
       referenceId: order.id,
     });
     if (payment)
-      await markPaymentRefunded(
-        tx,
-        payment.id,
-        order.totalCents,
-        'Sold out: order could not be filled',
-        null,
-        now,
-      );
+      await recordFullRefund(tx, {
+        providerIntentId: intent.id,
+        amountCents: order.totalCents,
+        reason: 'Sold out: order could not be filled',
+        by: null,
+        at: now,
+      });
     await recordActivity(tx, {
       actorId: null,
       action: 'order.unfilled_refunded',
@@ -603,21 +694,6 @@ async function refundUnfillable(
     const fresh = await loadOrder(ctx.db, eq(orders.id, order.id));
     if (fresh) await sendOrderEmail(ctx, fresh, 'cancelled');
   }
-}
-
-async function markPaymentRefunded(
-  tx: Tx,
-  paymentId: string,
-  amountCents: number,
-  reason: string,
-  by: string | null,
-  now: Date,
-) {
-  await tx
-    .update(paymentRecords)
-    .set({ status: 'refunded', refundedCents: amountCents, refundedAt: now })
-    .where(eq(paymentRecords.id, paymentId));
-  await tx.insert(paymentRefunds).values({ paymentId, amountCents, reason, createdBy: by, createdAt: now });
 }
 
 async function sendOrderEmail(ctx: Ctx, order: Order, change: OrderStatus) {
@@ -734,21 +810,14 @@ export async function moveOrder(
     if (!updated) return false;
     if ((to === 'cancelled' || to === 'refunded') && found.order.stockTaken)
       await repository.putStockBack(tx, found.items);
-    if (givesMoneyBack) {
-      const [payment] = await tx
-        .select({ id: paymentRecords.id, status: paymentRecords.status })
-        .from(paymentRecords)
-        .where(eq(paymentRecords.providerIntentId, found.order.paymentIntentId));
-      if (payment && payment.status !== 'refunded')
-        await markPaymentRefunded(
-          tx,
-          payment.id,
-          found.order.totalCents,
-          input.reason || (to === 'cancelled' ? 'Order cancelled' : 'Order refunded'),
-          caller.id,
-          now,
-        );
-    }
+    if (givesMoneyBack)
+      await recordFullRefund(tx, {
+        providerIntentId: found.order.paymentIntentId,
+        amountCents: found.order.totalCents,
+        reason: input.reason || (to === 'cancelled' ? 'Order cancelled' : 'Order refunded'),
+        by: caller.id,
+        at: now,
+      });
     await recordActivity(tx, {
       actorId: caller.id,
       action: `order.${to}`,
@@ -765,4 +834,108 @@ export async function moveOrder(
   if (!order) throw notFound(STORE_ERRORS.orderNotFound);
   await sendOrderEmail(ctx, order, to);
   return { order };
+}
+
+/**
+ * Cancels the catalogue checkouts left unpaid for ORDER_UNPAID_TTL_MS, in one statement that moves each order
+ * once, however many instances sweep at once; each is announced once. A pending order took no stock, so there
+ * is nothing to put back; a card payment that still goes through later is refunded (refundAfterCancel). An
+ * order made from a quote (its lines name no catalogue variant) is left for the member to pay.
+ */
+export async function sweepUnpaid(ctx: Pick<Ctx, 'db' | 'events'>, now = new Date()) {
+  const before = new Date(now.getTime() - ORDER_UNPAID_TTL_MS);
+  const result = await ctx.db.execute(sql`
+    update orders set status = 'cancelled', cancelled_at = ${now.toISOString()},
+                      updated_at = ${now.toISOString()}, status_note = ${ORDER_UNPAID_NOTE}
+    where status = 'pending' and created_at < ${before.toISOString()}
+      and exists (select 1 from order_items i where i.order_id = orders.id and i.variant_id is not null)
+    returning id, user_id`);
+  const rows = (result as unknown as { rows: Array<{ id: string; user_id: string }> }).rows;
+  for (const row of rows)
+    ctx.events.publish('order.changed', { orderId: row.id, userId: row.user_id, status: 'cancelled' });
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------- fulfilment
+
+/** What a fulfiller (print on demand) needs of an order: where it goes and its catalogue lines. */
+export async function orderForFulfilment(db: Db, orderId: string) {
+  const found = await repository.findOrder(db, eq(orders.id, orderId));
+  if (!found) return null;
+  const { order } = found;
+  return {
+    id: order.id,
+    status: order.status,
+    email: order.email,
+    shippingAddress: order.shippingAddress,
+    items: found.items.flatMap((item) =>
+      item.variantId
+        ? [{ variantId: item.variantId, quantity: item.quantity, unitPriceCents: item.unitPriceCents }]
+        : [],
+    ),
+  };
+}
+
+/** Paid orders, not yet moved on, holding any of these variants: those a fulfiller may have missed. */
+export const paidOrdersHolding = (db: Db, variantIds: string[], limit = 50) =>
+  repository.paidOrdersHolding(db, variantIds, limit);
+
+/** Each order's number as shown (ORD-000123), by id. */
+export async function orderNumbersOf(db: Db, ids: string[]) {
+  const rows = await repository.orderNumbers(db, ids);
+  return new Map(rows.map((row) => [row.id, orderNumberText(row.number)]));
+}
+
+/**
+ * An order moved on by its fulfiller: in production once accepted, shipped with its tracking. Only the allowed
+ * moves (ORDER_TRANSITIONS) from where the order stands now; anything else (already further on, cancelled or
+ * refunded meanwhile) changes nothing and answers false. No money moves this way, so no one signed in acts:
+ * the activity log names the fulfiller. The buyer and admins hear of it as of any move, and get its email.
+ */
+export async function moveOrderForFulfilment(
+  ctx: Ctx,
+  orderId: string,
+  to: 'in_production' | 'shipped',
+  by: string,
+  shipment: { trackingNumber: string | null; carrier: string | null } = {
+    trackingNumber: null,
+    carrier: null,
+  },
+) {
+  const found = await repository.findOrder(ctx.db, eq(orders.id, orderId));
+  if (!found) return false;
+  const from = found.order.status;
+  if (!canMoveOrder(from, to)) return false;
+  const now = new Date();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(to === 'shipped'
+          ? {
+              shippedAt: now,
+              trackingNumber: shipment.trackingNumber?.slice(0, TRACKING_NUMBER_MAX) || null,
+              carrier: shipment.carrier?.slice(0, CARRIER_MAX) || null,
+            }
+          : {}),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .returning({ id: orders.id });
+    if (!updated) return false;
+    await recordActivity(tx, {
+      actorId: null,
+      action: `order.${to}`,
+      entityType: 'order',
+      entityId: orderId,
+      details: { from, to, by },
+    });
+    return true;
+  });
+  if (!moved) return false;
+  ctx.events.publish('order.changed', { orderId, userId: found.order.userId, status: to });
+  const order = await loadOrder(ctx.db, eq(orders.id, orderId));
+  if (order) await sendOrderEmail(ctx, order, to);
+  return true;
 }

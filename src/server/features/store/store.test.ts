@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../shared/payments';
 import type { Role } from '../../../shared/roles';
@@ -6,14 +6,25 @@ import {
   type Cart,
   type CheckoutAnswer,
   FREE_SHIPPING_THRESHOLD_CENTS,
+  ORDER_UNPAID_NOTE,
+  ORDER_UNPAID_TTL_MS,
   type Order,
   type Product,
   SHIPPING_FLAT_CENTS,
   STORE_ERRORS,
 } from '../../../shared/store';
-import { billingSettings, emailOutbox, paymentRefunds, payments, productVariants } from '../../db/schema';
+import {
+  billingSettings,
+  emailOutbox,
+  orders,
+  paymentRefunds,
+  payments,
+  productVariants,
+  testPaymentIntents,
+} from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { sweepUnpaid } from './service';
 
 /** The store and its orders through the real app and the built-in test payment provider. */
 let t: TestApp;
@@ -447,6 +458,105 @@ describe('checkout and orders', () => {
     expect(row.payerName).toBe(`${buyer.firstName} ${buyer.lastName}`);
     // Refunding a cancelled order again is not a step.
     expect((await move(order.id, { status: 'refunded' })).statusCode).toBe(409);
+  });
+
+  it('refunds a payment that goes through after an admin cancelled the pending order, once', async () => {
+    const buyer = await createPerson(t, 'member');
+    const product = await makeProduct();
+    const [medium] = product.variants;
+    await addToCart(buyer, medium.id, 2);
+    const started = (await checkout(buyer)).json<CheckoutAnswer>();
+    const pending = (await as('admin', { method: 'GET', url: '/api/admin/orders?status=pending' }))
+      .json<{ orders: Order[] }>()
+      .orders.find((order) => order.id === started.orderId);
+    expect(pending?.status).toBe('pending');
+    expect((await move(started.orderId, { status: 'cancelled', reason: 'Duplicate order' })).statusCode).toBe(
+      200,
+    );
+
+    await payCard(started.clientSecret);
+    const confirmed = await confirm(buyer, started.paymentIntentId);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<{ order: Order }>().order.status).toBe('cancelled');
+    expect((await confirm(buyer, started.paymentIntentId)).statusCode).toBe(200);
+
+    const ledger = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerIntentId, started.paymentIntentId));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ status: 'refunded', refundedCents: started.totalCents });
+    const refunds = await t.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, ledger[0].id));
+    expect(refunds.map((refund) => refund.amountCents)).toEqual([started.totalCents]);
+    const [intent] = await t.database.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, started.paymentIntentId));
+    expect(intent.refundedCents).toBe(started.totalCents);
+    expect(await stockOf(medium.id)).toBe(10);
+  });
+
+  it('cancels catalogue checkouts left unpaid for a day, once, and leaves a quote’s order and newer ones', async () => {
+    const buyer = await createPerson(t, 'member');
+    const product = await makeProduct();
+    await addToCart(buyer, product.variants[0].id, 1);
+    const stale = (await checkout(buyer)).json<CheckoutAnswer>();
+    const fresh = (await checkout(buyer)).json<CheckoutAnswer>();
+    const asked = await as(buyer, {
+      method: 'POST',
+      url: '/api/quotes',
+      payload: { kind: 'bulk_merchandise', title: 'Team shirts', details: '40 shirts' },
+    });
+    const quoteId = asked.json<{ quote: { id: string } }>().quote.id;
+    const answered = await as('admin', {
+      method: 'POST',
+      url: `/api/admin/quotes/${quoteId}/answer`,
+      payload: {
+        lines: [{ description: 'Printed shirt', quantity: 40, unitPriceCents: 1500 }],
+        message: 'Here is our price',
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const accepted = await as(buyer, { method: 'POST', url: `/api/quotes/${quoteId}/accept`, payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const quoteOrderId = accepted.json<{ orderId: string }>().orderId;
+    const dayAndMore = new Date(Date.now() - ORDER_UNPAID_TTL_MS - 60_000);
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: dayAndMore })
+      .where(inArray(orders.id, [stale.orderId, quoteOrderId]));
+
+    const seen: string[] = [];
+    const off = t.ctx.events.subscribe('order.changed', (event) => {
+      if (event.status === 'cancelled') seen.push(event.orderId);
+    });
+    const [first, second] = await Promise.all([sweepUnpaid(t.ctx), sweepUnpaid(t.ctx)]);
+    off();
+    expect([...first, ...second]).toEqual([stale.orderId]);
+    expect(seen).toEqual([stale.orderId]);
+
+    const statusOf = async (id: string) =>
+      (await as(buyer, { method: 'GET', url: `/api/orders/${id}` })).json<{ order: Order }>().order;
+    expect(await statusOf(stale.orderId)).toMatchObject({
+      status: 'cancelled',
+      statusNote: ORDER_UNPAID_NOTE,
+    });
+    expect((await statusOf(fresh.orderId)).status).toBe('pending');
+    expect((await statusOf(quoteOrderId)).status).toBe('pending');
+    // Paying the cancelled checkout after all gives the money back.
+    await payCard(stale.clientSecret);
+    expect((await confirm(buyer, stale.paymentIntentId)).json<{ order: Order }>().order.status).toBe(
+      'cancelled',
+    );
+    const [ledger] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerIntentId, stale.paymentIntentId));
+    expect(ledger.status).toBe('refunded');
   });
 
   it('gives the last item to exactly one of ten buyers racing for it and refunds the rest', async () => {

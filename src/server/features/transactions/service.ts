@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
   TRANSACTIONS_EXPORT_MAX,
   TRANSACTIONS_PAGE_SIZE,
@@ -11,16 +9,11 @@ import {
 } from '../../../shared/transactions';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
+import { clinicDayStart } from '../../platform/clinic-time';
 import type { RequestMeta } from '../../platform/context';
 import type { SessionUser } from '../../platform/sessions';
 import { transactionsCsv } from './csv';
 import * as repository from './repository';
-
-/** The first instant of a clinic day (YYYY-MM-DD in CLINIC_TIME_ZONE), DST included. */
-export function clinicDayStart(day: string, addDays = 0) {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, date + addDays, CLINIC_TIME_ZONE).getTime());
-}
 
 function whereOf(filter: TransactionsFilterParams) {
   return repository.ledgerFilter(filter, {

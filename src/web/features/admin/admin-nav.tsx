@@ -12,6 +12,10 @@ const SECTIONS: RouteKey[] = [
   'adminTransactions',
   'adminDonations',
   'adminPublicBookings',
+  'adminOrders',
+  'adminPrintful',
+  'adminEvents',
+  'adminQuotes',
   'adminReports',
   'adminActivity',
 ];

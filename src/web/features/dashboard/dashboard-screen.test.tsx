@@ -191,6 +191,7 @@ describe('the dashboards', () => {
     render('member', {
       kind: 'member',
       unreadMessages: 3,
+      onboarding: { completed: false, nextStep: 'support' },
       donations: {
         count: 2,
         totalCents: 3550,
@@ -219,6 +220,12 @@ describe('the dashboards', () => {
         ],
       },
     });
+    const welcome = await card('Welcome');
+    expect(welcome).toHaveTextContent('Tell us what you care about');
+    expect(within(welcome).getByRole('link', { name: 'Continue your onboarding' })).toHaveAttribute(
+      'href',
+      '/member/onboarding',
+    );
     const upcoming = await card('Your events');
     expect(upcoming).toHaveTextContent('2upcoming events');
     expect(

@@ -8,9 +8,20 @@ import { DonateButton } from '../donations/donate-button';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard }) {
-  const { donations, events, orders, quotes } = dashboard;
+  const { donations, events, orders, quotes, onboarding } = dashboard;
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      {onboarding.completed ? null : (
+        <DashboardCard id="welcome" title="Welcome">
+          <p>
+            Tell us what you care about and how you like to support the clinic, so we can tell you about what
+            matters to you.
+          </p>
+          <DashboardLink to="/member/onboarding">
+            {onboarding.nextStep === 'interests' ? 'Start your onboarding' : 'Continue your onboarding'}
+          </DashboardLink>
+        </DashboardCard>
+      )}
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="events" title="Your events">
         <Count value={events.count} one="upcoming event" many="upcoming events" />
@@ -78,6 +89,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
             </>
           )}
         />
+        <DashboardLink to="/member/quotes">All your quotes</DashboardLink>
       </DashboardCard>
       <DashboardCard id="support" title="Support the clinic">
         <p>Your gifts fund recovery programmes for patients who could not otherwise take part.</p>

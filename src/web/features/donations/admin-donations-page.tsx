@@ -2,7 +2,6 @@ import { TZDate } from '@date-fns/tz';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   type AdminDonationsAnswer,
   AdminDonationsQuerySchema,
@@ -23,6 +22,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { LoadingState } from '../../ui/spinner';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import { DonationRefundDialog } from '../transactions/refund-dialogs';
 import { SearchFilter } from '../transactions/search-filter';
 import { FigureCards } from '../transactions/totals';
@@ -45,16 +45,6 @@ const PERIOD_LABELS: Record<DonationPeriod, string> = {
 
 const KEYS = ['donor', 'status', 'from', 'to', 'period', 'page'] as const;
 type Filters = Record<(typeof KEYS)[number], string>;
-
-/** The filters from the address; any the server would refuse is left out. */
-function filtersFrom(params: URLSearchParams): Filters {
-  const read = Object.fromEntries(KEYS.map((key) => [key, params.get(key)?.trim() ?? ''])) as Filters;
-  const given = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== ''));
-  const parsed = AdminDonationsQuerySchema.safeParse(given);
-  const bad = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
-  if (read.from && read.to && read.from > read.to) bad.add('to');
-  return Object.fromEntries(KEYS.map((key) => [key, bad.has(key) ? '' : read[key]])) as Filters;
-}
 
 const adminDonationsKey = (filters: Filters) => [DONATION_QUERIES[1][0], filters] as const;
 
@@ -84,29 +74,11 @@ export function periodLabel(period: string, kind: DonationPeriod) {
  * confirming. Live: any donation made, paid or refunded makes it ask again.
  */
 export function AdminDonationsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, change] = useUrlFilters(KEYS, AdminDonationsQuerySchema, { pageKey: 'page' });
   const period = (filters.period || 'month') as DonationPeriod;
   const list = useAdminDonations(filters);
   const [refunding, setRefunding] = useState<Donation | null>(null);
 
-  const change = useCallback(
-    (changes: Partial<Filters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          // A new filter starts again at its first page.
-          if (!('page' in changes)) next.delete('page');
-          for (const [key, value] of Object.entries(changes)) {
-            if (value?.trim()) next.set(key, value.trim());
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onDonor = useCallback((donor: string) => change({ donor }), [change]);
 
   return (

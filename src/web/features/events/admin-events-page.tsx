@@ -22,6 +22,7 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { LoadingState } from '../../ui/spinner';
+import { AdminNav } from '../admin/admin-nav';
 import { downloadAttendeesCsv, useAdminEvents, useAttendees, useCancelEvent, useCheckIn } from './api';
 import { EventFormDialog } from './event-form-dialog';
 import { EventWhere, shortDateTime, whenOf } from './event-when';
@@ -135,6 +136,7 @@ export function AdminEventsPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      <AdminNav />
       <Card>
         <CardHeader>
           <CardTitle>Community events</CardTitle>

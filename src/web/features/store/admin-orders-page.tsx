@@ -16,6 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
+import { AdminNav } from '../admin/admin-nav';
 import { AdminStockPanel } from './admin-stock';
 import { useAdminOrders, useMoveOrder } from './api';
 import { dayOf } from './orders-pages';
@@ -101,6 +102,7 @@ export function AdminOrdersPage() {
   const orders = useAdminOrders(status);
   return (
     <div className="flex flex-col gap-6">
+      <AdminNav />
       <FilterBar label="Filter orders">
         <SelectFilter
           label="Status"

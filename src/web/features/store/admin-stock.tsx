@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type Product, type ProductAnswer, type Variant, variantLabel } from '../../../shared/store';
 import { api } from '../../lib/api-client';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -10,6 +12,7 @@ import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
 import { useProducts } from './api';
 import { LoadError } from './parts';
+import { EditProductDialog, NewProductDialog } from './product-dialogs';
 
 function useUpdateVariant() {
   const queryClient = useQueryClient();
@@ -22,15 +25,28 @@ function useUpdateVariant() {
       productId: string;
       variantId: string;
       priceCents: number;
-      stock: number;
+      stock?: number;
     }) => api.patch<ProductAnswer>(`/api/products/${productId}/variants/${variantId}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
   });
 }
 
-function VariantRow({ product, variant }: { product: Product; variant: Variant }) {
+function VariantRow({
+  product,
+  variant,
+  first,
+  onEdit,
+}: {
+  product: Product;
+  variant: Variant;
+  /** The product's first variant carries the product's own state and its Edit. */
+  first: boolean;
+  onEdit: (product: Product) => void;
+}) {
   const [price, setPrice] = useState((variant.priceCents / 100).toFixed(2));
-  const [stock, setStock] = useState(String(variant.stock));
+  const [stock, setStock] = useState(String(variant.stock ?? ''));
+  // Made to order (print on demand): there is no stock to set, only the price.
+  const madeToOrder = variant.stock === null;
   const update = useUpdateVariant();
   const name = `${product.name}${variantLabel(variant) ? ` ${variantLabel(variant)}` : ''}`;
   const save = async () => {
@@ -39,8 +55,7 @@ function VariantRow({ product, variant }: { product: Product; variant: Variant }
     if (
       !/^\d+(\.\d{1,2})?$/.test(price.trim()) ||
       priceCents < 1 ||
-      !Number.isInteger(stockCount) ||
-      stockCount < 0
+      (!madeToOrder && (stock.trim() === '' || !Number.isInteger(stockCount) || stockCount < 0))
     ) {
       toast.error('Not saved', {
         description: 'Enter a price above $0 and a whole number of items in stock.',
@@ -52,7 +67,7 @@ function VariantRow({ product, variant }: { product: Product; variant: Variant }
         productId: product.id,
         variantId: variant.id,
         priceCents,
-        stock: stockCount,
+        ...(madeToOrder ? {} : { stock: stockCount }),
       });
       toast.success(`Saved ${name}`);
     } catch (caught) {
@@ -66,6 +81,19 @@ function VariantRow({ product, variant }: { product: Product; variant: Variant }
         {variantLabel(variant) ? (
           <span className="block text-muted-foreground text-xs">{variantLabel(variant)}</span>
         ) : null}
+        {first ? (
+          <span className="mt-1 flex flex-wrap items-center gap-2">
+            {product.active ? null : <Badge variant="outline">Hidden</Badge>}
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onEdit(product)}
+              aria-label={`Edit ${product.name}`}
+            >
+              Edit
+            </Button>
+          </span>
+        ) : null}
       </th>
       <td className="px-3 py-2">{variant.sku}</td>
       <td className="px-3 py-2">
@@ -78,14 +106,18 @@ function VariantRow({ product, variant }: { product: Product; variant: Variant }
         />
       </td>
       <td className="px-3 py-2">
-        <Input
-          aria-label={`Stock of ${name}`}
-          type="number"
-          min={0}
-          value={stock}
-          onChange={(event) => setStock(event.target.value)}
-          className="w-20"
-        />
+        {madeToOrder ? (
+          <span className="text-muted-foreground">Made to order</span>
+        ) : (
+          <Input
+            aria-label={`Stock of ${name}`}
+            type="number"
+            min={0}
+            value={stock}
+            onChange={(event) => setStock(event.target.value)}
+            className="w-20"
+          />
+        )}
       </td>
       <td className="px-3 py-2">
         <Button
@@ -105,14 +137,33 @@ function VariantRow({ product, variant }: { product: Product; variant: Variant }
 /** The admin's catalogue: each variant's price and stock, set by hand (for example after a delivery). */
 export function AdminStockPanel() {
   const products = useProducts('', '');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Product | null>(null);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Catalogue stock</CardTitle>
-        <CardDescription>
-          Prices and stock of every variant; paid orders take stock, cancels and refunds put it back.
-        </CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Catalogue stock</CardTitle>
+          <CardDescription>
+            Products, and the price and stock of every variant; paid orders take stock, cancels and refunds
+            put it back. Print-on-demand variants are made to order, have no stock, and take Printful’s retail
+            price again at each sync. A hidden product stays out of the store.
+          </CardDescription>
+        </div>
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          New product
+        </Button>
       </CardHeader>
+      <NewProductDialog open={creating} onOpenChange={setCreating} />
+      {editing ? (
+        <EditProductDialog
+          key={editing.id}
+          product={editing}
+          open
+          onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        />
+      ) : null}
       <CardContent>
         {products.isError ? (
           <LoadError message="The catalogue could not be loaded." retry={() => void products.refetch()} />
@@ -125,11 +176,13 @@ export function AdminStockPanel() {
             scrolls
           >
             {products.data.products.flatMap((product) =>
-              product.variants.map((variant) => (
+              product.variants.map((variant, index) => (
                 <VariantRow
                   key={`${variant.id}-${variant.stock}-${variant.priceCents}`}
                   product={product}
                   variant={variant}
+                  first={index === 0}
+                  onEdit={setEditing}
                 />
               )),
             )}

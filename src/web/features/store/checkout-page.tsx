@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
-  CART_MAX_QUANTITY,
   type CheckoutAnswer,
+  mostOf,
   type ShippingAddressInput,
   ShippingAddressSchema,
 } from '../../../shared/store';
@@ -18,7 +18,7 @@ import { LoadingState } from '../../ui/spinner';
 import type { CardOutcome } from '../payments/card-outcome';
 import { CardPayment } from '../payments/card-payment';
 import { startCheckout, useCart, useConfirmOrder, useRemoveCartItem, useUpdateCartItem } from './api';
-import { LoadError, TotalsList } from './parts';
+import { LoadError, ProductImage, TotalsList } from './parts';
 
 type AddressField = keyof ShippingAddressInput;
 const FIELDS: Array<{ name: AddressField; label: string; autoComplete: string; optional?: boolean }> = [
@@ -70,7 +70,7 @@ function CartLines() {
       <ul className="flex flex-col gap-3">
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3">
-            <img src={item.imageUrl} alt="" className="size-12 rounded" />
+            <ProductImage src={item.imageUrl} alt="" className="size-12 rounded" />
             <span className="min-w-40 flex-1">
               {item.productName}
               {item.variantLabel ? ` (${item.variantLabel})` : ''} · {formatMoney(item.unitPriceCents)} each
@@ -81,7 +81,7 @@ function CartLines() {
                 id={`quantity-${item.id}`}
                 type="number"
                 min={1}
-                max={Math.min(CART_MAX_QUANTITY, Math.max(1, item.stock))}
+                max={Math.max(1, mostOf(item.stock))}
                 value={item.quantity}
                 aria-label={`Quantity of ${item.productName}${item.variantLabel ? ` ${item.variantLabel}` : ''}`}
                 className="w-20"

@@ -1,9 +1,27 @@
+import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type Totals } from '../../../shared/store';
+import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+
+/**
+ * A product's picture, or a plain placeholder for a product added without one; the placeholder says nothing
+ * to a screen reader, since the product's name is always beside it.
+ */
+export function ProductImage({ src, alt, className }: { src: string; alt: string; className: string }) {
+  if (src) return <img src={src} alt={alt} className={className} />;
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)}
+    >
+      <Package aria-hidden="true" className="size-1/3 max-h-16 max-w-16" />
+    </div>
+  );
+}
 
 export function LoadError({ message, retry }: { message: string; retry: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CART_MAX_QUANTITY, PRODUCT_CATEGORY_LABELS, type Product } from '../../../shared/store';
+import { canFill, mostOf, PRODUCT_CATEGORY_LABELS, type Product } from '../../../shared/store';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
@@ -9,7 +9,7 @@ import { Label } from '../../ui/label';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useAddToCart, useProduct } from './api';
-import { LoadError } from './parts';
+import { LoadError, ProductImage } from './parts';
 import { CartLink } from './store-page';
 
 const distinct = (values: Array<string | null>) => [
@@ -19,7 +19,7 @@ const distinct = (values: Array<string | null>) => [
 function VariantChooser({ product }: { product: Product }) {
   const sizes = distinct(product.variants.map((variant) => variant.size));
   const colours = distinct(product.variants.map((variant) => variant.colour));
-  const first = product.variants.find((variant) => variant.stock > 0) ?? product.variants[0];
+  const first = product.variants.find((variant) => canFill(variant.stock, 1)) ?? product.variants[0];
   const [size, setSize] = useState(first?.size ?? '');
   const [colour, setColour] = useState(first?.colour ?? '');
   const [quantityText, setQuantityText] = useState('1');
@@ -28,7 +28,7 @@ function VariantChooser({ product }: { product: Product }) {
   const variant = product.variants.find(
     (candidate) => (candidate.size ?? '') === size && (candidate.colour ?? '') === colour,
   );
-  const stock = variant?.stock ?? 0;
+  const stock = variant ? variant.stock : 0;
 
   const submit = async () => {
     if (!variant) return;
@@ -76,7 +76,7 @@ function VariantChooser({ product }: { product: Product }) {
         {variant ? (
           <>
             <strong className="text-xl">{formatMoney(variant.priceCents)}</strong>{' '}
-            <span>{stock > 0 ? `${stock} in stock` : 'Sold out'}</span>
+            <span>{stock === null ? 'Made to order' : stock > 0 ? `${stock} in stock` : 'Sold out'}</span>
           </>
         ) : (
           'This combination is not available.'
@@ -88,14 +88,14 @@ function VariantChooser({ product }: { product: Product }) {
           id="variant-quantity"
           type="number"
           min={1}
-          max={Math.max(1, Math.min(stock, CART_MAX_QUANTITY))}
+          max={Math.max(1, mostOf(stock))}
           value={quantityText}
           onChange={(event) => setQuantityText(event.target.value)}
           className="w-24"
         />
       </div>
       <div>
-        <Button type="submit" disabled={!variant || stock < quantity || add.isPending}>
+        <Button type="submit" disabled={!variant || !canFill(stock, quantity) || add.isPending}>
           Add to cart
         </Button>
       </div>
@@ -130,7 +130,11 @@ export function ProductPage() {
         <CartLink />
       </div>
       <article className="grid gap-6 md:grid-cols-2">
-        <img src={item.imageUrl} alt={item.name} className="aspect-square w-full max-w-md rounded-lg" />
+        <ProductImage
+          src={item.imageUrl}
+          alt={item.name}
+          className="aspect-square w-full max-w-md rounded-lg"
+        />
         <div className="flex flex-col gap-4">
           <h2 className="font-semibold text-2xl">{item.name}</h2>
           <p className="text-muted-foreground text-sm">{PRODUCT_CATEGORY_LABELS[item.category]}</p>

@@ -8,7 +8,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { LoadingState } from '../../ui/spinner';
 import { useCart, useProducts } from './api';
-import { LoadError } from './parts';
+import { LoadError, ProductImage } from './parts';
 
 /** The cart's count and a way to checkout, shown at the top of store screens. */
 export function CartLink() {
@@ -61,7 +61,7 @@ export function StorePage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {products.data.products.map((product) => (
             <li key={product.id} className="flex flex-col gap-2 rounded-lg border border-border p-4">
-              <img src={product.imageUrl} alt="" className="aspect-square w-full rounded-md" />
+              <ProductImage src={product.imageUrl} alt="" className="aspect-square w-full rounded-md" />
               <h2 className="font-semibold text-lg">
                 <Link to={`/product/${product.id}`} className="underline-offset-4 hover:underline">
                   {product.name}

@@ -65,6 +65,26 @@ describe('the store', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Cart (2 items)' })).toBeInTheDocument();
   });
 
+  it('sells a made-to-order variant (no stock figure) without ever calling it sold out', async () => {
+    const item = product({
+      name: 'Printed Clinic Hoodie',
+      variants: [
+        { id: 'v-pod-m', sku: 'PF-9001', size: 'M', colour: 'Black', priceCents: 4200, stock: null },
+      ],
+    });
+    const server = fakeStoreServer({ products: [item] });
+    renderApp({ path: `/product/${item.id}`, role: 'member', handle: server.handle });
+    expect(await screen.findByText('Made to order')).toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toHaveAttribute('max', '20');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() =>
+      expect(bodiesOf(server, 'POST', '/api/cart/items')).toEqual([{ variantId: 'v-pod-m', quantity: 12 }]),
+    );
+  });
+
   it('answers an unknown product with its message', async () => {
     const server = fakeStoreServer({ products: [] });
     renderApp({
@@ -183,6 +203,83 @@ describe('orders', { timeout: 20_000 }, () => {
       ]),
     );
     expect(item.variants[0]).toMatchObject({ priceCents: 2550, stock: 40 });
+  });
+
+  it('lets an admin set only the price of a made-to-order variant', async () => {
+    const item = product({
+      name: 'Printed Clinic Hoodie',
+      variants: [{ id: 'v-pod-m', sku: 'PF-9001', size: 'M', colour: null, priceCents: 4200, stock: null }],
+    });
+    const server = fakeStoreServer({ products: [item] });
+    renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
+    const price = await screen.findByLabelText('Price of Printed Clinic Hoodie M ($)');
+    expect(screen.getByText('Made to order')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Stock of Printed Clinic Hoodie M')).not.toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '44');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Printed Clinic Hoodie M' }));
+    await waitFor(() =>
+      expect(bodiesOf(server, 'PATCH', `/api/products/${item.id}/variants/`)).toEqual([{ priceCents: 4400 }]),
+    );
+    expect(item.variants[0]).toMatchObject({ priceCents: 4400, stock: null });
+  });
+
+  it('lets an admin add a product with two variants, the server’s refusal shown on its field', async () => {
+    const server = fakeStoreServer({ products: [tee()] });
+    renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
+    await userEvent.click(await screen.findByRole('button', { name: 'New product' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(STORE_ERRORS.name);
+    expect(within(dialog).getByLabelText('Category')).toHaveAccessibleDescription('Choose a category');
+    expect(bodiesOf(server, 'POST', '/api/products')).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Clinic Hoodie');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'apparel');
+    const first = within(dialog).getByRole('group', { name: 'Variant 1' });
+    await userEvent.type(within(first).getByLabelText('SKU'), 'TEE-NAV-M');
+    await userEvent.type(within(first).getByLabelText('Size'), 'M');
+    await userEvent.type(within(first).getByLabelText('Price ($)'), '45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a variant' }));
+    const second = within(dialog).getByRole('group', { name: 'Variant 2' });
+    await userEvent.type(within(second).getByLabelText('SKU'), 'HOOD-L');
+    await userEvent.type(within(second).getByLabelText('Size'), 'L');
+    await userEvent.type(within(second).getByLabelText('Price ($)'), '47.50');
+    await userEvent.clear(within(second).getByLabelText('Stock'));
+    await userEvent.type(within(second).getByLabelText('Stock'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
+    expect(await within(dialog).findByText(STORE_ERRORS.skuTaken, { selector: 'p' })).toBeInTheDocument();
+
+    await userEvent.clear(within(first).getByLabelText('SKU'));
+    await userEvent.type(within(first).getByLabelText('SKU'), 'HOOD-M');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Added Clinic Hoodie to the store')).toBeInTheDocument();
+    expect(bodiesOf(server, 'POST', '/api/products').at(-1)).toEqual({
+      name: 'Clinic Hoodie',
+      description: '',
+      category: 'apparel',
+      active: true,
+      variants: [
+        { sku: 'HOOD-M', size: 'M', colour: null, priceCents: 4500, stock: 0 },
+        { sku: 'HOOD-L', size: 'L', colour: null, priceCents: 4750, stock: 3 },
+      ],
+    });
+    expect(await screen.findByLabelText('Stock of Clinic Hoodie L')).toHaveValue(3);
+  });
+
+  it('lets an admin hide a product from the store', async () => {
+    const item = tee();
+    const server = fakeStoreServer({ products: [item] });
+    renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit Recovery Crew T-shirt' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Recovery Crew T-shirt' });
+    await userEvent.click(within(dialog).getByLabelText('Show in the store'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(item.active).toBe(false));
+    expect(bodiesOf(server, 'PATCH', `/api/products/${item.id}`).at(-1)).toMatchObject({ active: false });
+    expect(await screen.findByText('Hidden')).toBeInTheDocument();
   });
 
   it('sends a non-admin away from the admin orders page', async () => {

@@ -4,6 +4,8 @@ import {
   AddCartItemInputSchema,
   type Cart,
   CheckoutInputSchema,
+  CreateProductInputSchema,
+  canFill,
   canMoveOrder,
   FREE_SHIPPING_THRESHOLD_CENTS,
   MoveOrderInputSchema,
@@ -14,6 +16,7 @@ import {
   shippingFor,
   taxFor,
   UpdateCartItemInputSchema,
+  UpdateProductInputSchema,
   UpdateVariantInputSchema,
   variantLabel,
 } from '../../../shared/store';
@@ -45,7 +48,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     imageUrl: 'data:image/svg+xml;utf8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
     active: true,
     fromPriceCents: Math.min(...variants.map((variant) => variant.priceCents)),
-    inStock: variants.some((variant) => variant.stock > 0),
+    inStock: variants.some((variant) => canFill(variant.stock, 1)),
     ...overrides,
     variants,
   };
@@ -191,7 +194,33 @@ export function fakeStoreServer(initial: Partial<State> = {}) {
       Object.assign(variant, input.data);
       return json({ product: found });
     }
+    if (method === 'POST' && path === '/api/products') {
+      const input = CreateProductInputSchema.safeParse(body);
+      if (!input.success) return invalid(input.error);
+      const skus = new Set(state.products.flatMap((item) => item.variants.map((variant) => variant.sku)));
+      if (input.data.variants.some((variant) => skus.has(variant.sku)))
+        return json({ message: STORE_ERRORS.skuTaken, fields: { variants: STORE_ERRORS.skuTaken } }, 400);
+      const { variants, ...fields } = input.data;
+      const made = {
+        id: nextId(),
+        ...fields,
+        imageUrl: fields.imageUrl ?? '',
+        fromPriceCents: Math.min(...variants.map((variant) => variant.priceCents)),
+        inStock: variants.some((variant) => canFill(variant.stock, 1)),
+        variants: variants.map((variant) => ({ id: nextId(), ...variant })),
+      };
+      state.products.push(made);
+      return json({ product: made }, 201);
+    }
     const productMatch = /^\/api\/products\/([^/]+)$/.exec(path);
+    if (method === 'PATCH' && productMatch) {
+      const input = UpdateProductInputSchema.safeParse(body);
+      if (!input.success) return invalid(input.error);
+      const found = state.products.find((item) => item.id === productMatch[1]);
+      if (!found) return json({ message: STORE_ERRORS.productNotFound }, 404);
+      Object.assign(found, input.data);
+      return json({ product: found });
+    }
     if (method === 'GET' && productMatch) {
       const found = state.products.find((item) => item.id === productMatch[1]);
       return found ? json({ product: found }) : json({ message: STORE_ERRORS.productNotFound }, 404);
@@ -204,7 +233,7 @@ export function fakeStoreServer(initial: Partial<State> = {}) {
       if (!found) return json({ message: STORE_ERRORS.variantNotFound }, 404);
       const line = state.cart.find((candidate) => candidate.variantId === input.data.variantId);
       const quantity = (line?.quantity ?? 0) + input.data.quantity;
-      if (quantity > found.variant.stock) return json({ message: STORE_ERRORS.outOfStock }, 409);
+      if (!canFill(found.variant.stock, quantity)) return json({ message: STORE_ERRORS.outOfStock }, 409);
       if (line) line.quantity = quantity;
       else state.cart.push({ id: nextId(), variantId: input.data.variantId, quantity });
       return json(cart());
@@ -305,5 +334,13 @@ export function fakeStoreServer(initial: Partial<State> = {}) {
     return json({ message: 'Not found' }, 404);
   };
 
-  return { state, calls, handle };
+  /** An order waiting for its card payment, made elsewhere (a quote's), with the intent that pays it. */
+  const addPendingOrder = (made: Order) => {
+    const intentId = `pi_${String(pending.size + 1).padStart(8, '0')}`;
+    pending.set(intentId, made);
+    if (!state.orders.includes(made)) state.orders.unshift(made);
+    return { paymentIntentId: intentId, clientSecret: `${intentId}_secret_abc123` };
+  };
+
+  return { state, calls, handle, addPendingOrder };
 }

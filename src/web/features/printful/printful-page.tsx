@@ -1,0 +1,123 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { ConnectPrintfulInputSchema } from '../../../shared/printful';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { refusalOf } from '../../ui/form-dialog';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { LoadingState, Spinner } from '../../ui/spinner';
+import { AdminNav } from '../admin/admin-nav';
+import { LoadError } from '../store/parts';
+import { useConnectPrintful, usePrintfulStatus } from './api';
+import { ConnectionCard } from './connection-card';
+import { FulfilmentList } from './fulfilment-list';
+
+/** How to connect, and the form that does it: the token is checked with Printful before it is kept. */
+function ConnectCard() {
+  const connect = useConnectPrintful();
+  const [apiKey, setApiKey] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const parsed = ConnectPrintfulInputSchema.safeParse({ apiKey });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    try {
+      const status = await connect.mutateAsync(parsed.data);
+      setApiKey('');
+      toast.success(`Connected to ${status.storeName || 'Printful'}`);
+    } catch (caught) {
+      const refusal = refusalOf(caught, 'Printful could not be connected. Please try again.');
+      setFieldError(refusal.fields.apiKey);
+      setError(refusal.message);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Connect Printful</CardTitle>
+        <CardDescription>
+          Printful prints the clinic’s merchandise to order and ships it to the buyer. Until it is connected,
+          the store sells only the clinic’s own products, as it does now.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
+          <li>
+            In Printful’s Developer Portal (
+            <a
+              className="text-primary underline underline-offset-4"
+              href="https://developers.printful.com/"
+              target="_blank"
+              rel="noreferrer"
+            >
+              developers.printful.com
+            </a>
+            ), create a private token for the clinic’s store that may read and manage its products, orders and
+            webhooks.
+          </li>
+          <li>
+            Paste the token below and connect. It is checked with Printful first, then kept encrypted; only
+            its last four characters are shown again.
+          </li>
+          <li>
+            Sync: each Printful product becomes a store product, made to order at its Printful retail price.
+            Syncing again updates names and prices, and hides products you removed in Printful.
+          </li>
+        </ol>
+        <p className="text-sm">
+          Paid orders holding Printful products are then sent to Printful once, move to in production when
+          Printful accepts them, and to shipped, with tracking, when Printful ships them.
+        </p>
+        <form noValidate aria-label="Connect Printful" className="flex flex-col gap-3" onSubmit={submit}>
+          {error ? <Alert variant="error">{error}</Alert> : null}
+          <FormField label="Printful API token" error={fieldError}>
+            <Input
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+              className="max-w-md"
+            />
+          </FormField>
+          <div>
+            <Button type="submit" disabled={connect.isPending}>
+              {connect.isPending ? <Spinner /> : null}
+              Connect
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /admin/printful: the Printful connection, its syncs and what was sent to Printful; live as they change. */
+export function PrintfulPage() {
+  const status = usePrintfulStatus();
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminNav />
+      {status.isError ? (
+        <LoadError message="The Printful status could not be loaded." retry={() => void status.refetch()} />
+      ) : !status.data ? (
+        <LoadingState label="Loading the Printful status…" />
+      ) : (
+        <>
+          {status.data.connected ? <ConnectionCard status={status.data} /> : <ConnectCard />}
+          {status.data.connected || status.data.counts.fulfilments > 0 ? <FulfilmentList /> : null}
+        </>
+      )}
+    </div>
+  );
+}
