@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   ACTIVITY_EXPORT_MAX,
   type ActivityEntry,
@@ -6,27 +5,21 @@ import {
   type ActivityPage,
   type ListActivityParams,
 } from '../../../shared/admin';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import { recordActivity } from '../../platform/activity';
+import { clinicDayStart } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import type { SessionUser } from '../../platform/sessions';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-/** The first moment of a clinic day (YYYY-MM-DD), `plusDays` later. */
-function clinicMidnight(day: string, plusDays = 0) {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, date + plusDays, CLINIC_TIME_ZONE).getTime());
-}
-
 function queryOf(filters: ActivityFilters) {
   return {
     actor: filters.actor || undefined,
     action: filters.action || undefined,
     entityType: filters.entityType,
-    from: filters.from ? clinicMidnight(filters.from) : undefined,
-    to: filters.to ? clinicMidnight(filters.to, 1) : undefined,
+    from: filters.from ? clinicDayStart(filters.from) : undefined,
+    to: filters.to ? clinicDayStart(filters.to, 1) : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AdminOverview } from '../../../shared/admin';
 import { ROLES } from '../../../shared/roles';
+import { clinicDayOf } from '../../platform/clinic-time';
 import type { AppContext } from '../../platform/context';
-import { clinicDayOf } from '../dashboard/service';
 import { paymentsThisMonth } from '../payments/summary';
 import { toEntry } from './activity';
 import * as repository from './repository';

@@ -19,7 +19,7 @@ import { AUTH_ERRORS, createResetLink } from '../auth/service';
 import { createPatient } from '../patients/service';
 import * as repository from './repository';
 
-type Ctx = Pick<AppContext, 'db' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'events' | 'sessionCache'>;
 type MailCtx = Pick<AppContext, 'db' | 'events' | 'config' | 'mailer'>;
 
 function toAdminUser(row: repository.AccountRow): AdminUser {
@@ -210,6 +210,7 @@ export async function changeRole(
       details: { from: target.role, to: input.role },
     });
   });
+  await ctx.sessionCache.end({ userId: id });
   ctx.events.publish('account.sessions-revoked', { userId: id });
   ctx.events.publish('account.changed', { userId: id, actorId: caller.id, change: 'role' });
   return getUser(ctx, id);
@@ -269,6 +270,7 @@ export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: stri
     });
     return updated;
   });
+  await ctx.sessionCache.end({ userId });
   ctx.events.publish('account.deactivated', { userId, actorId: caller.id });
   return { user: accounts.toUser(user) satisfies User };
 }

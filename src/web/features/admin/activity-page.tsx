@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   ACTIVITY_ENTITY_LABELS,
@@ -18,6 +17,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import { useDebouncedValue } from '../messaging/use-debounced-value';
 import { actionLabel, formatWhen } from './activity-format';
 import { AdminNav } from './admin-nav';
@@ -28,43 +28,15 @@ type Key = (typeof KEYS)[number];
 type Filters = Record<Key, string>;
 const ENTITY_OPTIONS = optionsOf(ACTIVITY_ENTITY_TYPES, ACTIVITY_ENTITY_LABELS);
 
-/** The filters from the address; ones the server would refuse are left out. */
-function filtersFrom(params: URLSearchParams): Filters {
-  const read = Object.fromEntries(KEYS.map((key) => [key, params.get(key) ?? ''])) as Filters;
-  const parsed = ActivityFiltersSchema.safeParse(
-    Object.fromEntries(Object.entries(read).filter(([, value]) => value !== '')),
-  );
-  if (parsed.success) return { ...read, ...parsed.data };
-  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  return Object.fromEntries(KEYS.map((key) => [key, bad.has(key) ? '' : read[key]])) as Filters;
-}
-
 const asQuery = (filters: Filters): ActivityFilters =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== '')) as ActivityFilters;
 
 /** /admin/activity: the append-only log, newest first, filtered by actor, action, entity and days; CSV export. */
 export function ActivityPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, changeFilters] = useUrlFilters(KEYS, ActivityFiltersSchema);
   const query = asQuery(filters);
   const list = useActivity(query);
   const [exporting, setExporting] = useState(false);
-
-  const changeFilters = useCallback(
-    (changes: Partial<Filters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value?.trim()) next.set(key, value.trim());
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const exportCsv = async () => {
     setExporting(true);

@@ -1,8 +1,7 @@
 import { UserPlus } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ACCOUNT_STATUSES, type AccountStatus, type AdminUser } from '../../../shared/admin';
+import { type AccountStatus, type AdminUser, ListUsersQuerySchema } from '../../../shared/admin';
 import { ROLE_LABELS, type Role } from '../../../shared/roles';
 import { ROUTES } from '../../../shared/routes';
 import { isApiRequestError } from '../../lib/api-error';
@@ -14,6 +13,7 @@ import { FilterBar, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { PagedList } from '../../ui/paged-list';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import { useUser } from '../auth/session';
 import { useDebouncedValue } from '../messaging/use-debounced-value';
 import { ChangeRoleDialog, DeactivateDialog } from './account-dialogs';
@@ -27,13 +27,8 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Deactivated' },
 ] as const;
 
-function filtersFrom(params: URLSearchParams): PeopleFilters {
-  const status = params.get('status');
-  return {
-    search: (params.get('search') ?? '').slice(0, 100),
-    status: ACCOUNT_STATUSES.find((value) => value === status) ?? '',
-  };
-}
+const PEOPLE_KEYS = ['search', 'status'] as const;
+const PeopleFiltersSchema = ListUsersQuerySchema.pick({ search: true, status: true });
 
 type Open = { kind: 'edit' | 'role' | 'deactivate'; user: AdminUser } | null;
 
@@ -42,28 +37,12 @@ type Open = { kind: 'edit' | 'role' | 'deactivate'; user: AdminUser } | null;
  * server-paged and searchable, each to edit, give another role, send a password reset, deactivate or reactivate.
  */
 export function PeoplePage({ accountRole: role }: { accountRole: Role }) {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [read, changeFilters] = useUrlFilters(PEOPLE_KEYS, PeopleFiltersSchema);
+  const filters = read as PeopleFilters;
   const list = useUserList(role, filters);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const title = ROUTES[ROLE_PAGES[role]].title;
-
-  const changeFilters = useCallback(
-    (changes: Partial<PeopleFilters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value?.trim()) next.set(key, value.trim());
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const people = list.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filters.search.trim() || filters.status);

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_TERMS_MAX_DAYS, TAX_RATE_MAX_BASIS_POINTS } from '../../../shared/billing';
+import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
 import { useBillingSettings, useSaveBillingSettings } from './api';
-import { type FieldErrors, FormDialog, refusalOf } from './payment-dialogs';
 
 /** '8.25' (percent, up to two decimals) to basis points; null when it is not such a number. */
 const basisPointsOf = (text: string) => {

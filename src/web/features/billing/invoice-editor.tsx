@@ -21,6 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
+import { type FieldErrors, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
@@ -32,7 +33,6 @@ import { countableLines, type DraftLine, lineErrors, linesInput, linesOf } from 
 import { LineSources } from './line-sources';
 import { LinesEditor } from './lines-editor';
 import { centsFromText, textFromCents } from './money';
-import { type FieldErrors, refusalOf } from './payment-dialogs';
 
 type InvoiceEditorDialogProps = {
   /** The draft to change; without one a new draft is made. */

@@ -1,10 +1,10 @@
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
+import type { FieldErrors } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import type { DraftLine } from './editor-lines';
 import { centsFromText } from './money';
-import type { FieldErrors } from './payment-dialogs';
 
 type LinesEditorProps = {
   lines: DraftLine[];

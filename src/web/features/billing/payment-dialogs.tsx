@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
   INVOICE_REASON_MAX,
@@ -7,77 +7,14 @@ import {
   PAYMENT_METHOD_VALUES,
   type PaymentMethod,
 } from '../../../shared/billing';
-import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog';
+import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
 import { useRecordPayment, useVoidInvoice } from './api';
 import { invoiceName } from './invoice-status';
 import { centsFromText, textFromCents } from './money';
-
-export type FieldErrors = Record<string, string | undefined>;
-
-/** A refusal's field messages and the message for the whole form. */
-export function refusalOf(caught: unknown, fallback: string): { message: string; fields: FieldErrors } {
-  if (!isApiRequestError(caught)) return { message: fallback, fields: {} };
-  return { message: caught.message || fallback, fields: caught.fields ?? {} };
-}
-
-type FormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  closeLabel: string;
-  error: string | null;
-  onSubmit: (event: FormEvent) => void;
-  submitText: string;
-  destructive?: boolean;
-  pending: boolean;
-  children: ReactNode;
-};
-
-/** A small dialog holding one form: its title, the whole form's error, fields, Close and the action. */
-export function FormDialog(props: FormDialogProps) {
-  return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={props.closeLabel}>
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={props.onSubmit} noValidate aria-label={props.title} className="flex flex-col gap-3">
-          {props.error ? <Alert variant="error">{props.error}</Alert> : null}
-          {props.children}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Close</Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              variant={props.destructive ? 'destructive' : 'default'}
-              disabled={props.pending}
-            >
-              {props.submitText}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 const METHOD_OPTIONS: { value: PaymentMethod; label: string }[] = PAYMENT_METHOD_VALUES.map((method) => ({
   value: method,

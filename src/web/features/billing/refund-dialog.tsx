@@ -1,28 +1,44 @@
 import { format } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { INVOICE_REASON_MAX, type Invoice, type InvoicePayment } from '../../../shared/billing';
+import {
+  BILLING_ERRORS,
+  INVOICE_REASON_MAX,
+  type Invoice,
+  type InvoicePayment,
+} from '../../../shared/billing';
 import { formatMoney } from '../../lib/format';
+import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useRefundPayment } from './api';
 import { invoiceName } from './invoice-status';
 import { centsFromText, textFromCents } from './money';
-import { type FieldErrors, FormDialog, refusalOf } from './payment-dialogs';
 
-type RefundDialogProps = {
-  invoice: Invoice;
-  payment: InvoicePayment;
+type PaymentRefundDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  closeLabel: string;
+  /** What is left of the payment to refund; the amount starts there. */
+  leftCents: number;
+  amountLabel: string;
+  /** Said in a toast once refunded. */
+  done: (amountCents: number) => string;
+  refund: (input: { amountCents: number; reason: string }) => Promise<unknown>;
+  pending: boolean;
 };
 
-/** Refunds some or all of what is left of one payment, with a reason; a card paid online is refunded to it. */
-export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDialogProps) {
+/**
+ * Some or all of what is left of one invoice payment, with the reason the clinic gives; a card paid online is
+ * refunded to it. Used from the invoice's panel and from the admin ledger. The server's field messages land on
+ * the fields.
+ */
+export function PaymentRefundDialog(props: PaymentRefundDialogProps) {
+  const { leftCents: left, onOpenChange } = props;
   const id = useId();
-  const refund = useRefundPayment();
-  const left = payment.amountCents - payment.refundedCents;
   const [amount, setAmount] = useState(textFromCents(left));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -31,24 +47,21 @@ export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDia
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const cents = centsFromText(amount);
-    const missing: FieldErrors = {
-      ...(cents && cents > 0 ? {} : { amountCents: 'Enter an amount above zero' }),
-      ...(cents && cents > left
-        ? { amountCents: 'The refund is more than what is left of the payment' }
-        : {}),
-      ...(reason.trim() ? {} : { reason: 'Give a reason' }),
+    const problems: FieldErrors = {
+      amountCents:
+        cents === null || cents < 1
+          ? 'Enter an amount in dollars, such as 25 or 12.50'
+          : cents > left
+            ? `At most ${formatMoney(left)} is left to refund`
+            : undefined,
+      reason: reason.trim() ? undefined : BILLING_ERRORS.reason,
     };
-    setErrors(missing);
+    setErrors(problems);
     setError(null);
-    if (Object.values(missing).some(Boolean) || !cents) return;
+    if (problems.amountCents || problems.reason || cents === null) return;
     try {
-      await refund.mutateAsync({
-        id: invoice.id,
-        paymentId: payment.id,
-        amountCents: cents,
-        reason: reason.trim(),
-      });
-      toast.success(`Refunded ${formatMoney(cents)}`);
+      await props.refund({ amountCents: cents, reason: reason.trim() });
+      toast.success(props.done(cents));
       onOpenChange(false);
     } catch (caught) {
       const refusal = refusalOf(caught, 'Could not refund the payment. Please try again.');
@@ -59,23 +72,24 @@ export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDia
 
   return (
     <FormDialog
-      open={open}
+      open={props.open}
       onOpenChange={onOpenChange}
-      title="Refund a payment"
-      description={`${formatMoney(payment.amountCents)} paid on ${format(new Date(payment.paidAt), 'd MMM yyyy')} to ${invoiceName(invoice)}; ${formatMoney(left)} can still be refunded${payment.online ? ' to the card' : ''}.`}
-      closeLabel="Close refund a payment"
+      title={props.title}
+      description={props.description}
+      closeLabel={props.closeLabel}
       error={error}
       onSubmit={submit}
-      submitText={refund.isPending ? 'Refunding…' : 'Refund'}
+      submitText={props.pending ? 'Refunding…' : 'Refund'}
       destructive
-      pending={refund.isPending}
+      pending={props.pending}
     >
-      <FormField label="Amount ($)" error={errors.amountCents}>
+      <FormField label={props.amountLabel} error={errors.amountCents} hint={`Up to ${formatMoney(left)}`}>
         <Input
           id={`${id}-amount`}
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
+          required
         />
       </FormField>
       <FormField label="Reason" error={errors.reason}>
@@ -88,5 +102,32 @@ export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDia
         />
       </FormField>
     </FormDialog>
+  );
+}
+
+type RefundDialogProps = {
+  invoice: Invoice;
+  payment: InvoicePayment;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** A payment refunded from its invoice's panel. */
+export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDialogProps) {
+  const refund = useRefundPayment();
+  const left = payment.amountCents - payment.refundedCents;
+  return (
+    <PaymentRefundDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Refund a payment"
+      description={`${formatMoney(payment.amountCents)} paid on ${format(new Date(payment.paidAt), 'd MMM yyyy')} to ${invoiceName(invoice)}; ${formatMoney(left)} can still be refunded${payment.online ? ' to the card' : ''}.`}
+      closeLabel="Close refund a payment"
+      leftCents={left}
+      amountLabel="Amount ($)"
+      done={(cents) => `Refunded ${formatMoney(cents)}`}
+      refund={(input) => refund.mutateAsync({ id: invoice.id, paymentId: payment.id, ...input })}
+      pending={refund.isPending}
+    />
   );
 }

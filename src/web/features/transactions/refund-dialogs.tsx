@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { BILLING_ERRORS, INVOICE_REASON_MAX } from '../../../shared/billing';
 import { refundableCents, type Transaction } from '../../../shared/transactions';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
@@ -17,9 +16,12 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { Textarea } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
+import { PaymentRefundDialog } from '../billing/refund-dialog';
 import { useRefundDonation, useRefundEventSeat, useRefundInvoicePayment, useRefundOrder } from './api';
+
+/** The longest reason kept with an order's or an event seat's refund. */
+const REFUND_REASON_MAX = 500;
 
 /** What the donation refund needs to say and do. */
 export type RefundableDonation = { donationId: string; amountCents: number; donorName: string };
@@ -33,35 +35,81 @@ export function DonationRefundDialog({
   onClose: () => void;
 }) {
   const refund = useRefundDonation();
+  return (
+    <FullRefundDialog
+      thing="donation"
+      title="Refund this donation?"
+      amountCents={donation.amountCents}
+      payerName={donation.donorName}
+      consequence="A donation is refunded in full, and this cannot be undone."
+      fallbackError="The donation could not be refunded."
+      pending={refund.isPending}
+      onConfirm={() => refund.mutateAsync(donation.donationId)}
+      onClose={onClose}
+    />
+  );
+}
+
+type FullRefundDialogProps = {
+  /** 'order' gives 'Close refund order' and 'Keep order'. */
+  thing: string;
+  title: string;
+  amountCents: number;
+  payerName: string;
+  /** What else the refund does, said after the money goes back to the card. */
+  consequence: string;
+  fallbackError: string;
+  pending: boolean;
+  /** With `reason`, an optional reason is asked for and handed over trimmed. */
+  reason?: { maxLength: number };
+  onConfirm: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+};
+
+/**
+ * A payment refunded whole to the card it came from, after confirming: a donation, a store order or an event
+ * seat. The server's refusal is shown in the dialog, which stays open.
+ */
+function FullRefundDialog(props: FullRefundDialogProps) {
+  const { thing, pending, onClose } = props;
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const amount = formatMoney(donation.amountCents);
+  const amount = formatMoney(props.amountCents);
   const confirm = async () => {
     setError(null);
     try {
-      await refund.mutateAsync(donation.donationId);
-      toast.success(`Refunded ${amount} to ${donation.donorName}`);
+      await props.onConfirm(reason.trim());
+      toast.success(`Refunded ${amount} to ${props.payerName}`);
       onClose();
     } catch (caught) {
-      setError(isApiRequestError(caught) ? caught.message : 'The donation could not be refunded.');
+      setError(isApiRequestError(caught) ? caught.message : props.fallbackError);
     }
   };
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel="Close refund donation">
+      <DialogContent closeLabel={`Close refund ${thing}`}>
         <DialogHeader>
-          <DialogTitle>Refund this donation?</DialogTitle>
+          <DialogTitle>{props.title}</DialogTitle>
           <DialogDescription>
-            {amount} from {donation.donorName} goes back to the card it was paid with. A donation is refunded
-            in full, and this cannot be undone.
+            {amount} from {props.payerName} goes back to the card it was paid with. {props.consequence}
           </DialogDescription>
         </DialogHeader>
+        {props.reason ? (
+          <FormField label="Reason (optional)">
+            <Input
+              value={reason}
+              maxLength={props.reason.maxLength}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </FormField>
+        ) : null}
         {error ? <Alert variant="error">{error}</Alert> : null}
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Keep donation</Button>
+            <Button variant="outline">Keep {thing}</Button>
           </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
-            {refund.isPending ? <Spinner /> : null}
+          <Button variant="destructive" onClick={confirm} disabled={pending}>
+            {pending ? <Spinner /> : null}
             Refund {amount}
           </Button>
         </DialogFooter>
@@ -70,13 +118,7 @@ export function DonationRefundDialog({
   );
 }
 
-/** Dollars as typed ('12.5') to whole cents, or null when it is not an amount of at most two decimals. */
-export function centsOf(text: string) {
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
-  return Math.round(Number(text.trim()) * 100);
-}
-
-/** Part or all of what is left of an invoice payment, with the reason the clinic gives. */
+/** Part or all of what is left of an invoice payment, from the ledger. */
 export function InvoiceRefundDialog({
   transaction,
   onClose,
@@ -84,91 +126,25 @@ export function InvoiceRefundDialog({
   transaction: Transaction;
   onClose: () => void;
 }) {
-  const id = useId();
   const refund = useRefundInvoicePayment();
-  const left = refundableCents(transaction);
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
-  const [fields, setFields] = useState<{ amount?: string; reason?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const cents = centsOf(amount);
-    const problems = {
-      amount:
-        cents === null || cents < 1
-          ? 'Enter an amount in dollars, such as 25 or 12.50'
-          : cents > left
-            ? `At most ${formatMoney(left)} is left to refund`
-            : undefined,
-      reason: reason.trim() ? undefined : BILLING_ERRORS.reason,
-    };
-    setFields(problems);
-    setError(null);
-    if (problems.amount || problems.reason || cents === null) return;
-    try {
-      await refund.mutateAsync({
-        invoiceId: transaction.invoiceId ?? '',
-        paymentId: transaction.id,
-        amountCents: cents,
-        reason: reason.trim(),
-      });
-      toast.success(`Refunded ${formatMoney(cents)} of ${transaction.invoiceNumber ?? 'the invoice'}`);
-      onClose();
-    } catch (caught) {
-      if (isApiRequestError(caught)) {
-        setFields({ amount: caught.fields?.amountCents, reason: caught.fields?.reason });
-        setError(caught.message);
-      } else setError('The payment could not be refunded.');
-    }
-  };
-
+  const invoice = transaction.invoiceNumber ?? 'the invoice';
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel="Close refund payment">
-        <DialogHeader>
-          <DialogTitle>Refund a payment of {transaction.invoiceNumber}</DialogTitle>
-          <DialogDescription>
-            {formatMoney(transaction.amountCents)} paid by {transaction.payerName}
-            {transaction.refundedCents > 0
-              ? `, ${formatMoney(transaction.refundedCents)} already refunded`
-              : ''}
-            . A card paid online is refunded to the card; cash and cheques are recorded as paid back.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate aria-label="Refund payment" className="flex flex-col gap-3">
-          {error ? <Alert variant="error">{error}</Alert> : null}
-          <FormField label="Amount to refund ($)" error={fields.amount} hint={`Up to ${formatMoney(left)}`}>
-            <Input
-              id={`${id}-amount`}
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              required
-            />
-          </FormField>
-          <FormField label="Reason" error={fields.reason}>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={INVOICE_REASON_MAX}
-              onChange={(event) => setReason(event.target.value)}
-              required
-            />
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Keep payment</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? <Spinner /> : null}
-              Refund
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PaymentRefundDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Refund a payment of ${transaction.invoiceNumber}`}
+      description={`${formatMoney(transaction.amountCents)} paid by ${transaction.payerName}${
+        transaction.refundedCents > 0 ? `, ${formatMoney(transaction.refundedCents)} already refunded` : ''
+      }. A card paid online is refunded to the card; cash and cheques are recorded as paid back.`}
+      closeLabel="Close refund payment"
+      leftCents={refundableCents(transaction)}
+      amountLabel="Amount to refund ($)"
+      done={(cents) => `Refunded ${formatMoney(cents)} of ${invoice}`}
+      refund={(input) =>
+        refund.mutateAsync({ invoiceId: transaction.invoiceId ?? '', paymentId: transaction.id, ...input })
+      }
+      pending={refund.isPending}
+    />
   );
 }
 
@@ -184,44 +160,19 @@ export function OrderRefundDialog({
   onClose: () => void;
 }) {
   const refund = useRefundOrder();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const amount = formatMoney(transaction.amountCents);
-  const confirm = async () => {
-    setError(null);
-    try {
-      await refund.mutateAsync({ orderId: transaction.orderId ?? '', reason: reason.trim() });
-      toast.success(`Refunded ${amount} to ${transaction.payerName}`);
-      onClose();
-    } catch (caught) {
-      setError(isApiRequestError(caught) ? caught.message : 'The order could not be refunded.');
-    }
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel="Close refund order">
-        <DialogHeader>
-          <DialogTitle>Refund {transaction.paidFor}?</DialogTitle>
-          <DialogDescription>
-            {amount} from {transaction.payerName} goes back to the card it was paid with, the order becomes
-            Refunded and its items go back into stock. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <FormField label="Reason (optional)">
-          <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-        </FormField>
-        {error ? <Alert variant="error">{error}</Alert> : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Keep order</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
-            {refund.isPending ? <Spinner /> : null}
-            Refund {amount}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FullRefundDialog
+      thing="order"
+      title={`Refund ${transaction.paidFor}?`}
+      amountCents={transaction.amountCents}
+      payerName={transaction.payerName}
+      consequence="The order becomes Refunded and its items go back into stock. This cannot be undone."
+      fallbackError="The order could not be refunded."
+      pending={refund.isPending}
+      reason={{ maxLength: REFUND_REASON_MAX }}
+      onConfirm={(reason) => refund.mutateAsync({ orderId: transaction.orderId ?? '', reason })}
+      onClose={onClose}
+    />
   );
 }
 
@@ -237,47 +188,24 @@ export function EventRefundDialog({
   onClose: () => void;
 }) {
   const refund = useRefundEventSeat();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const amount = formatMoney(transaction.amountCents);
-  const confirm = async () => {
-    setError(null);
-    try {
-      await refund.mutateAsync({
-        eventId: transaction.eventId ?? '',
-        registrationId: transaction.eventRegistrationId ?? '',
-        reason: reason.trim(),
-      });
-      toast.success(`Refunded ${amount} to ${transaction.payerName}`);
-      onClose();
-    } catch (caught) {
-      setError(isApiRequestError(caught) ? caught.message : 'The event seat could not be refunded.');
-    }
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent closeLabel="Close refund event seat">
-        <DialogHeader>
-          <DialogTitle>Refund {transaction.paidFor}?</DialogTitle>
-          <DialogDescription>
-            {amount} from {transaction.payerName} goes back to the card it was paid with, their registration
-            is cancelled and the seat is offered to the waitlist. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <FormField label="Reason (optional)">
-          <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-        </FormField>
-        {error ? <Alert variant="error">{error}</Alert> : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Keep seat</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={refund.isPending}>
-            {refund.isPending ? <Spinner /> : null}
-            Refund {amount}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FullRefundDialog
+      thing="seat"
+      title={`Refund ${transaction.paidFor}?`}
+      amountCents={transaction.amountCents}
+      payerName={transaction.payerName}
+      consequence="Their registration is cancelled and the seat is offered to the waitlist. This cannot be undone."
+      fallbackError="The event seat could not be refunded."
+      pending={refund.isPending}
+      reason={{ maxLength: REFUND_REASON_MAX }}
+      onConfirm={(reason) =>
+        refund.mutateAsync({
+          eventId: transaction.eventId ?? '',
+          registrationId: transaction.eventRegistrationId ?? '',
+          reason,
+        })
+      }
+      onClose={onClose}
+    />
   );
 }

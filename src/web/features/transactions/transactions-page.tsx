@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
@@ -12,6 +11,7 @@ import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
   type Transaction,
+  TransactionsExportQuerySchema,
 } from '../../../shared/transactions';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
@@ -19,8 +19,9 @@ import { Button } from '../../ui/button';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
+import { useUrlFilters } from '../../ui/use-url-filters';
 import { downloadTransactionsCsv, useTransactions } from './api';
-import { asQuery, type Filters, filtersFrom, type Kind, type Method, type Status } from './filters';
+import { asQuery, FILTER_KEYS, type Kind, type Method, type Status } from './filters';
 import {
   DonationRefundDialog,
   EventRefundDialog,
@@ -37,28 +38,12 @@ import { TransactionTable } from './transaction-table';
  * filter; refunds of what is left; CSV export. Live: a donation or invoice change makes it ask again.
  */
 export function TransactionsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, change] = useUrlFilters(FILTER_KEYS, TransactionsExportQuerySchema);
   const query = asQuery(filters);
   const list = useTransactions(query);
   const [refunding, setRefunding] = useState<Transaction | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const change = useCallback(
-    (changes: Partial<Filters>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value?.trim()) next.set(key, value.trim());
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onSearch = useCallback((search: string) => change({ search }), [change]);
 
   const exportCsv = async () => {
