@@ -38,8 +38,15 @@ describe('the double-booking race', () => {
       }),
     );
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const bodies = responses.map((response) => `${response.statusCode} ${response.body}`).join('\n');
+    expect(
+      statuses.filter((status) => status === 201),
+      bodies,
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 409),
+      bodies,
+    ).toHaveLength(19);
     for (const response of responses.filter((candidate) => candidate.statusCode === 409))
       expect(response.json().message).toBe(SCHEDULING_ERRORS.overlap);
     const stored = await t.database.db

@@ -16,6 +16,7 @@ import {
   type UpdateAppointmentInput,
 } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
+import { hasSqlState, lockSchedules, transactionRetrying } from '../../db/concurrency';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { AppointmentEvent, EventName } from '../../platform/events';
@@ -51,11 +52,7 @@ type Change = AppointmentEvent['change'];
 type Outcome = { id: string; event: EventName; change: Change; previousPractitionerId?: string };
 
 /** The database's exclusion constraint refused the time (SQLSTATE 23P01), on either driver. */
-function isOverlap(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause)
-    if ((cause as { code?: unknown }).code === '23P01') return true;
-  return false;
-}
+const isOverlap = (error: unknown) => hasSqlState(error, '23P01');
 
 /**
  * Runs a change in one transaction with its log entry, then publishes its event once it has committed. A
@@ -65,7 +62,7 @@ function isOverlap(error: unknown): boolean {
 async function change(ctx: Ctx, caller: Caller, work: (tx: Tx) => Promise<Outcome>) {
   let outcome: Outcome;
   try {
-    outcome = await ctx.db.transaction(work);
+    outcome = await transactionRetrying(ctx.db, work);
   } catch (error) {
     if (isOverlap(error)) throw conflict(SCHEDULING_ERRORS.overlap);
     throw error;
@@ -166,6 +163,7 @@ export async function createAppointment(
   const startsAt = new Date(input.startsAt);
   if (isPatient) await assertFreeTime(ctx.db, caller, input.practitionerId, input.serviceTypeId, startsAt);
   return change(ctx, caller, async (tx) => {
+    await lockSchedules(tx, [input.practitionerId]);
     if (!(await patients.isPatientInReach(tx, caller, patientId)))
       throw notFound(SCHEDULING_ERRORS.notPatient);
     await assertPractitioner(tx, input.practitionerId);
@@ -225,6 +223,8 @@ export async function updateAppointment(
       practitionerId !== row.practitionerId ||
       startsAt.getTime() !== row.startsAt.getTime() ||
       endsAt.getTime() !== row.endsAt.getTime();
+    // Only the appointment's own row is locked so far; no writer of a schedule waits on that row.
+    if (moved) await lockSchedules(tx, [row.practitionerId, practitionerId]);
     await repository.updateAppointment(tx, id, {
       practitionerId,
       serviceTypeId: service?.id ?? row.serviceTypeId,

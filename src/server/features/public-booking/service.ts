@@ -9,6 +9,7 @@ import {
 } from '../../../shared/public-booking';
 import { SCHEDULING_ERRORS } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
+import { hasSqlState, lockSchedules } from '../../db/concurrency';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { PublicBookingEvent } from '../../platform/events';
@@ -29,11 +30,7 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 export const INVALID_CURSOR = 'Cursor is not valid';
 
 /** The database refused a time (SQLSTATE 23P01: an appointment or a pending request holds it), on either driver. */
-export function isOverlap(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause)
-    if ((cause as { code?: unknown }).code === '23P01') return true;
-  return false;
-}
+export const isOverlap = (error: unknown) => hasSqlState(error, '23P01');
 
 /**
  * How many requests wait for a decision within the caller's reach: a practitioner's own, the whole clinic's
@@ -213,6 +210,7 @@ export async function confirmRequest(
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const row = await handledRequest(tx, caller, id, { lock: true });
+      await lockSchedules(tx, [row.practitionerId]);
       if (row.status !== 'pending') throw conflict(PUBLIC_BOOKING_ERRORS.notPending);
       if (row.startsAt.getTime() <= Date.now()) throw conflict(PUBLIC_BOOKING_ERRORS.timePassed);
       const { patientId, accountLink } = (await patientFor(tx, ctx, caller, row, input, meta))!;

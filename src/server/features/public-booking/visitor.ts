@@ -8,6 +8,7 @@ import {
   type VisitorBooking,
 } from '../../../shared/public-booking';
 import type { Db, Tx } from '../../db/client';
+import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
@@ -156,6 +157,7 @@ export async function createRequest(
   let made: { id: string; confirmed: Awaited<ReturnType<typeof confirmAtOnce>> };
   try {
     made = await ctx.db.transaction(async (tx) => {
+      await lockSchedules(tx, [practitionerId]);
       const id = await repository.insertRequest(tx, {
         reference: await newReference(tx),
         practitionerId,
