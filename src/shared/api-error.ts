@@ -8,15 +8,6 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Messages the server sends for session failures; the browser keys on them (specification section 5). */
-export const SESSION_ERRORS = {
-  missing: 'Access token required',
-  invalid: 'Invalid token',
-  expired: 'Token expired',
-} as const;
-
-export const SESSION_ENDING_MESSAGES: readonly string[] = Object.values(SESSION_ERRORS);
-
 /** For calls that take no body: nothing, or an empty object, and nothing else. */
 export const EmptyBodySchema = z.union([z.undefined(), z.null(), z.strictObject({})]).optional();
 

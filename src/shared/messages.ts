@@ -31,3 +31,13 @@ export const LOGGING_OUT_TITLE = 'Logging out...';
 export const LOGGING_OUT_SUBTITLE = 'Please wait while we clear your session';
 export const UPDATE_DIALOG_TITLE = 'New Version Available';
 export const TELEHEALTH_LABEL = 'Telehealth (Coming Soon)';
+
+/** Messages the server sends for session failures; the browser keys on them (specification section 5).
+ * Here, not beside ApiErrorSchema, so the browser's api client reads them without loading zod up front. */
+export const SESSION_ERRORS = {
+  missing: 'Access token required',
+  invalid: 'Invalid token',
+  expired: 'Token expired',
+} as const;
+
+export const SESSION_ENDING_MESSAGES: readonly string[] = Object.values(SESSION_ERRORS);

@@ -34,9 +34,14 @@ const WRITTEN_BY_PRACTITIONERS = new Set(['/api/recovery-notes']);
 /** Only patients save and complete their onboarding; anyone else is refused before the body is read. */
 const writtenByPatients = (url: string) =>
   url.startsWith('/api/onboarding/') && url !== '/api/onboarding/account';
-/** Only members register for events and ask for quotes; anyone else is refused before the body is read. */
+/**
+ * Only members register for events, ask for quotes and keep a member profile; anyone else is refused before the
+ * body is read.
+ */
 const writtenByMembers = (url: string) =>
-  /^\/api\/events\/[^/]+\/registration/.test(url) || /^\/api\/quotes(\/|$)/.test(url);
+  /^\/api\/events\/[^/]+\/registration/.test(url) ||
+  /^\/api\/quotes(\/|$)/.test(url) ||
+  url.startsWith('/api/member/');
 const bodyCaller = (url: string) =>
   WRITTEN_BY_PRACTITIONERS.has(url)
     ? practitionerToken

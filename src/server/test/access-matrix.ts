@@ -12,6 +12,22 @@ export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 /** Per caller: one status for a collection route, or one per target for a record route. */
 export type Expected = Record<Caller, number | Record<Target, number>>;
 
+/** The same status for every caller, visitors included (public routes). */
+export const everyone = (status: number): Expected => ({
+  visitor: status,
+  patient: status,
+  practitioner: status,
+  staff: status,
+  admin: status,
+  member: status,
+});
+
+/** Every role alike; a visitor is asked to sign in. */
+export const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
+
+/** Admins only: other roles 403, a visitor 401. */
+export const adminsOnly = (status: number): Expected => ({ ...everyone(403), visitor: 401, admin: status });
+
 export const everywhere = (status: number): Record<Target, number> => ({
   own: status,
   other: status,

@@ -1,4 +1,4 @@
-import { SESSION_ENDING_MESSAGES } from '../../shared/api-error';
+import { SESSION_ENDING_MESSAGES } from '../../shared/messages';
 import { type ApiRequestError, errorFromResponse, networkError } from './api-error';
 import { rememberReturnPath } from './storage';
 import { tokenStore } from './token-store';

@@ -1,4 +1,3 @@
-import { ApiErrorSchema } from '../../shared/api-error';
 import { NETWORK_ERROR_MESSAGE } from '../../shared/messages';
 
 /** A failed call: status 0 when the server could not be reached, else the HTTP status with the server's message. */
@@ -41,6 +40,8 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   } catch {
     body = null;
   }
+  // The schema (and zod with it) loads with the first failed call, not with the app's first download.
+  const { ApiErrorSchema } = await import('../../shared/api-error');
   const parsed = ApiErrorSchema.safeParse(body);
   if (parsed.success) return new ApiRequestError({ status: response.status, ...parsed.data });
   return new ApiRequestError({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../shared/payments';
 import {
   type Expected,
+  everyone,
   MISSING_ID,
   matrixCases,
   matrixRoutes,
@@ -72,14 +73,6 @@ type Row = {
   expect: Expected;
 };
 
-const everyone = (status: number) => ({
-  visitor: status,
-  patient: status,
-  practitioner: status,
-  staff: status,
-  admin: status,
-  member: status,
-});
 const adminsOnly = { visitor: 401, patient: 403, practitioner: 403, staff: 403, admin: 200, member: 403 };
 const refusedEverywhere = (status: number) => ({ own: status, other: status, missing: status });
 

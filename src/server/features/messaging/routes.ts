@@ -77,7 +77,7 @@ export function messagingRoutes(ctx: AppContext) {
           response: { 200: CountSchema },
         },
       },
-      (request) => messaging.readConversation(ctx, callerOf(request).id, request.params.userId),
+      (request) => messaging.readConversation(ctx, callerOf(request), request.params.userId),
     );
 
     app.get(

@@ -159,13 +159,20 @@ export const markDelivered = (ctx: Ctx, callerId: string, id: string) =>
 export const markRead = (ctx: Ctx, callerId: string, id: string) =>
   receiptFor(ctx, callerId, id, confirmRead);
 
-/** Opening a conversation: every unread message from that person becomes read. */
-export async function readConversation(ctx: Ctx, callerId: string, otherId: string) {
+/**
+ * Opening a conversation: every unread message from that person becomes read. Only a conversation the caller
+ * has, or may start, is theirs to open; anyone else answers like an unknown id, so ids cannot be probed.
+ */
+export async function readConversation(ctx: Ctx, caller: Person, otherId: string) {
   const other = await accounts.findAccountById(ctx.db, otherId);
   if (!other) throw notFound('User not found');
+  if (!(await allowed(ctx.db, caller, other))) {
+    const between = { userId: caller.id, withUserId: otherId, limit: 1 };
+    if ((await repository.listMessages(ctx.db, between)).length === 0) throw notFound('User not found');
+  }
   const at = new Date();
-  const changed = await repository.markRead(ctx.db, callerId, { senderId: otherId }, at);
-  publishReceipts(ctx, 'message.read', callerId, changed, at);
+  const changed = await repository.markRead(ctx.db, caller.id, { senderId: otherId }, at);
+  publishReceipts(ctx, 'message.read', caller.id, changed, at);
   return { count: changed.length };
 }
 

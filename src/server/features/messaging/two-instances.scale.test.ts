@@ -2,45 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../../shared/auth';
 import type { Message, ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/demo-accounts';
-import { seedDemo } from '../../db/seed';
 import { bearer } from '../../test/app';
-import { openTestDatabase } from '../../test/database';
 import { openSocket, untilConnections } from '../../test/sockets';
+import { type Instance, twoInstances } from '../../test/two-instances';
 
 // Included only when both TEST_DATABASE_URL and REDIS_URL are set (vitest.config.ts): two instances of the
 // clinic, each with its own connection pool, on one PostgreSQL database and one Redis.
-type Instance = Awaited<ReturnType<typeof buildApp>>;
-
-let shared: Awaited<ReturnType<typeof openTestDatabase>>;
-let secondPool: Database;
+let instances: Awaited<ReturnType<typeof twoInstances>>;
 let a: Instance;
 let b: Instance;
 
 beforeAll(async () => {
-  shared = await openTestDatabase();
-  if (!shared.url) throw new Error('the scale tests need TEST_DATABASE_URL');
-  await seedDemo(shared.db, { clinic: false });
-  secondPool = await openDatabase({ url: shared.url });
-  const config = testConfig({
-    redisUrl: process.env.REDIS_URL,
-    authRateLimitPerMinute: 100_000,
-    authAccountFailuresPer15Minutes: 1000,
-  });
-  a = await buildApp({ config, database: shared });
-  b = await buildApp({ config, database: secondPool });
+  instances = await twoInstances();
+  ({ a, b } = instances);
   await Promise.all([a.app.ready(), b.app.ready()]);
 });
 
-afterAll(async () => {
-  await a?.app.close();
-  await b?.app.close();
-  await secondPool?.close();
-  await shared?.drop();
-});
+afterAll(() => instances?.close());
 
 async function login(instance: Instance, email: string) {
   const response = await instance.app.inject({

@@ -142,7 +142,7 @@ export function publicBookingRoutes(ctx: AppContext) {
       '/api/public-bookings/:id/confirm',
       {
         onRequest: handlers,
-        schema: { tags, params: id, body: ConfirmPublicBookingInputSchema.optional(), response: one },
+        schema: { tags, params: id, body: ConfirmPublicBookingInputSchema.nullish(), response: one },
       },
       (request) =>
         clinic.confirmRequest(

@@ -4,8 +4,10 @@ import type { InvoicesChangedEvent } from '../../../shared/billing';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
+import type { MemberProfileChangedEvent } from '../../../shared/member-profile';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
+import type { PrintfulChangedEvent } from '../../../shared/printful';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
@@ -98,6 +100,8 @@ export function pushDomainEvents(ctx: AppContext) {
   pushCommunityEventChanges(ctx, push);
   pushOrderChanges(ctx, push);
   pushQuoteChanges(ctx, push);
+  pushMemberProfileChanges(ctx, push);
+  pushPrintfulChanges(ctx, push);
 }
 
 /**
@@ -322,5 +326,31 @@ function pushQuoteChanges(
       ...[...new Set([event.memberId, ...admins])].map((userId) => push(userId, 'notifications', payload)),
       push(event.memberId, 'notifications', DASHBOARD_CHANGED),
     ]);
+  });
+}
+
+/** The member's other tabs follow their profile and onboarding, and their dashboard's onboarding card too. */
+function pushMemberProfileChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('member-profile.changed', async (event) => {
+    const payload: MemberProfileChangedEvent = { type: 'member_profile_changed' };
+    await Promise.all([
+      push(event.userId, 'notifications', payload),
+      push(event.userId, 'notifications', DASHBOARD_CHANGED),
+    ]);
+  });
+}
+
+/** The Print on Demand page stays live: every admin hears that the connection, a sync or a fulfilment changed. */
+function pushPrintfulChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('printful.changed', async () => {
+    const admins = await accounts.listActiveAccountsWithRole(ctx.db, 'admin');
+    const payload: PrintfulChangedEvent = { type: 'printful_changed' };
+    await Promise.all(admins.map((admin) => push(admin.id, 'notifications', payload)));
   });
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCKET_CHANNELS, SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
+import { isOwnPage } from '../../platform/page-origin';
 import { resolveSession } from '../../platform/sessions';
 import { serveMessagingSocket } from './messaging-socket';
 import { pushDomainEvents } from './pushes';
@@ -20,7 +21,11 @@ export function realtimeRoutes(ctx: AppContext) {
   pushDomainEvents(ctx);
 
   return async (app: FastifyInstance) => {
-    app.get('/ws', { websocket: true }, (socket, request) => {
+    const refuseForeignPages = async (request: FastifyRequest) => {
+      if (!isOwnPage(request, ctx.config.appUrl))
+        throw forbidden('Sockets open only from the clinic’s own pages');
+    };
+    app.get('/ws', { websocket: true, onRequest: refuseForeignPages }, (socket, request) => {
       const query = SocketQuerySchema.safeParse(request.query);
       if (!query.success) {
         socket.close(SOCKET_CLOSE.badRequest, 'Unknown channel or bad query');

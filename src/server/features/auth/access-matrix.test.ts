@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../../shared/roles';
+import { DEMO_PASSWORD } from '../../db/demo-accounts';
+import {
+  type Caller,
+  type Expected,
+  everyone,
+  matrixCases,
+  matrixRoutes,
+  servedRoutes,
+} from '../../test/access-matrix';
+import { bearer, createTestApp, demoAccount, type TestApp } from '../../test/app';
+import { createPerson, type TestPerson } from '../../test/people';
+import { createResetLink } from './service';
+
+/**
+ * Who reaches the sign-in routes: signing in, registering, asking for a reset link and using one are what a
+ * visitor does, and a signed-in caller sending a valid body is answered the same (the body, not the bearer,
+ * names the account); everything about the current session (who am I, sign out here or everywhere, change
+ * the password) needs one (401 for a visitor) and acts on the caller alone. There is no record to name.
+ *
+ * The session routes run as a fresh session of the demo account ("session") or as a fresh account of the
+ * role ("person"), never on the demo account's shared token, which signing out everywhere would end.
+ */
+
+let t: TestApp;
+let someone: TestPerson;
+beforeAll(async () => {
+  t = await createTestApp();
+  someone = await createPerson(t, 'patient');
+});
+afterAll(() => t.close());
+
+type Row = {
+  method: 'GET' | 'POST';
+  route: string;
+  body?: () => Promise<unknown> | unknown;
+  /** Whose bearer a signed-in caller sends: the demo account's shared one, a fresh session of it, or a new account's. */
+  as?: 'session' | 'person';
+  password?: string;
+  expect: Expected;
+};
+
+const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
+
+const MATRIX: Row[] = [
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    body: () => ({ email: someone.email, password: 'correct-horse-1' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    body: () => ({
+      email: `matrix-${randomBytes(5).toString('hex')}@example.test`,
+      password: 'correct-horse-1',
+      firstName: 'Matrix',
+      lastName: 'Row',
+    }),
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    body: () => ({ email: someone.email }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    body: async () => {
+      const person = await createPerson(t, 'patient');
+      const link = await createResetLink(t.database.db, t.ctx.config.appUrl, person.id);
+      return { token: new URL(link).searchParams.get('token'), newPassword: 'correct-horse-2' };
+    },
+    expect: everyone(200),
+  },
+  { method: 'GET', route: '/api/auth/me', expect: signedIn(200) },
+  { method: 'POST', route: '/api/auth/logout', as: 'session', expect: signedIn(200) },
+  { method: 'POST', route: '/api/auth/logout-all', as: 'person', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/change-password',
+    as: 'person',
+    body: () => ({ currentPassword: 'correct-horse-1', newPassword: 'correct-horse-2' }),
+    expect: signedIn(200),
+  },
+];
+
+async function bearerOf(caller: Caller, row: Row) {
+  if (caller === 'visitor') return {};
+  const role = caller as Role;
+  if (row.as === 'session') return bearer((await t.login(demoAccount(role).email, DEMO_PASSWORD)).token);
+  if (row.as === 'person') return bearer((await createPerson(t, role)).token);
+  return bearer(await t.tokenOf(role));
+}
+
+const cases = matrixCases(MATRIX);
+
+describe('auth routes access matrix', () => {
+  it('covers every auth route the app serves', () => {
+    expect(servedRoutes(t.routes, '/api/auth')).toEqual(matrixRoutes(MATRIX));
+  });
+
+  it.each(
+    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
+  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+    const body = await c.row.body?.();
+    const response = await t.app.inject({
+      method: c.row.method,
+      url: c.row.route,
+      headers: await bearerOf(caller, c.row),
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) expect(typeof response.json().message).toBe('string');
+  });
+
+  it('leaves the demo accounts signed in after every case above', async () => {
+    for (const role of ['patient', 'practitioner', 'staff', 'admin', 'member'] as const)
+      expect((await t.injectAs(role, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,292 @@
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES, contentSecurityDirectives } from '../app';
+import { testConfig } from '../config';
+import { DEMO_PASSWORD } from '../db/demo-accounts';
+import { createTestApp, demoAccount, type TestApp } from '../test/app';
+
+/**
+ * What the server promises every browser and every attacker, each asserted: the security headers, no cookies,
+ * no cross-origin reads, a bounded body, brute-force limits on sign-in and password reset, and sockets only
+ * from the clinic's own pages. Fixed bad input lives in platform/bad-input.test.ts, generated bad input in
+ * bad-input.property.test.ts.
+ */
+
+let t: TestApp;
+/**
+ * An instance as deployed: behind a TLS-terminating proxy it trusts (TRUST_PROXY=true), with the sign-in
+ * limits low enough to reach (5 auth calls a minute per address, 3 failures per account).
+ */
+let proxied: TestApp;
+beforeAll(async () => {
+  [t, proxied] = await Promise.all([
+    createTestApp(),
+    createTestApp({ trustProxy: true, authRateLimitPerMinute: 5, authAccountFailuresPer15Minutes: 3 }),
+  ]);
+});
+afterAll(() => Promise.all([t.close(), proxied.close()]));
+
+function directives(policy: string) {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+}
+
+const FOREIGN = 'https://evil.example';
+
+describe('security headers', () => {
+  it('send a script policy without inline script, no framing, no sniffing and no referrer on every kind of answer', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.injectAs('admin', { method: 'GET', url: '/api/auth/me' }),
+      t.app.inject({ method: 'GET', url: '/api/auth/me' }),
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 1 } }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+      t.app.inject({ method: 'GET', url: '/' }),
+      t.app.inject({ method: 'GET', url: '/patients/some/page' }),
+    ]);
+    for (const response of answers) {
+      const context = `${response.raw.req.method} ${response.raw.req.url} → ${response.statusCode}`;
+      const policy = directives(String(response.headers['content-security-policy']));
+      expect(policy.get('script-src'), context).toEqual(["'self'"]);
+      expect(policy.get('script-src-attr'), context).toEqual(["'none'"]);
+      expect(policy.get('object-src'), context).toEqual(["'none'"]);
+      expect(policy.get('base-uri'), context).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors'), context).toEqual(["'none'"]);
+      expect(response.headers['x-frame-options'], context).toBe('DENY');
+      expect(response.headers['x-content-type-options'], context).toBe('nosniff');
+      expect(response.headers['referrer-policy'], context).toBe('no-referrer');
+      expect(response.headers['set-cookie'], context).toBeUndefined();
+    }
+  });
+
+  it('keeps inline and evaluated script out of the policy under Stripe too', () => {
+    const stripe = testConfig().stripe ?? { secretKey: 'sk', publishableKey: 'pk' };
+    for (const config of [{ stripe: undefined }, { stripe }]) {
+      const policy = contentSecurityDirectives(config as Parameters<typeof contentSecurityDirectives>[0]);
+      const scripts = policy['script-src'] ?? ["'self'"];
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(scripts.every((source) => source === "'self'" || source.startsWith('https://'))).toBe(true);
+    }
+  });
+
+  it('sends HSTS behind a trusted TLS proxy, and not on plain HTTP or to a client that only claims TLS', async () => {
+    const overTls = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    const hsts = String(overTls.headers['strict-transport-security']);
+    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(hsts).toContain('includeSubDomains');
+
+    const plain = await proxied.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY the header is the client's word, not the connection's.
+    const claimed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('credentials and cross-origin calls', () => {
+  it('signs in without cookies: the token travels in the body and the Authorization header only', async () => {
+    const person = await t.register();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.user.email, password: person.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    expect(typeof login.json().token).toBe('string');
+    // A cookie is never taken for a session, so a forged cross-site request carries no credentials.
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `token=${login.json().token}; session=${login.json().token}` },
+    });
+    expect(byCookie.statusCode).toBe(401);
+  });
+
+  it('grants no foreign origin a read and refuses its preflight', async () => {
+    const read = await t.injectAs('admin', {
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { origin: FOREIGN },
+    });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+    for (const url of ['/api/auth/login', '/api/patients', `/api/messages`]) {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: FOREIGN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(preflight.statusCode, url).toBeGreaterThanOrEqual(400);
+      for (const header of Object.keys(preflight.headers))
+        expect(header.startsWith('access-control-'), `${url} ${header}`).toBe(false);
+    }
+  });
+});
+
+describe('request size', () => {
+  const post = (payload: string | Readable, length?: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        'content-type': 'application/json',
+        ...(length ? { 'content-length': String(length) } : {}),
+      },
+      payload,
+    });
+  const bodyOf = (bytes: number) => `{"email":"${'x'.repeat(bytes - 12)}"}`;
+
+  it('reads a body up to the limit and refuses one byte more with a 4xx, never a 500', async () => {
+    const atLimit = await post(bodyOf(BODY_LIMIT_BYTES));
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().code).toBe('VALIDATION_FAILED');
+    const over = await post(bodyOf(BODY_LIMIT_BYTES + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'MALFORMED_REQUEST', message: 'Request body is too large' });
+  });
+
+  it('stops reading a streamed body without a length once it passes the limit', async () => {
+    const chunks = Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, 'x'));
+    const streamed = await post(Readable.from([Buffer.from('{"email":"'), ...chunks, Buffer.from('"}')]));
+    expect(streamed.statusCode).toBe(400);
+    expect(streamed.json().message).toBe('Request body is too large');
+  });
+
+  it('refuses a body longer than its declared length, and a declared length past the limit', async () => {
+    const lying = await post('{"email":"a@b.test","password":"long-enough-1"}', 10);
+    expect(lying.statusCode).toBeGreaterThanOrEqual(400);
+    expect(lying.statusCode).toBeLessThan(500);
+    const declared = await post('{}', BODY_LIMIT_BYTES * 50);
+    expect(declared.statusCode).toBeGreaterThanOrEqual(400);
+    expect(declared.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('brute-force limits', () => {
+  const call = (url: string, payload: object, remoteAddress: string) =>
+    proxied.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+  it('locks an account after its failed sign-ins from any mix of addresses, even for the right password', async () => {
+    const email = demoAccount('practitioner').email;
+    const statuses = [];
+    for (const address of ['10.1.0.1', '10.1.0.2', '10.1.0.3'])
+      statuses.push(
+        (await call('/api/auth/login', { email, password: 'wrong-password' }, address)).statusCode,
+      );
+    const locked = await call('/api/auth/login', { email, password: DEMO_PASSWORD }, '10.1.0.4');
+    expect([...statuses, locked.statusCode]).toEqual([401, 401, 401, 429]);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not locked by it.
+    const other = await call(
+      '/api/auth/login',
+      { email: demoAccount('member').email, password: DEMO_PASSWORD },
+      '10.1.0.4',
+    );
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('limits reset requests per account from any mix of addresses', async () => {
+    const email = demoAccount('patient').email;
+    const statuses = [];
+    for (const address of ['10.2.0.1', '10.2.0.2', '10.2.0.3', '10.2.0.4'])
+      statuses.push((await call('/api/auth/forgot-password', { email }, address)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // An address that has sent nothing is still refused for that account, and still served for another.
+    expect((await call('/api/auth/forgot-password', { email }, '10.2.0.9')).statusCode).toBe(429);
+    const other = await call('/api/auth/forgot-password', { email: demoAccount('staff').email }, '10.2.0.9');
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('limits reset requests and reset attempts per address', async () => {
+    const requests = [];
+    for (let i = 0; i < 6; i++)
+      requests.push(
+        (await call('/api/auth/forgot-password', { email: `nobody-${i}@example.test` }, '10.3.0.1'))
+          .statusCode,
+      );
+    expect(requests.slice(0, 5).every((status) => status !== 429)).toBe(true);
+    expect(requests[5]).toBe(429);
+
+    const guesses = [];
+    for (let i = 0; i < 6; i++)
+      guesses.push(
+        (
+          await call(
+            '/api/auth/reset-password',
+            { token: `guessed-token-${i}-${'x'.repeat(32)}`, newPassword: 'another-horse-2' },
+            '10.3.0.2',
+          )
+        ).statusCode,
+      );
+    expect(guesses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(guesses[5]).toBe(429);
+    const refused = await call(
+      '/api/auth/reset-password',
+      { token: 'x'.repeat(43), newPassword: 'another-horse-2' },
+      '10.3.0.2',
+    );
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the socket upgrade', () => {
+  // The handshake arrives from the proxy's address (injectWS gives none of its own).
+  const fromProxy = { remoteAddress: '10.0.0.2' } as Socket;
+  const open = (app: TestApp, headers: Record<string, string>) =>
+    app.app.injectWS('/ws?channel=account-status', { headers, socket: fromProxy });
+
+  it('refuses a page of a foreign origin before the upgrade', async () => {
+    await expect(open(t, { origin: FOREIGN, host: 'localhost:3000' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    await expect(open(t, { origin: 'null', host: 'localhost:3000' })).rejects.toThrow(
+      'Unexpected server response: 403',
+    );
+    await expect(
+      open(t, { origin: 'http://localhost:3000.evil.example', host: 'localhost:3000' }),
+    ).rejects.toThrow('Unexpected server response: 403');
+  });
+
+  it('upgrades for the clinic’s own pages, behind a proxy, and for clients that are not browsers', async () => {
+    const sockets = await Promise.all([
+      open(t, { origin: 'http://localhost:3000', host: 'localhost:3000' }),
+      // APP_URL names the clinic's public address even when the Host header names an internal one.
+      open(t, { origin: testConfig().appUrl, host: 'portal-internal:8080' }),
+      open(t, { origin: 'https://clinic.example', host: 'clinic.example' }),
+      open(proxied, {
+        origin: 'https://clinic.example',
+        host: '10.0.0.5:3000',
+        'x-forwarded-host': 'clinic.example',
+      }),
+      open(t, {}),
+    ]);
+    for (const socket of sockets) socket.terminate();
+  });
+
+  it('closes a socket that sends a frame over 64 KiB, and keeps serving', async () => {
+    const socket = await t.app.injectWS(`/ws?channel=account-status&token=${await t.tokenOf('patient')}`);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send('x'.repeat(64 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
