@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from '../shared/auth';
 import { RoleSchema } from '../shared/roles';
 import { loadConfig } from './config';
+import { takeBackup } from './db/backup';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
+import { restoreBackup } from './db/restore';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createAccount, toUser } from './features/accounts/service';
 
@@ -15,8 +17,15 @@ Commands:
   seed                    add the demo clinic's accounts (skips those that exist)
   create-user --email E --password P --role R --first-name F --last-name L [--phone N]
                           create an account of any role and print it as JSON
+  backup <file>           write one consistent snapshot of every table, with its migration level, to <file>
+                          (gzipped JSON lines); prints { file, migration, tables, rows }
+  restore <file> [--force]
+                          load a backup into a database with no rows, migrating it to the backup's level
+                          first and to this version's after; --force replaces every row already there.
+                          Refuses a damaged file and a backup from a newer version of the clinic
 
-The database is DATABASE_URL when set, otherwise the embedded one under DATA_DIR.`;
+The database is DATABASE_URL when set, otherwise the embedded one under DATA_DIR. Stop the servers on it
+before a restore. A backup from the embedded database restores on PostgreSQL and back.`;
 
 const CreateUserSchema = z.object({
   email: EmailSchema,
@@ -27,12 +36,16 @@ const CreateUserSchema = z.object({
   phone: z.string().max(40).optional(),
 });
 
-async function withDatabase<T>(run: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+/** Backup and restore keep the database at the level they find it; the other commands migrate it first. */
+async function withDatabase<T>(
+  run: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+  options: { migrate?: boolean } = {},
+) {
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.exclusively(() => database.migrate());
+    if (options.migrate ?? true) await database.exclusively(() => database.migrate());
     return await run(database);
   } finally {
     await database.close();
@@ -51,6 +64,7 @@ async function main(argv: string[]) {
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
       phone: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -91,6 +105,18 @@ async function main(argv: string[]) {
       ),
     );
     return console.log(JSON.stringify(toUser(user), null, 2));
+  }
+  if (command === 'backup' || command === 'restore') {
+    const file = positionals[1];
+    if (!file) throw new Error(`${command} needs a file: npm run cli -- ${command} <file>`);
+    const summary = await withDatabase(
+      (database) =>
+        command === 'backup'
+          ? takeBackup(database, file)
+          : restoreBackup(database, file, { force: values.force }),
+      { migrate: false },
+    );
+    return console.log(JSON.stringify(summary));
   }
   throw new Error(`Unknown command '${command}'.\n\n${USAGE}`);
 }

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, fsyncSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -86,6 +87,39 @@ export async function openDatabase(options: {
   };
 }
 
+/**
+ * PGlite's file system writes through to the operating system, so a commit survives the process being killed,
+ * but out of the box it runs with fsync off and its WebAssembly fsync does nothing: a power cut or an
+ * operating-system crash could lose commits already answered. Here fsync reaches the disk (Emscripten's file
+ * system gains the fsync it lacks) and PostgreSQL calls it at every commit and checkpoint, as it does on a
+ * server. The cost: each commit waits for the disk (about 5 ms instead of 0.4 ms on the test machine), on the
+ * event loop, since PGlite runs in-process.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const result = await super.init(...args);
+    const options = result.emscriptenOpts as { preRun?: ((module: EmscriptenModule) => void)[] };
+    options.preRun = [
+      ...(options.preRun ?? []),
+      (module) => {
+        module.NODEFS.stream_ops.fsync = (stream) => {
+          fsyncSync(stream.nfd);
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+type EmscriptenModule = { NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } } };
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
+];
+
 /** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
 function openPglite(dataDir: string) {
   if (dataDir === 'memory://') return new PGlite({ extensions: PGLITE_EXTENSIONS });
@@ -93,7 +127,12 @@ function openPglite(dataDir: string) {
   const isNew = !existsSync(join(clusterDir, 'PG_VERSION'));
   const loadDataDir =
     isNew && existsSync(PGLITE_TEMPLATE_PATH) ? new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]) : undefined;
-  return new PGlite(clusterDir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
+  return new PGlite({
+    fs: new DurableNodeFS(clusterDir),
+    startParams: DURABLE_START_PARAMS,
+    loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,11 +1,16 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-/** Runs a server entry point (main.ts, cli.ts) as its own process, as an operator would. */
-const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+/**
+ * Runs a server entry point (main.ts, cli.ts) as its own process, as an operator would. Node loads tsx itself,
+ * rather than through tsx's command, which would run the script in a second process: a SIGKILL must reach the
+ * server, not a wrapper that leaves it running.
+ */
+const tsx = pathToFileURL(join(process.cwd(), 'node_modules/tsx/dist/loader.mjs')).href;
 
 export function run(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(tsx, [script, ...args], {
+  const child = spawn(process.execPath, ['--import', tsx, script, ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,7 +36,13 @@ export async function until(condition: () => boolean, timeoutMs: number) {
 /** Starts the server on a free port and waits until it is ready. */
 export async function startServer(env: Record<string, string>) {
   const server = run('src/server/main.ts', [], { PORT: '0', HOST: '127.0.0.1', ...env });
-  await until(() => server.output().includes('Clinic portal ready'), 60_000);
+  try {
+    await until(() => server.output().includes('Clinic portal ready'), 60_000);
+  } catch {
+    // Not ready in time: what the process said is the only clue to why.
+    server.child.kill('SIGKILL');
+    throw new Error(`The server did not start in time; it said:\n${server.output().slice(-3000)}`);
+  }
   const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
   return { ...server, url: `http://127.0.0.1:${port}` };
 }
