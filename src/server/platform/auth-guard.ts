@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { forbidden } from './errors';
+import type { SessionCache } from './session-cache';
 import { resolveSession, type SessionUser } from './sessions';
 
 declare module 'fastify' {
@@ -30,10 +31,12 @@ export function callerOf(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-export const authGuard = fp(async (app: FastifyInstance, options: { db: Db }) => {
+type GuardOptions = { db: Db; sessionCache?: SessionCache };
+
+export const authGuard = fp(async (app: FastifyInstance, options: GuardOptions) => {
   app.decorateRequest('sessionUser', null);
   const requireUser = async (request: FastifyRequest) => {
-    request.sessionUser = await resolveSession(options.db, bearerToken(request));
+    request.sessionUser = await resolveSession(options.db, bearerToken(request), options.sessionCache);
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {

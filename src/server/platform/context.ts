@@ -6,6 +6,7 @@ import type { DomainEventBus } from './events';
 import type { AuthRateLimits, PublicBookingRateLimits } from './rate-limits';
 import type { RealtimeBus } from './realtime/bus';
 import type { SocketHub } from './realtime/hub';
+import type { SessionCache } from './session-cache';
 
 /** What the feature modules share; built once in app.ts and handed to each feature. */
 export type AppContext = {
@@ -19,6 +20,8 @@ export type AppContext = {
   publicBookingLimits: PublicBookingRateLimits;
   bus: RealtimeBus;
   hub: SocketHub;
+  /** Sessions resolved in the last few seconds; endings are forgotten through domain events (decision 0013). */
+  sessionCache: SessionCache;
 };
 
 /** Who asked, from where: recorded with every audited change. */

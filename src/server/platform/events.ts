@@ -114,6 +114,10 @@ export type DomainEvents = {
   'community-event.changed': { eventId: string; userIds: string[] };
   /** A quote was requested, answered, accepted, declined or expired. Ids and the status only. */
   'quote.changed': { quoteId: string; memberId: string; status: QuoteStatus };
+  /** A member saved their profile or an onboarding step, or finished onboarding. */
+  'member-profile.changed': { userId: string };
+  /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
+  'printful.changed': { orderId: string | null };
 };
 
 export type EventName = keyof DomainEvents;

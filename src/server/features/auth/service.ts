@@ -33,7 +33,7 @@ export const AUTH_ERRORS = {
   wrongCurrentPassword: 'Current password is incorrect',
 } as const;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events' | 'sessionCache'>;
 
 export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<AuthResponse> {
   await ctx.rateLimits.assertAccountAllowed(input.email);
@@ -96,6 +96,7 @@ export async function logout(ctx: Ctx, caller: SessionUser, meta: RequestMeta) {
       ipAddress: meta.ipAddress,
     });
   });
+  await ctx.sessionCache.end({ userId: caller.id, sessionId: caller.sessionId });
   return { message: 'Signed out' };
 }
 
@@ -108,6 +109,7 @@ export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: Requ
       ipAddress: meta.ipAddress,
     });
   });
+  await ctx.sessionCache.end({ userId: caller.id });
   ctx.events.publish('account.sessions-revoked', { userId: caller.id });
   return { message: 'Signed out of every session' };
 }
@@ -168,6 +170,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
     });
     return user.id;
   });
+  await ctx.sessionCache.end({ userId });
   ctx.events.publish('account.sessions-revoked', { userId });
   return { message: 'Your password has been reset. You can sign in now.' };
 }
@@ -195,6 +198,7 @@ export async function changePassword(
       ipAddress: meta.ipAddress,
     });
   });
+  await ctx.sessionCache.end({ userId: caller.id, exceptSessionId: caller.sessionId });
   ctx.events.publish('account.sessions-revoked', { userId: caller.id, exceptSessionId: caller.sessionId });
   return { message: 'Password changed. Other sessions were signed out.' };
 }

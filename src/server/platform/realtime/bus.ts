@@ -12,36 +12,56 @@ export type Delivery = {
   close?: { code: number; reason: string };
 };
 
+/**
+ * Sessions that ended (signed out, revoked, their account deactivated or given another role): every instance
+ * forgets what it cached of them. One session by id, or every session of the user but `exceptSessionId`.
+ */
+export type SessionsEnded = { userId: string; sessionId?: string; exceptSessionId?: string };
+
 export type RealtimeBus = {
   kind: 'in-process' | 'redis';
   publish(delivery: Delivery): Promise<void>;
   onDelivery(handler: (delivery: Delivery) => void): void;
+  publishSessionsEnded(ended: SessionsEnded): Promise<void>;
+  onSessionsEnded(handler: (ended: SessionsEnded) => void): void;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
 export function createInProcessBus(): RealtimeBus {
   const handlers: Array<(delivery: Delivery) => void> = [];
+  const endedHandlers: Array<(ended: SessionsEnded) => void> = [];
   return {
     kind: 'in-process',
     async publish(delivery) {
       for (const handler of handlers) handler(delivery);
     },
     onDelivery: (handler) => handlers.push(handler),
+    async publishSessionsEnded(ended) {
+      for (const handler of endedHandlers) handler(ended);
+    },
+    onSessionsEnded: (handler) => endedHandlers.push(handler),
     ping: async () => true,
     close: async () => {},
   };
 }
 
 const CHANNEL = 'clinic:realtime';
+const SESSIONS_CHANNEL = 'clinic:sessions-ended';
 
 /** Fans deliveries out to every instance through Redis pub/sub; each instance serves its own sockets. */
 export function createRedisBus(url: string): RealtimeBus {
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: false });
   const handlers: Array<(delivery: Delivery) => void> = [];
-  const ready = subscriber.subscribe(CHANNEL);
-  subscriber.on('message', (_channel, message) => {
+  const endedHandlers: Array<(ended: SessionsEnded) => void> = [];
+  const ready = subscriber.subscribe(CHANNEL, SESSIONS_CHANNEL);
+  subscriber.on('message', (channel, message) => {
+    if (channel === SESSIONS_CHANNEL) {
+      const ended = JSON.parse(message) as SessionsEnded;
+      for (const handler of endedHandlers) handler(ended);
+      return;
+    }
     const delivery = JSON.parse(message) as Delivery;
     for (const handler of handlers) handler(delivery);
   });
@@ -52,6 +72,11 @@ export function createRedisBus(url: string): RealtimeBus {
       await publisher.publish(CHANNEL, JSON.stringify(delivery));
     },
     onDelivery: (handler) => handlers.push(handler),
+    async publishSessionsEnded(ended) {
+      await ready;
+      await publisher.publish(SESSIONS_CHANNEL, JSON.stringify(ended));
+    },
+    onSessionsEnded: (handler) => endedHandlers.push(handler),
     async ping() {
       try {
         return (await publisher.ping()) === 'PONG';
