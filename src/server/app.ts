@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -13,11 +12,12 @@ import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { authRoutes } from './features/auth/routes';
 import { availabilityRoutes } from './features/availability/routes';
-import { OverdueWorker } from './features/billing/overdue';
+import { overdueSweeper } from './features/billing/overdue';
 import { billingRoutes } from './features/billing/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
 import { eventRoutes } from './features/events/routes';
+import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -26,6 +26,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { Payments } from './features/payments/service';
 import { practitionerRoutes } from './features/practitioners/routes';
 import { preferenceRoutes } from './features/preferences/routes';
+import { printfulRoutes } from './features/printful/routes';
 import { publicBookingRoutes } from './features/public-booking/routes';
 import { quoteRoutes } from './features/quotes/routes';
 import { realtimeRoutes } from './features/realtime/routes';
@@ -45,16 +46,31 @@ import { loggerOptions } from './platform/logger';
 import { AuthRateLimits, PublicBookingRateLimits } from './platform/rate-limits';
 import { createInProcessBus, createRedisBus } from './platform/realtime/bus';
 import { SocketHub } from './platform/realtime/hub';
+import { sendSecurityHeaders } from './platform/security-headers';
+import { SessionCache } from './platform/session-cache';
 import { serveWebApp } from './platform/static-web';
+import { refuseUnstorableText } from './platform/storable-text';
+import { sweepWhileListening } from './platform/sweeper';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The page's sources; under Stripe, Stripe.js loads from Stripe and its card fields are Stripe's frames. */
+/**
+ * The page's sources; under Stripe, Stripe.js loads from Stripe and its card fields are Stripe's frames.
+ * Print-on-demand products show Printful's preview pictures, served from Printful's own hosts.
+ */
 export function contentSecurityDirectives(config: Pick<Config, 'stripe'>) {
   const stripe = Boolean(config.stripe);
   return {
-    'img-src': ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.printful.com',
+      ...(stripe ? ['https://*.stripe.com'] : []),
+    ],
     'connect-src': ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+    // No page of ours is ever shown in a frame, not even our own: nothing to click-jack.
+    'frame-ancestors': ["'none'"],
     ...(stripe
       ? {
           'script-src': ["'self'", 'https://js.stripe.com'],
@@ -76,6 +92,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableText(app);
   /** Every route the app serves; the bad-input and authorization tests walk all of them. */
   const routes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {
@@ -105,18 +122,20 @@ export async function buildApp(options: { config: Config; database: Database }) 
     }),
     bus,
     hub: new SocketHub(bus),
+    // Alone, an instance keeps resolved sessions for a few seconds. Beside others (a Redis bus) it keeps none:
+    // an ending published through Redis may reach another instance after the person's next request does,
+    // and a revocation must hold at once everywhere (decisions 0001 and 0013).
+    sessionCache: new SessionCache({ bus, log, ttlMs: config.redisUrl ? 0 : undefined }),
   };
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
-  });
+  sendSecurityHeaders(app, contentSecurityDirectives(config));
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Portal API', version: config.version } },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authGuard, { db: ctx.db });
+  await app.register(authGuard, { db: ctx.db, sessionCache: ctx.sessionCache });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -141,18 +160,18 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(donationRoutes(ctx, payments));
   await app.register(billingRoutes(ctx, payments));
   await app.register(storeRoutes(ctx, payments));
+  await app.register(printfulRoutes(ctx));
   await app.register(eventRoutes(ctx, payments));
   await app.register(quoteRoutes(ctx, payments));
+  await app.register(memberProfileRoutes(ctx));
   await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
   await serveWebApp(app, config.webDistDir);
 
   // Every listening instance sweeps invoices past their due date; tests call the sweep themselves.
-  const overdue = new OverdueWorker(ctx);
-  app.addHook('onListen', async () => overdue.start());
+  sweepWhileListening(app, overdueSweeper(ctx));
 
   app.addHook('onClose', async () => {
-    await overdue.stop();
     ctx.hub.closeAll(SOCKET_CLOSE.shuttingDown, 'Server shutting down');
     ctx.mailer.close();
     await bus.close();

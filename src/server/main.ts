@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
+import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
 async function main() {
@@ -22,8 +23,12 @@ async function main() {
     }
   });
 
-  // Background jobs (appointment reminders): every instance runs a worker; each job runs on one of them.
-  const jobs = new JobWorker(database.db, app.log, appointmentJobHandlers(ctx));
+  // Background jobs (appointment reminders, the Printful sync queued at connect): every instance runs a
+  // worker; each job runs on one of them.
+  const jobs = new JobWorker(database.db, app.log, {
+    ...appointmentJobHandlers(ctx),
+    ...printfulJobHandlers(ctx),
+  });
   jobs.start();
 
   let closing = false;

@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openSocket, untilConnections } from '../../test/sockets';
-import { OverdueWorker, sweepOverdue } from './overdue';
+import { overdueSweeper, sweepOverdue } from './overdue';
 import { addDays, clinicToday } from './service';
 import { careTeam, eventually, expectStatus, notificationsOf, pay, sentInvoice } from './testing';
 
@@ -101,7 +101,7 @@ describe('the overdue worker', () => {
       .update(invoices)
       .set({ dueDate: addDays(clinicToday(), -1) })
       .where(eq(invoices.id, invoice.id));
-    const worker = new OverdueWorker(t.ctx, 50);
+    const worker = overdueSweeper(t.ctx, 50);
     worker.start();
     await eventually(async () => {
       const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { OVERDUE_CHECK_INTERVAL_MS } from '../../../shared/billing';
 import type { AppContext } from '../../platform/context';
+import { Sweeper } from '../../platform/sweeper';
 import { clinicToday } from './service';
 
 type Ctx = Pick<AppContext, 'db' | 'events' | 'log'>;
@@ -30,39 +30,6 @@ export async function sweepOverdue(ctx: Pick<Ctx, 'db' | 'events'>, today = clin
   return rows.map((row) => row.id);
 }
 
-/** Runs the sweep now and then every OVERDUE_CHECK_INTERVAL_MS on every instance, until stopped. */
-export class OverdueWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly intervalMs = OVERDUE_CHECK_INTERVAL_MS,
-    private readonly log: FastifyBaseLogger = ctx.log,
-  ) {}
-
-  start() {
-    if (this.timer) return;
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the clock and waits for a sweep in hand. */
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick() {
-    if (this.running) return;
-    this.running = sweepOverdue(this.ctx)
-      .catch((error) =>
-        this.log.error({ err: { message: (error as Error).message } }, 'overdue sweep failed'),
-      )
-      .finally(() => {
-        this.running = null;
-      });
-  }
-}
+/** The overdue sweep, every OVERDUE_CHECK_INTERVAL_MS on every listening instance. */
+export const overdueSweeper = (ctx: Ctx, intervalMs = OVERDUE_CHECK_INTERVAL_MS) =>
+  new Sweeper('overdue sweep', () => sweepOverdue(ctx), intervalMs, ctx.log);

@@ -1,15 +1,8 @@
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { OPEN_INVOICE_STATUSES } from '../../../shared/billing';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
 import { invoices, paymentRefunds, payments } from '../../db/schema';
-
-/** The first instant of the clinic's month holding `now` (CLINIC_TIME_ZONE). */
-export function clinicMonthStart(now: Date) {
-  const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
-  return new Date(new TZDate(local.getFullYear(), local.getMonth(), 1, CLINIC_TIME_ZONE).getTime());
-}
+import { clinicMonthOf } from '../../platform/clinic-time';
 
 const balance = sql<number>`${invoices.totalCents} - ${invoices.paidCents}`;
 
@@ -45,7 +38,7 @@ export async function patientBalance(db: Db, patientId: string) {
  * refunds of invoice payments made this month, and the invoices overdue with their balance.
  */
 export async function clinicBillingFigures(db: Db, now = new Date()) {
-  const monthStart = clinicMonthStart(now);
+  const monthStart = clinicMonthOf(now).from;
   const [[received], [refunded], [overdue]] = await Promise.all([
     db
       .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })

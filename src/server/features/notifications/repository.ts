@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -40,11 +41,22 @@ export async function listNotifications(
     .limit(limit);
 }
 
+/** Every open tab asks for the badge, so the count is prepared once (see db/prepared.ts). */
 export async function countUnread(db: Db, userId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notArchived));
+  const statement = prepared(db, 'unread_notification_count', (database) =>
+    database
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          eq(notifications.isRead, false),
+          notArchived,
+        ),
+      )
+      .prepare('unread_notification_count'),
+  )!;
+  const [row] = await statement.execute({ userId });
   return row.count;
 }
 

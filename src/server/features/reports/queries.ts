@@ -1,8 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportBucket } from '../../../shared/reports';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
+import { clinicDayStart } from '../../platform/clinic-time';
 
 /**
  * The aggregate queries behind the reports. Each answers with a handful of rows whatever the size of the clinic:
@@ -21,13 +20,8 @@ export type Range = {
   labels: string[];
 };
 
-const midnight = (day: string, plusDays = 0) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, date + plusDays, CLINIC_TIME_ZONE).getTime());
-};
-
 export function rangeOf(from: string, to: string, bucket: ReportBucket, labels: string[]): Range {
-  return { start: midnight(from), end: midnight(to, 1), from, to, bucket, labels };
+  return { start: clinicDayStart(from), end: clinicDayStart(to, 1), from, to, bucket, labels };
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -45,7 +39,7 @@ const bucketOf = (range: Range, column: SQL) => {
     sql`, `,
   );
   const starts = sql.join(
-    range.labels.map((label) => sql`${midnight(label).toISOString()}`),
+    range.labels.map((label) => sql`${clinicDayStart(label).toISOString()}`),
     sql`, `,
   );
   return sql`(array[${labels}]::text[])[width_bucket(${column}, array[${starts}]::timestamptz[])]`;

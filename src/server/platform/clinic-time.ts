@@ -1,0 +1,34 @@
+import { TZDate } from '@date-fns/tz';
+import { CLINIC_TIME_ZONE } from '../../shared/scheduling';
+
+/**
+ * The clinic's calendar (CLINIC_TIME_ZONE): where its days and months begin as instants. A day the clocks
+ * change on is 23 or 25 hours long, and every filter, bucket and figure by day or month uses these, so that a
+ * day picked in the browser means the same hours everywhere.
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The first instant of a clinic day (YYYY-MM-DD), `plusDays` later. */
+export function clinicDayStart(day: string, plusDays = 0) {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(new TZDate(year, month - 1, date + plusDays, CLINIC_TIME_ZONE).getTime());
+}
+
+/** The clinic day holding `now`: its label and its two midnights. */
+export function clinicDayOf(now: Date) {
+  const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
+  const [year, month, date] = [local.getFullYear(), local.getMonth(), local.getDate()];
+  const from = new Date(new TZDate(year, month, date, CLINIC_TIME_ZONE).getTime());
+  const to = new Date(new TZDate(year, month, date + 1, CLINIC_TIME_ZONE).getTime());
+  return { day: `${year}-${pad(month + 1)}-${pad(date)}`, timeZone: CLINIC_TIME_ZONE, from, to };
+}
+
+/** The clinic month holding `now`: its label (YYYY-MM) and the first instants of it and of the next. */
+export function clinicMonthOf(now: Date) {
+  const local = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
+  const [year, month] = [local.getFullYear(), local.getMonth()];
+  const from = new Date(new TZDate(year, month, 1, CLINIC_TIME_ZONE).getTime());
+  const to = new Date(new TZDate(year, month + 1, 1, CLINIC_TIME_ZONE).getTime());
+  return { month: `${year}-${pad(month + 1)}`, from, to };
+}
