@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, SCALE_URLS } from './e2e/support/ports';
+import { BASE_URL, SCALE_PROXY_URL } from './e2e/support/ports';
 import { UPDATE_INSTANCES } from './e2e/support/update-servers';
 
 /** Debian's Chromium; the Playwright browser download is never used. */
@@ -14,6 +14,8 @@ const launchOptions = {
     '--no-first-run',
   ],
 };
+
+const chromium = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 
 /** One instance of the harness in e2e/support/server.ts: the built app, its own database and mail catcher. */
 function harness(url: string, env: Record<string, string> = {}) {
@@ -38,7 +40,6 @@ if (!scaleOut) {
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: scaleOut ? [] : ['scale/**'],
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -54,8 +55,20 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      testIgnore: ['scale/**'],
+      use: chromium,
     },
+    // One journey at a time here: the proxy journey kills an instance that the two-instance journey talks to.
+    ...(scaleOut
+      ? [
+          {
+            name: 'scale-out',
+            testMatch: 'scale/**/*.spec.ts',
+            workers: 1,
+            use: chromium,
+          },
+        ]
+      : []),
   ],
   webServer: [
     harness(BASE_URL),
@@ -67,11 +80,11 @@ export default defineConfig({
       ? [
           {
             command: 'npx tsx e2e/support/scale-server.ts',
-            // Both instances seed under one lock; the second answering means both are up.
-            url: `${SCALE_URLS[1]}/api/health`,
+            // The harness opens its proxy once every instance is healthy.
+            url: `${SCALE_PROXY_URL}/api/health`,
             reuseExistingServer: false,
             // The harness drops its database on SIGTERM.
-            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
             timeout: 120_000,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,

@@ -4,9 +4,9 @@ import { personAt, toastOn } from '../support/live';
 import { SCALE_URLS } from '../support/ports';
 
 /**
- * Two instances of the clinic on one PostgreSQL database and one Redis (e2e/support/scale-server.ts), as
- * behind a load balancer: the practitioner's browser talks only to the first, the patient's only to the
- * second. Everything live must still reach the other person.
+ * Two of the harness's instances of the clinic on one PostgreSQL database and one Redis
+ * (e2e/support/scale-server.ts), as behind a load balancer: the practitioner's browser talks only to the
+ * first, the patient's only to the second. Everything live must still reach the other person.
  */
 test('a message sent through one instance reaches a browser held by another, and the receipts come back', async ({
   browser,

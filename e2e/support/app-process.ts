@@ -37,14 +37,39 @@ export function stopApp(app: ChildProcess): Promise<void> {
 
 /** Stops everything once, on the first of: an app exiting, or Playwright's signal. */
 export function stopTogether(apps: ChildProcess[], cleanUp: () => Promise<void>) {
+  const stop = stopOnSignal(() => apps, cleanUp);
+  for (const app of apps) app.once('exit', (code) => void stop(code ?? 1));
+}
+
+/**
+ * On Playwright's signal, stops the apps running then (the harness may have replaced some), cleans up and
+ * exits; the answer does the same for the harness's own reasons.
+ */
+export function stopOnSignal(apps: () => ChildProcess[], cleanUp: () => Promise<void>) {
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(apps.map(stopApp));
+    await Promise.all(apps().map(stopApp));
     await cleanUp().catch(() => {});
     process.exit(code);
   };
-  for (const app of apps) app.once('exit', (code) => void stop(code ?? 1));
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void stop(0));
+  // `on`, not `once`: Playwright signals the whole process group and tsx relays the signal once more; under
+  // tsx a signal that finds no listener ends the process at once, before the clean-up has run.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+  return stop;
+}
+
+/** Resolves once url answers /api/health with 200; rejects after timeoutMs. */
+export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${url}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
 }

@@ -5,6 +5,8 @@ export const MAIL_API_PORT = APP_PORT + 2;
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
 export const MAIL_API_URL = `http://127.0.0.1:${MAIL_API_PORT}`;
 
-/** The two instances of the scale-out journey (one PostgreSQL, one Redis). */
-export const SCALE_PORTS = [3240, 3241] as const;
+/** The three instances of the scale-out journeys (one PostgreSQL, one Redis), the proxy before them, and the harness's control. */
+export const SCALE_PORTS = [3240, 3241, 3242] as const;
 export const SCALE_URLS = SCALE_PORTS.map((port) => `http://127.0.0.1:${port}`);
+export const SCALE_PROXY_URL = 'http://127.0.0.1:3243';
+export const SCALE_CONTROL_URL = 'http://127.0.0.1:3244';
