@@ -1,17 +1,36 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite names each file under /assets/ by its content's hash: a changed file is a new name, so browsers keep them. */
+const HASHED_ASSETS = `${sep}assets${sep}`;
+
 /**
- * Serves the built browser app; any other GET that accepts HTML gets index.html so the client router can
+ * Serves the built browser app, in the brotli or gzip copy the build wrote when the browser accepts it
+ * (scripts/precompress.ts); any other GET that accepts HTML gets index.html so the client router can
  * draw the page (including its own not-found page). API and socket paths keep their JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string) {
   const root = resolve(distDir);
   const hasBuild = existsSync(resolve(root, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      maxAge: '1h',
+      // Set after the maxAge header, so they win: the page itself is asked for again each time (its
+      // scripts' names change with a release), the hashed assets never.
+      setHeaders: (reply, path) => {
+        const file = path.startsWith(root) ? path.slice(root.length) : path;
+        if (file.startsWith(HASHED_ASSETS))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file === `${sep}index.html` || file.startsWith(`${sep}index.html.`))
+          reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

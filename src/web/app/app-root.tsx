@@ -1,18 +1,29 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet } from 'react-router';
-import { AppUpdate } from '../features/app-update/app-update';
-import { AccountStatusListener } from '../features/auth/account-status-listener';
 import { LogoutOverlay } from '../features/auth/logout-overlay';
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider, useSession } from '../features/auth/session';
 import { MessagingProvider } from '../features/messaging/messaging-provider';
-import { NotificationListener } from '../features/notifications/notification-listener';
 import { useAppearance } from '../features/preferences/appearance-applier';
 import { LoadingState } from '../ui/spinner';
 import { DocumentTitle } from './document-title';
 
-// Loaded after the first screen: toasts come only after something has been done.
+// Loaded after the first screen: toasts come only after something has been done. The listeners and the
+// update prompt follow it, so the sign-in page's first download carries none of them (scripts/bundle-budget.ts).
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const AccountStatusListener = lazy(() =>
+  import('../features/auth/account-status-listener').then((module) => ({
+    default: module.AccountStatusListener,
+  })),
+);
+const NotificationListener = lazy(() =>
+  import('../features/notifications/notification-listener').then((module) => ({
+    default: module.NotificationListener,
+  })),
+);
+const AppUpdate = lazy(() =>
+  import('../features/app-update/app-update').then((module) => ({ default: module.AppUpdate })),
+);
 
 function AppearanceAndToasts() {
   const appearance = useAppearance();
@@ -26,13 +37,24 @@ function AppearanceAndToasts() {
   );
 }
 
+/** The account-status and notification sockets open only with a token: a visitor's page never loads them. */
+function SessionChannels() {
+  const { token } = useSession();
+  if (!token) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountStatusListener />
+      <NotificationListener />
+    </Suspense>
+  );
+}
+
 /** The root route: session, appearance, the account-status channel, toasts, the sign-out overlay and the update prompt. */
 export function AppRoot() {
   return (
     <SessionProvider>
       <AppearanceAndToasts />
-      <AccountStatusListener />
-      <NotificationListener />
+      <SessionChannels />
       <DocumentTitle />
       <MessagingProvider>
         <Suspense fallback={<LoadingState />}>
@@ -40,7 +62,9 @@ export function AppRoot() {
         </Suspense>
       </MessagingProvider>
       <LogoutOverlay />
-      <AppUpdate />
+      <Suspense fallback={null}>
+        <AppUpdate />
+      </Suspense>
     </SessionProvider>
   );
 }

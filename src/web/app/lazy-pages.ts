@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 
-/** Every screen loads on demand, so the sign-in page's first download stays small. */
-export const LoginPage = lazy(() =>
-  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
-);
+/**
+ * Every screen but sign-in loads on demand, so the sign-in page's first download stays small. Sign-in itself is
+ * in that first download (app/routes.tsx): it is every visitor's first screen, and loading it on demand cost
+ * a phone a further round of requests before anything could be typed.
+ */
 export const RegisterPage = lazy(() =>
   import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })),
 );
@@ -28,8 +29,9 @@ export const NotBuiltPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
+const loadDashboardScreen = () => import('../features/dashboard/dashboard-screen');
 export const DashboardScreen = lazy(() =>
-  import('../features/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),
+  loadDashboardScreen().then((m) => ({ default: m.DashboardScreen })),
 );
 export const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
@@ -49,7 +51,18 @@ export const RecoveryNotePage = lazy(() =>
 export const OnboardingPage = lazy(() =>
   import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );
-export const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+const loadAppShell = () => import('./shell/app-shell');
+export const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+
+/**
+ * A browser holding a session token will most likely show the shell next, and at / a dashboard: fetching them
+ * while the session is checked saves a phone two rounds of requests (bench/lighthouse.ts) and costs a member,
+ * whose pages have no shell, one unused download.
+ */
+export function preloadSignedInScreens(pathname: string) {
+  void loadAppShell();
+  if (pathname === '/') void loadDashboardScreen();
+}
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),
 );
@@ -92,6 +105,20 @@ export const MemberEventsPage = lazy(() =>
 export const AdminEventsPage = lazy(() =>
   import('../features/events/admin-events-page').then((m) => ({ default: m.AdminEventsPage })),
 );
+export const MemberQuotesPage = lazy(() =>
+  import('../features/quotes/member-quotes-page').then((m) => ({ default: m.MemberQuotesPage })),
+);
+export const AdminQuotesPage = lazy(() =>
+  import('../features/quotes/admin-quotes-page').then((m) => ({ default: m.AdminQuotesPage })),
+);
+export const MemberProfilePage = lazy(() =>
+  import('../features/member-profile/member-profile-page').then((m) => ({ default: m.MemberProfilePage })),
+);
+export const MemberOnboardingPage = lazy(() =>
+  import('../features/member-profile/member-onboarding-page').then((m) => ({
+    default: m.MemberOnboardingPage,
+  })),
+);
 export const StorePage = lazy(() =>
   import('../features/store/store-page').then((m) => ({ default: m.StorePage })),
 );
@@ -109,4 +136,7 @@ export const MyOrdersPage = lazy(() =>
 );
 export const AdminOrdersPage = lazy(() =>
   import('../features/store/admin-orders-page').then((m) => ({ default: m.AdminOrdersPage })),
+);
+export const PrintfulPage = lazy(() =>
+  import('../features/printful/printful-page').then((m) => ({ default: m.PrintfulPage })),
 );

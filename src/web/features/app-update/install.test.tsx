@@ -7,6 +7,8 @@ import { advance, FAKED_TIMERS, stubVersionServer } from './test-server';
 
 beforeAll(async () => {
   await import('./update-dialog');
+  // A failed call reads its error through the shared schema, loaded on demand (src/web/lib/api-error.ts).
+  await import('../../../shared/api-error');
 });
 
 let reload: Mock<() => void>;

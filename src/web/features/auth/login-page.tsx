@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LoginInputSchema } from '../../../shared/auth';
-import { useZodForm } from '../../lib/use-zod-form';
+import type { LoginInput } from '../../../shared/auth';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -11,21 +10,68 @@ import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
 import { useSession } from './session';
 
+type Field = keyof LoginInput;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * The sign-in page is every visitor's first download, so it checks its two fields with the shared schema
+ * loaded after the page shows rather than with the form library and zod up front (scripts/bundle-budget.ts).
+ */
+const loadLoginSchema = () => import('../../../shared/auth').then((module) => module.LoginInputSchema);
+
+async function checkLogin(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const parsed = (await loadLoginSchema()).safeParse({
+    email: data.get('email'),
+    password: data.get('password'),
+  });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { values: null, errors };
+}
+
 export function LoginPage() {
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const form = useZodForm(LoginInputSchema, { email: '', password: '' });
-  const { errors, isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  useEffect(() => {
+    void loadLoginSchema();
+  }, []);
+
+  // As react-hook-form does elsewhere: once a submit has failed, each change checks the fields again.
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    if (wasSubmitted) setErrors((await checkLogin(event.currentTarget)).errors);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setWasSubmitted(true);
+    setIsSubmitting(true);
     try {
-      const { token } = await login(values);
+      const checked = await checkLogin(form);
+      setErrors(checked.errors);
+      if (!checked.values) {
+        const first = (['email', 'password'] as const).find((field) => checked.errors[field]);
+        if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+        return;
+      }
+      setError(null);
+      const { token } = await login(checked.values);
       await signIn(token);
     } catch (caught) {
       setError(loginErrorMessage(caught));
+    } finally {
+      setIsSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthLayout
@@ -39,12 +85,12 @@ export function LoginPage() {
       }
     >
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+      <form onSubmit={onSubmit} onChange={onChange} noValidate className="flex flex-col gap-4">
+        <FormField label="Email" error={errors.email}>
+          <Input name="email" type="email" autoComplete="email" />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        <FormField label="Password" error={errors.password}>
+          <Input name="password" type="password" autoComplete="current-password" />
         </FormField>
         <div className="flex justify-end">
           <Link to="/forgot-password" className={`${linkClass} text-sm`}>

@@ -14,6 +14,8 @@ import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/api';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
+import { invalidateMemberProfile, isMemberProfileChanged } from '../member-profile/live';
+import { invalidatePrintful, isPrintfulChanged } from '../printful/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
 import { invalidateQuotes, isQuotesChanged } from '../quotes/live';
 import { invalidateOrders, isOrdersChanged } from '../store/live';
@@ -122,6 +124,16 @@ export function NotificationListener() {
           void invalidateQuotes(queryClient);
           return;
         }
+        // The Printful connection, a sync or a fulfilment changed: an admin's Print on Demand page asks again.
+        if (isPrintfulChanged(data)) {
+          void invalidatePrintful(queryClient);
+          return;
+        }
+        // The member saved their profile or onboarding (in another tab): their profile asks again.
+        if (isMemberProfileChanged(data)) {
+          void invalidateMemberProfile(queryClient);
+          return;
+        }
         // An account was added or changed: an admin's open people lists and overview ask again.
         if (isAccountsChanged(data)) {
           void invalidateAccounts(queryClient);
@@ -150,6 +162,7 @@ export function NotificationListener() {
         void invalidateEvents(queryClient);
         void invalidateOrders(queryClient);
         void invalidateQuotes(queryClient);
+        void invalidatePrintful(queryClient);
         void invalidateInvoices(queryClient);
         void invalidateTransactions(queryClient);
         void invalidateAccounts(queryClient);
