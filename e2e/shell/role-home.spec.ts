@@ -118,7 +118,7 @@ test('the header has Store, Donate, notifications, theme and the user menu with 
   await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Panel');
-  await page.getByRole('link', { name: 'Store' }).click();
+  await page.getByRole('link', { name: 'Store', exact: true }).click();
   await expect(page).toHaveURL('/store');
 });
 

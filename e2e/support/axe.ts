@@ -3,6 +3,21 @@ import type { Page } from '@playwright/test';
 
 /** What axe finds serious or critical on the page as it stands (WCAG 2.1 A and AA, and best practice). */
 export async function seriousViolations(page: Page) {
+  // A toast or dialog caught half-faded in has the colours of neither end: let finite animations settle first.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
