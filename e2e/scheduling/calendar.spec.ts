@@ -159,7 +159,11 @@ test('a patient cancels their own appointment with a reason, and it shows under 
   await expect(upcoming).toBeVisible();
   expect(await seriousViolations(page), 'patient appointments').toEqual([]);
 
-  await upcoming.getByRole('button', { name: `Cancel: Pat Morgan, ${format(start, 'd MMM HH:mm')}` }).click();
+  // Other journeys may book Pat Morgan on the same far Tuesday, so this one follows its own appointment only.
+  const cancelButton = upcoming.getByRole('button', {
+    name: `Cancel: Pat Morgan, ${format(start, 'd MMM HH:mm')}`,
+  });
+  await cancelButton.click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });
   await dialog.getByRole('button', { name: 'Cancel appointment', exact: true }).click();
   await expect(dialog.getByText('Reason is required')).toBeVisible();
@@ -167,11 +171,11 @@ test('a patient cancels their own appointment with a reason, and it shows under 
   expect(await seriousViolations(page), 'cancel dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel appointment', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('No appointments match your filters.')).toBeVisible();
+  await expect(cancelButton).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Cancelled' }).click();
   const cancelled = page.getByRole('table', { name: /^Cancelled appointments/ });
-  await expect(cancelled.getByRole('row').nth(1)).toContainText('Reason: Away that week');
+  await expect(cancelled.getByRole('row').filter({ hasText: 'Reason: Away that week' })).toHaveCount(1);
   await expect(page).toHaveURL(/scope=cancelled/);
   expect(await seriousViolations(page), 'cancelled appointments').toEqual([]);
 });
