@@ -2,7 +2,7 @@
 // on a fresh demo clinic (embedded database): the default (mobile) preset, which the goal of 90 applies to,
 // and the desktop preset for reference. Each figure is the median of BENCH_RUNS runs.
 // Run with `npm run build && npm run bench:lighthouse`.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ROLE = process.env.BENCH_ROLE ?? 'practitioner';
 /** A folder to keep each run's full Lighthouse report in (JSON), to see why a score is what it is. */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GOAL = 90;
 const origin = `http://127.0.0.1:${PORT}`;

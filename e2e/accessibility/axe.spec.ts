@@ -81,7 +81,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('public pages have no serious accessibility findings', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       for (const path of PUBLIC_PAGES) await expectAccessible(page, path);
     });
 
@@ -93,7 +93,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const group = pages.slice(first, first + PAGES_PER_TEST);
         const which = pages.length > PAGES_PER_TEST ? ` (${group[0]} to ${group[group.length - 1]})` : '';
         test(`${role} pages have no serious accessibility findings${which}`, async ({ page, loginAs }) => {
-          test.setTimeout(90_000);
+          test.setTimeout(180_000);
           await loginAs(role);
           const html = page.locator('html');
           if (colorScheme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
@@ -163,7 +163,7 @@ test.describe('high contrast', () => {
       page,
       loginAs,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme, contrast: 'more' });
       await loginAs('staff');
       await expect(page.locator('html')).toHaveClass(/\bhigh-contrast\b/);

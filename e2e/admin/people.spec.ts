@@ -7,7 +7,7 @@ import { seriousViolations } from '../support/axe';
 import { expect, signInThroughForm, test } from '../support/fixtures';
 import { resetLinkIn, waitForMail } from '../support/mail';
 
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 

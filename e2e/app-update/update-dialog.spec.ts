@@ -88,7 +88,7 @@ test.describe('a server with a newer version', () => {
     await expect(progress).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Downloading update…' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Installing update…' })).toBeVisible();
-    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 10_000 });
+    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
 
     await expect
       .poll(
@@ -97,7 +97,7 @@ test.describe('a server with a newer version', () => {
             .evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)
             // The reload may be under way while we ask: that page is gone, so ask again.
             .catch(() => 'reloading'),
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBeUndefined();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();

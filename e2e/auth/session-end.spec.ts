@@ -5,13 +5,35 @@ import { expect, test } from '../support/fixtures';
 test('logging out shows the overlay, then the sign-in page', async ({ page, loginAs }) => {
   await loginAs('practitioner');
   await page.getByRole('button', { name: 'Account menu for Riley Chen' }).click();
+  // The overlay stays about a second; on a slow host polling from outside can miss it, so the page itself
+  // records the overlay as it first holds focus.
+  const seen = page.evaluate(
+    () =>
+      new Promise<{ text: string; focused: boolean }>((resolve) => {
+        const check = () => {
+          const overlay = document.querySelector('[data-testid="logout-overlay"]');
+          if (!overlay || document.activeElement !== overlay) return;
+          observer.disconnect();
+          document.removeEventListener('focusin', check);
+          resolve({ text: overlay.textContent ?? '', focused: true });
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { childList: true, subtree: true });
+        document.addEventListener('focusin', check);
+        // Never focused: answer what there is, so the assertions below say what went wrong.
+        setTimeout(() => {
+          const overlay = document.querySelector('[data-testid="logout-overlay"]');
+          resolve({ text: overlay?.textContent ?? '', focused: false });
+        }, 20_000);
+      }),
+  );
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  const overlay = page.getByTestId('logout-overlay');
-  await expect(overlay).toContainText(LOGGING_OUT_TITLE);
-  await expect(overlay).toContainText(LOGGING_OUT_SUBTITLE);
-  await expect(overlay).toBeFocused();
+  const overlay = await seen;
+  expect(overlay.focused).toBe(true);
+  expect(overlay.text).toContain(LOGGING_OUT_TITLE);
+  expect(overlay.text).toContain(LOGGING_OUT_SUBTITLE);
   await expect(page).toHaveURL('/login');
-  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('logout-overlay')).toBeHidden();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await page.goto('/calendar');
   await expect(page).toHaveURL('/login');

@@ -83,7 +83,7 @@ const figure = (panel: Locator, label: string) =>
 async function settledViolations(page: Page) {
   // A toast under the pointer waits for it to leave; the side panel's buttons sit beside the toasts.
   await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
   return seriousViolations(page);
 }
 
@@ -102,7 +102,7 @@ test('staff bill a completed session and send it; the patient pays by card after
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await newPatient(request);
   const { service } = await completedSession(request, staff.token, patient.user.id);
@@ -183,7 +183,7 @@ test('staff take a partial cash payment, then the rest by cheque, and refund the
   request,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await newPatient(request);
   const invoice = await sentInvoice(request, staff.token, patient.user.id, 12000);

@@ -138,7 +138,7 @@ test('the patient’s open dashboard shows a note the practitioner shares in ano
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const note = await noteForDemoPatient(request, { sign: true });
   const practitioner = await demoLogin(request, 'practitioner');
   const patient = await demoLogin(request, 'patient');
@@ -165,7 +165,7 @@ test('the patient’s open dashboard shows a note the practitioner shares in ano
 });
 
 test('the patient sees on /patient-portal that staff opened their record', async ({ browser, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await demoLogin(request, 'patient');
   const s = await personAt(browser, staff.token, `/clients?patient=${patient.user.id}`);
@@ -257,7 +257,7 @@ test('an appointment staff book for today appears on the open dashboards of the 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const patient = await signUpPatient(request);
   const practitioner = await demoLogin(request, 'practitioner');
   const staff = await demoLogin(request, 'staff');

@@ -76,7 +76,7 @@ test('a visitor donates from the public pages: every validation toast, the card 
   await expectToast(page, DONATION_TEXT.thankYou.title, DONATION_TEXT.thankYou.description('25'));
   expect(await seriousViolations(page), 'thank-you').toEqual([]);
   // The thank-you stays 3 s, then the dialog closes and starts afresh.
-  await expect(dialog).toBeHidden({ timeout: 6_000 });
+  await expect(dialog).toBeHidden({ timeout: 18_000 });
   await page.getByRole('banner').getByRole('button', { name: 'Donate' }).click();
   await expect(dialog.getByRole('radio', { name: '$25', exact: true })).not.toBeChecked();
   await expect(dialog.getByLabel('Full name')).toHaveValue('');
@@ -113,7 +113,7 @@ test('a member’s declined card returns to the form with Payment Failed; the ne
   await payByCard(dialog, '4242 4242 4242 4242', amount);
   await expect(dialog.getByRole('heading', { name: DONATION_TEXT.thankYou.title })).toBeVisible();
   await expectToast(page, DONATION_TEXT.thankYou.title, DONATION_TEXT.thankYou.description(amount));
-  await expect(dialog).toBeHidden({ timeout: 6_000 });
+  await expect(dialog).toBeHidden({ timeout: 18_000 });
 
   const row = page
     .getByRole('table', { name: 'Your donations, newest first' })

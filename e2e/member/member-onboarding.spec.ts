@@ -2,7 +2,7 @@ import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
-test.setTimeout(60_000);
+test.setTimeout(120_000);
 
 /**
  * A new member starts onboarding from their dashboard, is stopped at an empty step, leaves half way and comes

@@ -12,7 +12,7 @@ test('A writes to B: toast, badge and message for B; Delivered then Read for A; 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const practitioner = await demoLogin(request, 'practitioner');
   const patient = await demoLogin(request, 'patient');
   const b = await personAt(browser, patient.token, '/');
@@ -56,7 +56,7 @@ test('A writes to B: toast, badge and message for B; Delivered then Read for A; 
     const typing = b.page.getByText('Riley is typing…');
     await composer.pressSequentially('See you on', { delay: 50 });
     await expect(typing).toBeVisible();
-    await expect(typing).toBeHidden({ timeout: 8000 });
+    await expect(typing).toBeHidden({ timeout: 24_000 });
     await composer.press('Enter');
     await expect(b.page.getByRole('log').getByText('See you on')).toBeVisible();
     // The reply reached an open conversation: read at once, and no toast for it.

@@ -7,7 +7,7 @@ test('the bell counts, and the drawer lists, marks read, marks all read, archive
   request,
   loginWithToken,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const patient = await registerThrowaway(request, { firstName: 'Nora' });
   const staff = await demoLogin(request, 'staff');
   for (const content of ['Your invoice is ready.', 'Please bring your insurance card.', 'See you Monday.']) {

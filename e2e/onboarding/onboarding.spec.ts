@@ -20,7 +20,7 @@ test('a visitor completes onboarding, resuming after a reload, and the clinic ha
   request,
 }) => {
   // Nine steps, a reload and an accessibility check on each: longer than one screen's journey.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = randomUUID().slice(0, 8);
   const firstName = 'Avery';
   const lastName = `Quinn${tag}`;

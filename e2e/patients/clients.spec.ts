@@ -172,7 +172,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       loginAs,
     }) => {
       // Axe runs seven times: the list, each tab of the panel, and the edit form.
-      test.setTimeout(105_000);
+      test.setTimeout(210_000);
       const patient = await demoLogin(request, 'patient');
       await loginAs('staff', { path: '/clients' });
       // A full first page of the demo clinic's clients.

@@ -71,7 +71,7 @@ test('a visitor books through a public link and the practitioner confirms it; ax
   page,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const visitor = newVisitor();
   const guest = await (await browser.newContext()).newPage();
   try {
@@ -135,7 +135,7 @@ test('the practitioner’s open list follows a request as it arrives and moves; 
   page,
   loginAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const visitor = newVisitor();
   await loginAs('practitioner', { path: '/practitioner/public-bookings' });
   await expect(page.getByRole('tab', { name: /^Pending/, selected: true })).toBeVisible();
@@ -202,7 +202,7 @@ test('a visitor cancels through their link, saying why, and the clinic sees it u
   page,
   loginAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const visitor = newVisitor();
   await page.goto('/book/riley-chen');
   await chooseFreeTime(page, 4 + Math.floor(Math.random() * 3));
@@ -228,7 +228,7 @@ test('a visitor cancels through their link, saying why, and the clinic sees it u
 });
 
 test('/dummy-booking rehearses the whole flow and stores nothing', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const visitor = newVisitor();
   await page.goto('/dummy-booking');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking Rehearsal');

@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
 // Journeys of two people at two browsers, each many screens long.
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 /**
  * A quote from request to paid order: the demo member asks, an admin answers at their own browser with two

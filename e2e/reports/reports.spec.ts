@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
-test.setTimeout(90_000);
+test.setTimeout(180_000);
 
 test('an admin reads the reports of the demo clinic as charts and tables and exports one as CSV', async ({
   page,

@@ -78,7 +78,7 @@ const requestsPerInstance = (before: ScaleState, after: ScaleState) =>
 test('signing in, messaging, booking and paying through the proxy is served by all three instances', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const before = await scaleState();
   const pat = await newPatient();
   const patient = await signedInBrowser(browser, pat.email, pat.password);
@@ -153,7 +153,7 @@ const messagingSocketOf = async (userId: string) =>
 test('an instance killed mid-stream loses no answered write, and the browser it held hears the next message through another', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const pat = await newPatient();
   const alex = await signIn('admin');
   const sam = await signIn('staff');
@@ -161,7 +161,7 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
   let victim = -1;
   try {
     await expect(home.page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => messagingSocketOf(pat.userId), { timeout: 15_000 }).toBeDefined();
+    await expect.poll(() => messagingSocketOf(pat.userId), { timeout: 45_000 }).toBeDefined();
     victim = (await messagingSocketOf(pat.userId)) as number;
 
     // Four writers post messages through the proxy; once 30 are answered, the instance holding the
@@ -213,7 +213,7 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
       const instance = await messagingSocketOf(pat.userId);
       return instance !== undefined && instance !== victim;
     };
-    await expect.poll(isOnAnother, { timeout: 20_000 }).toBe(true);
+    await expect.poll(isOnAnother, { timeout: 60_000 }).toBe(true);
     const content = `After the kill ${Date.now()}`;
     const reply = await postJson('/api/messages', sam.token, { recipientId: pat.userId, content });
     expect(reply.status, await reply.clone().text()).toBe(201);

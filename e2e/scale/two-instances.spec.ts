@@ -12,7 +12,7 @@ test('a message sent through one instance reaches a browser held by another, and
   browser,
   playwright,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const [urlA, urlB] = SCALE_URLS;
   for (const url of SCALE_URLS) {
     const health = () =>
@@ -20,7 +20,7 @@ test('a message sent through one instance reaches a browser held by another, and
         (response) => response.status,
         () => 0,
       );
-    await expect.poll(health, { timeout: 30_000 }).toBe(200);
+    await expect.poll(health, { timeout: 90_000 }).toBe(200);
   }
   const signIn = async (baseURL: string, role: 'practitioner' | 'patient') => {
     const request = await playwright.request.newContext({ baseURL });

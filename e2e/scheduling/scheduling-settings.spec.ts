@@ -23,7 +23,7 @@ test('a practitioner changes their weekly hours and booking settings, axe clean'
   request,
   loginWithToken,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { token, user } = await apiLogin(request, 'hannah.weiss@demo.clinic', DEMO_PASSWORD);
   const before = await availabilityOf(request, token, user.id);
   try {

@@ -13,7 +13,7 @@ export async function waitForMail(to: string): Promise<CapturedMail> {
         latest = messages.at(-1);
         return messages.length;
       },
-      { timeout: 15_000, message: `no mail arrived for ${to}` },
+      { timeout: 45_000, message: `no mail arrived for ${to}` },
     )
     .toBeGreaterThan(0);
   return latest!;
