@@ -1,4 +1,6 @@
+import type { InjectOptions } from 'fastify';
 import type { Role } from '../../shared/roles';
+import type { TestApp } from './app';
 
 /**
  * The vocabulary of the access-matrix tests: who calls (every role and a visitor) and on what (the caller's
@@ -67,3 +69,25 @@ export function servedRoutes(routes: ReadonlyArray<{ method: string; url: string
 
 export const matrixRoutes = (matrix: ReadonlyArray<{ method: string; route: string }>) =>
   matrix.map((row) => `${row.method} ${row.route}`).sort();
+
+/** The `it.each` table of a matrix's cases: route, caller, target and status for the title, then the case. */
+export const matrixTable = <
+  C extends { row: { method: string; route: string }; caller: Caller; target: Target | null; status: number },
+>(
+  cases: readonly C[],
+) => cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const);
+
+/** A row's request, sent as the caller: its method, its address for the id, and its body when it has one. */
+export function injectCase(
+  t: Pick<TestApp, 'injectAs'>,
+  caller: Caller,
+  row: { method: string; url: (id: string) => string; body?: () => unknown },
+  id: string,
+) {
+  const body = row.body?.();
+  return t.injectAs(caller, {
+    method: row.method as InjectOptions['method'],
+    url: row.url(id),
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+}

@@ -3,9 +3,11 @@ import {
   type Caller,
   type Expected,
   everywhere,
+  injectCase,
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
   signedIn,
   type Target,
@@ -105,16 +107,9 @@ describe('profile and photo routes access matrix', () => {
     expect(served.sort()).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const id = c.target ? await photoFor(caller, c.target) : '';
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url: c.row.url(id),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    const response = await injectCase(t, caller, c.row, id);
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
     if (status === 200 && c.target) expect(response.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);

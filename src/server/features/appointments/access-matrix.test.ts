@@ -5,6 +5,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   nowhere,
   ownOnly,
   servedRoutes,
@@ -153,9 +154,7 @@ describe('appointment routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/appointments')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { row, target } = c;
     const id = target && row.subject ? await appointmentFor(target, row.subject.started) : '';
     const response = await call(t, caller, {

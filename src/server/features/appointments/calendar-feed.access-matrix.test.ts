@@ -6,6 +6,7 @@ import {
   everywhere,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
   type Target,
 } from '../../test/access-matrix';
@@ -91,9 +92,7 @@ describe('calendar feed routes access matrix', () => {
     expect([...served].sort()).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const token = c.target ? await feedFor(c.target) : '';
     const response = await t.injectAs(caller, { method: c.row.method, url: c.row.url(token) });
     expect(response.statusCode, response.body).toBe(status);

@@ -8,6 +8,7 @@ import {
   everyone,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
 } from '../../test/access-matrix';
 import { bearer, createTestApp, demoAccount, type TestApp } from '../../test/app';
@@ -105,9 +106,7 @@ describe('auth routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/auth')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const body = await c.row.body?.();
     const response = await t.app.inject({
       method: c.row.method,

@@ -4,6 +4,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
   type Target,
 } from '../../test/access-matrix';
@@ -210,9 +211,7 @@ describe('billing routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const body = c.row.body?.();
     const response = await t.injectAs(caller, {
       method: c.row.method,

@@ -4,6 +4,7 @@ import {
   type Expected,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -46,9 +47,7 @@ describe('dashboard route access matrix', () => {
     expect(servedRoutes(t.routes, '/api/dashboard')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const response = await t.injectAs(caller, { method: c.row.method, url: c.row.url() });
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');

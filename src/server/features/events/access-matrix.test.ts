@@ -8,6 +8,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   type Target,
@@ -291,9 +292,7 @@ describe('event routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { url, payload } = await c.row.request(c.target, caller);
     const response = await t.injectAs(caller, {
       method: c.row.method,

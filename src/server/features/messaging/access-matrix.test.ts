@@ -6,6 +6,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   signedIn,
@@ -141,9 +142,7 @@ describe('messaging routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/messages')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { row, target } = c;
     const id = target && row.subject ? await subjectFor(row.subject, caller, target) : '';
     const body = row.body?.(id);

@@ -3,9 +3,11 @@ import type { Role } from '../../../shared/roles';
 import {
   type Caller,
   type Expected,
+  injectCase,
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   signedIn,
@@ -117,16 +119,9 @@ describe('notification routes access matrix', () => {
     expect(served.sort()).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const id = c.target ? await notificationFor(caller, c.target) : '';
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url: c.row.url(id),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    const response = await injectCase(t, caller, c.row, id);
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
     if (status === 404) expect(response.json().message).toBe(NOTIFICATION_NOT_FOUND);

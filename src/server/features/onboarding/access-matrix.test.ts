@@ -6,6 +6,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   nowhere,
   ownOnly,
   servedRoutes,
@@ -116,9 +117,7 @@ describe('onboarding routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const body = c.row.body?.();
     const response = await t.injectAs(caller, {
       method: c.row.method,

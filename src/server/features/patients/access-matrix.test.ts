@@ -6,6 +6,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   nowhere,
   ownOnly,
   servedRoutes,
@@ -149,20 +150,21 @@ describe('patient routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s record answers %i', async (_route, caller, _target, status, c) => {
-    const url = c.row.url(c.target ? ids[c.target] : '');
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url,
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
-    expect(response.statusCode, response.body).toBe(status);
-    if (status >= 400) expect(typeof response.json().message).toBe('string');
-    // A record outside the caller's reach must look exactly like one that does not exist.
-    if (status === 404) expect(response.json().message).toBe('Patient not found');
-    if (status === 200 && c.target) expect(response.json().id).toBe(ids[c.target]);
-  });
+  it.each(matrixTable(cases))(
+    '%s as %s on %s record answers %i',
+    async (_route, caller, _target, status, c) => {
+      const url = c.row.url(c.target ? ids[c.target] : '');
+      const body = c.row.body?.();
+      const response = await t.injectAs(caller, {
+        method: c.row.method,
+        url,
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+      expect(response.statusCode, response.body).toBe(status);
+      if (status >= 400) expect(typeof response.json().message).toBe('string');
+      // A record outside the caller's reach must look exactly like one that does not exist.
+      if (status === 404) expect(response.json().message).toBe('Patient not found');
+      if (status === 200 && c.target) expect(response.json().id).toBe(ids[c.target]);
+    },
+  );
 });

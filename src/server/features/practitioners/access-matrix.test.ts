@@ -5,6 +5,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   type Target,
@@ -165,9 +166,7 @@ describe('practitioner and availability routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/practitioners')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { row, target } = c;
     const id = target ? practitioners[target] : '';
     if (target && target !== 'missing') await row.prepare?.(id);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Expected, matrixCases, matrixRoutes, servedRoutes, signedIn } from '../../test/access-matrix';
+import {
+  type Expected,
+  injectCase,
+  matrixCases,
+  matrixRoutes,
+  matrixTable,
+  servedRoutes,
+  signedIn,
+} from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /**
@@ -45,15 +53,8 @@ describe('preference routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/user-preferences')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url: c.row.url(),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+    const response = await injectCase(t, caller, c.row, '');
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
   });

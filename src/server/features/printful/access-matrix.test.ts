@@ -6,6 +6,7 @@ import {
   type Expected,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   servedRoutes,
   type Target,
 } from '../../test/access-matrix';
@@ -140,9 +141,7 @@ describe('print on demand routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const current = c.row.needsConnection ? await connected() : '';
     const response = await t.injectAs(caller, {
       method: c.row.method,

@@ -8,6 +8,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   type Target,
@@ -238,9 +239,7 @@ describe('public booking routes access matrix', () => {
     expect([...served].sort()).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { row, target } = c;
     const key = target && row.subject ? await keyFor(row.subject, target) : '';
     const body = row.body?.();

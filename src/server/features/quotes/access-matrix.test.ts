@@ -4,9 +4,11 @@ import {
   type Caller,
   type Expected,
   everywhere,
+  injectCase,
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   ownOnly,
   servedRoutes,
   type Target,
@@ -167,16 +169,9 @@ describe('quote routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const id = c.target ? await quoteFor(c.row, c.target, caller) : '';
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url: c.row.url(id),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    const response = await injectCase(t, caller, c.row, id);
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
     // Another member's quote must look exactly like one that does not exist.

@@ -5,6 +5,7 @@ import {
   MISSING_ID,
   matrixCases,
   matrixRoutes,
+  matrixTable,
   nowhere,
   ownOnly,
   servedRoutes,
@@ -187,9 +188,7 @@ describe('recovery-note routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/recovery-notes')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const { row, target } = c;
     const subject = row.subject;
     let id = '';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Expected,
   everywhere,
+  injectCase,
   MISSING_ID,
   matrixCases,
   matrixRoutes,
@@ -111,12 +112,7 @@ describe('service type routes access matrix', () => {
     ),
   )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const id = c.target ? await serviceFor(c.target) : '';
-    const body = c.row.body?.();
-    const response = await t.injectAs(caller, {
-      method: c.row.method,
-      url: c.row.url(id),
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+    const response = await injectCase(t, caller, c.row, id);
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
     if (status < 300 && c.target) expect(response.json().id).toBe(id);

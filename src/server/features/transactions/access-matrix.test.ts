@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Expected, matrixCases, matrixRoutes, servedRoutes } from '../../test/access-matrix';
+import {
+  type Expected,
+  matrixCases,
+  matrixRoutes,
+  matrixTable,
+  servedRoutes,
+} from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 
 /**
@@ -47,9 +53,7 @@ describe('transaction routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/admin/transactions')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(
-    cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.target ?? '-', c.status, c] as const),
-  )('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
     const response = await t.injectAs(caller, { method: c.row.method, url: c.row.url() });
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) expect(typeof response.json().message).toBe('string');
