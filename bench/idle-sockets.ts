@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
+import { inBatches, postJson, registerPatients } from './support/clinic-calls';
 import { startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
 import type { ClientCommand, ClientReport } from './support/socket-clients';
@@ -37,29 +38,6 @@ type Result = {
   deliverySeconds: number;
   firstError?: string;
 };
-
-async function postJson(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index]);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Asks the server (through the memory probe) for its memory after a full collection. */
 async function serverMemory(child: ChildProcess, file: string): Promise<Memory> {
@@ -127,23 +105,12 @@ async function measureDatabase(database: string, env: Record<string, string>): P
   });
   let stopping = false;
   try {
-    const staff = await postJson('/api/auth/login', { email: 'staff@demo.clinic', password: DEMO_PASSWORD });
+    const staff = await postJson(origin, '/api/auth/login', {
+      email: 'staff@demo.clinic',
+      password: DEMO_PASSWORD,
+    });
     const staffToken = String(staff.body.token);
-    const users = await inBatches(
-      Array.from({ length: USERS }, (_, i) => i),
-      4,
-      async (i) => {
-        const registered = await postJson('/api/auth/register', {
-          email: `idle-${i}@bench.clinic`,
-          password: 'BenchPassword!1',
-          firstName: 'Idle',
-          lastName: `Patient ${i}`,
-        });
-        if (registered.status !== 201 && registered.status !== 200)
-          throw new Error(`register answered ${registered.status}`);
-        return { id: (registered.body.user as { id: string }).id, token: String(registered.body.token) };
-      },
-    );
+    const users = await registerPatients(origin, USERS, 'idle');
     const before = await serverMemory(server.child, memoryFile);
 
     // Sockets alternate between the two channels a signed-in browser keeps open; a message reaches both.
@@ -172,6 +139,7 @@ async function measureDatabase(database: string, env: Record<string, string>): P
     const sentAt = performance.now();
     await inBatches(users, 4, async (user) => {
       const sent = await postJson(
+        origin,
         '/api/messages',
         { recipientId: user.id, content: 'Idle check' },
         staffToken,

@@ -9,14 +9,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from '../src/server/db/client';
-import {
-  assembleCast,
-  castOf,
-  closeSockets,
-  inBatches,
-  openSockets,
-  type VirtualUser,
-} from './support/load-cast';
+import { inBatches } from './support/clinic-calls';
+import { assembleCast, castOf, closeSockets, openSockets, type VirtualUser } from './support/load-cast';
 import { Ledger } from './support/load-ledger';
 import { pause, Recorder } from './support/load-record';
 import { nextAction, type World } from './support/load-roles';

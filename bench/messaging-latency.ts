@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
+import { inBatches, postJson, registerPatients } from './support/clinic-calls';
 import { percentile, startProcess } from './support/processes';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -30,30 +31,6 @@ type Target = {
 
 const origin = `http://127.0.0.1:${PORT}`;
 
-async function postJson(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function inBatches<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index], index);
-      }
-    }),
-  );
-  return results;
-}
-
 async function clinicTarget(name: string, env: Record<string, string>, cleanup: () => Promise<void>) {
   const server = await startProcess({
     // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
@@ -72,25 +49,13 @@ async function clinicTarget(name: string, env: Record<string, string>, cleanup: 
     healthUrl: `${origin}/api/health`,
   });
   // Staff may write to any patient; the recipients register themselves as patients, as a clinic's would.
-  const staff = await postJson('/api/auth/login', { email: 'staff@demo.clinic', password: DEMO_PASSWORD });
+  const staff = await postJson(origin, '/api/auth/login', {
+    email: 'staff@demo.clinic',
+    password: DEMO_PASSWORD,
+  });
   const senderToken = String(staff.body.token);
   const started = performance.now();
-  const recipients = await inBatches(
-    Array.from({ length: SOCKETS }, (_, i) => i),
-    4,
-    async (i) => {
-      const registered = await postJson('/api/auth/register', {
-        email: `bench-${i}@bench.clinic`,
-        password: 'BenchPassword!1',
-        firstName: 'Bench',
-        lastName: `Patient ${i}`,
-      });
-      if (registered.status !== 201 && registered.status !== 200)
-        throw new Error(`register answered ${registered.status}`);
-      const user = registered.body.user as { id: string };
-      return { id: user.id, token: String(registered.body.token) };
-    },
-  );
+  const recipients = await registerPatients(origin, SOCKETS, 'bench');
   console.log(
     `${name}: ${SOCKETS} patients registered in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -4,6 +4,7 @@
 import { WebSocket } from 'ws';
 import { DEMO_PASSWORD } from '../../src/server/db/demo-accounts';
 import type { Role } from '../../src/shared/roles';
+import { inBatches } from './clinic-calls';
 import { Client, type Recorder } from './load-record';
 
 export type VirtualUser = {
@@ -43,25 +44,6 @@ export function castOf(users: number) {
   const member = Math.max(1, Math.round(users * 0.1));
   const patient = Math.max(1, users - admin - staff - practitioner - member);
   return { admin, staff, practitioner, member, patient };
-}
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-export async function inBatches<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T, index: number) => Promise<R>,
-) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await task(items[index], index);
-      }
-    }),
-  );
-  return results;
 }
 
 function person(role: Role, email: string, client: Client, id: string): VirtualUser {
