@@ -100,17 +100,21 @@ function groupOverrides(rows: { date: string; start: string | null; end: string 
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Settings, weekly hours, and the overrides and time off still to come (from yesterday, for any zone). */
+/**
+ * Settings, weekly hours, and the overrides and time off still to come (from yesterday, for any zone). Read
+ * one after another: after a change `db` is its transaction, one connection that takes one query at a time.
+ */
 async function availabilityOf(db: Db | Tx, practitionerId: string, now = new Date()): Promise<Availability> {
-  const [settings, weekly, overrideRows, timeOff] = await Promise.all([
-    repository.findSchedule(db, practitionerId),
-    repository.listWeeklyHours(db, practitionerId),
-    repository.listDateOverrideRows(db, practitionerId, {
-      from: today(new Date(now.getTime() - DAY)),
-      to: '9999-12-30',
-    }),
-    repository.listTimeOff(db, practitionerId, { from: now, to: new Date('9999-12-31T00:00:00Z') }),
-  ]);
+  const settings = await repository.findSchedule(db, practitionerId);
+  const weekly = await repository.listWeeklyHours(db, practitionerId);
+  const overrideRows = await repository.listDateOverrideRows(db, practitionerId, {
+    from: today(new Date(now.getTime() - DAY)),
+    to: '9999-12-30',
+  });
+  const timeOff = await repository.listTimeOff(db, practitionerId, {
+    from: now,
+    to: new Date('9999-12-31T00:00:00Z'),
+  });
   return {
     settings: toSettings(practitionerId, settings),
     weeklyHours: weekly,
