@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,20 +10,56 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 };
 
 /**
+ * The schemas: zod and the shared modules built on it. The words and fixed values both sides show live in
+ * zod-free modules (src/shared/vocabulary and the like), which go with whatever screen uses them, so the shell and
+ * the dashboard render without downloading or running a single schema.
+ */
+const sharedDir = new URL('./src/shared/', import.meta.url);
+const schemaModules = readdirSync(sharedDir)
+  .filter((file) => file.endsWith('.ts') && /from 'zod'/.test(readFileSync(new URL(file, sharedDir), 'utf8')))
+  .map((file) => `/src/shared/${file}`);
+const isContract = (id: string) => {
+  const path = id.replaceAll('\\', '/');
+  return path.includes('/node_modules/zod/') || schemaModules.some((module) => path.endsWith(module));
+};
+
+/**
  * Fewer, larger chunks than the bundler's one per set of importers: the server speaks HTTP/1.1, where a browser
  * opens six connections and each further file costs a phone a round trip (bench/lighthouse.ts). What every page
- * runs first is one file (bundle budget: scripts/bundle-budget.ts); the contract with zod, dates, icons, Radix and
+ * runs first is one file (bundle budget: scripts/bundle-budget.ts); the schemas with zod, dates, icons, Radix and
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
+/** The app's controls built on Radix (dialogs, menus, popovers, tabs, switches); they go with Radix. */
+const RADIX_CONTROLS = 'dialog|dropdown-menu|popover|radio-group|switch|tabs|form-dialog|reason-dialog';
+
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
-  { name: 'contract', test: /(src[\\/]shared[\\/]|node_modules[\\/]zod[\\/])/, priority: 1 },
+  { name: 'contract', test: isContract, priority: 1, includeDependenciesRecursively: false },
   { name: 'dates', test: /node_modules[\\/](date-fns|@date-fns)[\\/]/, priority: 1 },
   { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-  { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/, priority: 1 },
+  // Toasts on their own: every page mounts the toaster, and it should not bring the live channels with it.
+  { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
+  // The small pieces many screens share (helpers, plain controls, the vocabulary): one file or two rather than a
+  // dozen, which on a phone's HTTP/1.1 is a dozen fewer turns for six connections. Forms (zod) stay out: they
+  // load with a form. The vocabulary is data alone, so the update check of every page can load it by itself.
+  { name: 'vocabulary', test: /src[\\/]shared[\\/]vocabulary[\\/]/, priority: 1 },
+  {
+    name: 'common',
+    test: new RegExp(`src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|${RADIX_CONTROLS})\\.)`),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  // Radix with the app's controls built on it: pages that open no menu or dialog load neither.
+  {
+    name: 'controls',
+    test: new RegExp(
+      `(node_modules[\\\\/](@radix-ui|radix-ui)[\\\\/]|src[\\\\/]web[\\\\/]ui[\\\\/](${RADIX_CONTROLS})\\.tsx$)`,
+    ),
+    priority: 1,
+  },
   {
     name: 'live',
-    test: /src[\\/]web[\\/](lib[\\/]socket-client|features[\\/](notifications[\\/](notification-listener|follow|sound)|[\w-]+[\\/](live|messaging-socket|account-status-listener)))\.tsx?$/,
+    test: /src[\\/]web[\\/](lib[\\/]socket-client|features[\\/](notifications[\\/](notification-listener|follow|sound)|[\w-]+[\\/](live|messaging-socket)))\.tsx?$/,
     priority: 1,
   },
 ];

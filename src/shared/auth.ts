@@ -91,7 +91,3 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
-
-/** Account-status socket messages (/ws?token=…&channel=account-status). */
-export const AccountStatusEventSchema = z.object({ type: z.literal('account_deactivated') });
-export type AccountStatusEvent = z.infer<typeof AccountStatusEventSchema>;

@@ -7,6 +7,8 @@ import { RecoveryProgressSchema } from './recovery-notes';
 import { APPOINTMENT_STATUSES, AppointmentStatusSchema } from './scheduling';
 import { ORDER_STATUSES } from './store';
 
+export * from './vocabulary/dashboard';
+
 /**
  * GET /api/dashboard: the caller's dashboard in one answer, by role (the kinds of the route table: patient,
  * practitioner, member, otherwise general). A section is here only once its feature exists: appointments,
@@ -17,15 +19,6 @@ const CountSchema = z.number().int().nonnegative();
 
 /** How many, and the newest few of them. */
 const newestOf = <T extends z.ZodType>(item: T) => z.object({ count: CountSchema, newest: z.array(item) });
-
-export const DASHBOARD_LIST_SIZE = 5;
-/** A patient is new for this long after their record was made. */
-export const NEW_PATIENT_DAYS = 30;
-/** A patient's notes are recent for this long. */
-export const RECENT_NOTE_DAYS = 30;
-
-/** The clinic's schedule lists at most this many of a day's appointments (the counts cover them all). */
-export const CLINIC_SCHEDULE_LIST_MAX = 100;
 
 /** An appointment as a dashboard shows it: when, what, with whom and how it stands; never its notes. */
 export const DashboardAppointmentSchema = z.object({

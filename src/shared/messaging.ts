@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { RoleSchema } from './roles';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './vocabulary/messaging';
 
-export const MESSAGE_MAX_LENGTH = 5000;
-export const MESSAGE_PAGE_SIZE = 30;
-export const MESSAGE_PAGE_MAX = 100;
+export * from './vocabulary/messaging';
 
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'read'] as const;
 export const MESSAGE_STATUSES = ['unread', 'read'] as const;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
+import { CALENDAR_VIEWS, FONT_SIZE_SCALES, THEMES } from './vocabulary/preferences';
 
-export const THEMES = ['light', 'dark', 'auto'] as const;
-export const FONT_SIZE_SCALES = ['small', 'medium', 'large'] as const;
-export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;
+export * from './vocabulary/preferences';
 
 export const PreferencesSchema = z.object({
   theme: z.enum(THEMES),

@@ -1,39 +1,14 @@
 import { z } from 'zod';
 import { InstantSchema } from './scheduling';
+import { QUOTE_KINDS, QUOTE_STATUSES } from './vocabulary/quotes';
+
+export * from './vocabulary/quotes';
 
 /**
  * Quotes. A member asks the clinic for a quote (bulk or custom merchandise, or sponsoring a programme); an
  * admin answers it with priced lines, a message and an expiry; the member accepts it (it becomes a store order
  * to pay, priced from the quote's lines) or declines it. An answered quote past its expiry cannot be accepted.
  */
-
-export const QUOTE_KINDS = ['bulk_merchandise', 'custom_merchandise', 'programme_sponsorship'] as const;
-export type QuoteKind = (typeof QUOTE_KINDS)[number];
-export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
-  bulk_merchandise: 'Bulk merchandise',
-  custom_merchandise: 'Custom merchandise',
-  programme_sponsorship: 'Sponsoring a programme',
-};
-
-export const QUOTE_STATUSES = [
-  'requested',
-  'answered',
-  'accepted',
-  'declined',
-  'expired',
-  'cancelled',
-] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-/** The statuses of a quote still waiting on someone. */
-export const OPEN_QUOTE_STATUSES = ['requested', 'answered'] as const;
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  requested: 'Requested',
-  answered: 'Answered',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
 
 export const QUOTE_TITLE_MAX = 200;
 export const QUOTE_DETAILS_MAX = 5000;

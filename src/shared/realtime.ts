@@ -17,3 +17,8 @@ export const SESSION_CLOSE_CODES: readonly number[] = [
 /** The channels of /ws: each socket subscribes to one. */
 export const SOCKET_CHANNELS = ['account-status', 'messaging', 'notifications'] as const;
 export type SocketChannel = (typeof SOCKET_CHANNELS)[number];
+
+/** Account-status socket messages (/ws?token=…&channel=account-status). */
+export type AccountStatusEvent = { type: 'account_deactivated' };
+export const isAccountStatusEvent = (data: unknown): data is AccountStatusEvent =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'account_deactivated';

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
+import {
+  APPOINTMENT_MAX_MINUTES,
+  APPOINTMENT_MIN_MINUTES,
+  APPOINTMENT_STATUSES,
+  type AppointmentAction,
+  type AppointmentStatus,
+  CLINIC_TIME_ZONE,
+  PATIENT_CANCEL_NOTICE_HOURS,
+} from './vocabulary/scheduling';
+
+export * from './vocabulary/scheduling';
 
 /**
  * Scheduling: service types, each practitioner's availability (weekly hours, date overrides, time off and
@@ -10,45 +21,10 @@ import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
  * in that zone, end after start ('24:00' closes at midnight).
  */
 
-/** Where a practitioner without settings works, and the zone the clinic shows times in. */
-export const CLINIC_TIME_ZONE = 'Europe/London';
-
-export const APPOINTMENT_STATUSES = [
-  'scheduled',
-  'confirmed',
-  'checked_in',
-  'completed',
-  'cancelled',
-  'no_show',
-] as const;
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, {
   error: `Status must be one of ${APPOINTMENT_STATUSES.join(', ')}`,
 });
-export type AppointmentStatus = z.infer<typeof AppointmentStatusSchema>;
 
-/** These hold the slot; cancelled and no_show free it (the database refuses overlaps among these only). */
-export const ACTIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'checked_in', 'completed'] as const;
-export const isActiveStatus = (status: AppointmentStatus) =>
-  (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
-
-/** What each action needs the appointment to be in now, and what it makes it. */
-export const APPOINTMENT_TRANSITIONS = {
-  confirm: { from: ['scheduled'], to: 'confirmed' },
-  'check-in': { from: ['scheduled', 'confirmed'], to: 'checked_in' },
-  complete: { from: ['scheduled', 'confirmed', 'checked_in'], to: 'completed' },
-  'no-show': { from: ['scheduled', 'confirmed'], to: 'no_show' },
-  cancel: { from: ['scheduled', 'confirmed'], to: 'cancelled' },
-} as const satisfies Record<string, { from: readonly AppointmentStatus[]; to: AppointmentStatus }>;
-export type AppointmentAction = keyof typeof APPOINTMENT_TRANSITIONS;
-/** Time and details may be edited only before the session starts to happen. */
-export const EDITABLE_STATUSES = ['scheduled', 'confirmed'] as const satisfies readonly AppointmentStatus[];
-
-export const APPOINTMENT_MIN_MINUTES = 5;
-export const APPOINTMENT_MAX_MINUTES = 8 * 60;
-/** A patient may cancel their own appointment only while it is more than this far ahead. */
-export const PATIENT_CANCEL_NOTICE_HOURS = 24;
-export const APPOINTMENT_REMINDER_HOURS = 24;
-export const APPOINTMENT_PAGE_SIZE = 50;
 /** A calendar may ask for a whole week or month in one page. */
 export const APPOINTMENT_PAGE_MAX = 500;
 export const APPOINTMENT_NOTES_MAX = 2000;
@@ -490,9 +466,6 @@ export const PractitionerIdParamsSchema = z.strictObject({ id: IdSchema });
  */
 export type AppointmentsChangedEvent = { type: 'appointments_changed'; appointmentId: string };
 export const APPOINTMENTS_CHANGED = 'appointments_changed';
-
-/** Where a notification about an appointment leads. */
-export const appointmentUrl = (id: string) => `/appointments?appointment=${id}`;
 
 /**
  * A person's private calendar feed (iCal) of their appointments, for patients and practitioners.

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './vocabulary/store';
+
+export * from './vocabulary/store';
 
 /**
  * The clinic's store: a catalogue of merchandise, a cart kept per user on the server, checkout by card and the
@@ -16,33 +19,7 @@ export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = {
   equipment: 'Equipment',
 };
 
-/**
- * An order's life: pending until its card payment settles, then paid; an admin moves it to in_production,
- * shipped (with a tracking number and carrier), delivered; or cancels or refunds it (money back through the
- * provider and stock put back). A pending order whose payment never happens stays pending and is never shown
- * as bought.
- */
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'in_production',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatusSchema>;
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  in_production: 'In production',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 /**
  * Where an admin may move an order from each status; anything else is refused with 409. pending becomes paid

@@ -1,14 +1,16 @@
 import {
-  APPOINTMENT_TRANSITIONS,
   type Appointment,
-  type AppointmentAction,
   type Availability,
-  isActiveStatus,
   SCHEDULING_ERRORS,
   type ServiceType,
   type Slot,
   transitionRefused,
 } from '../../shared/scheduling';
+import {
+  APPOINTMENT_TRANSITIONS,
+  type AppointmentAction,
+  isActiveStatus,
+} from '../../shared/vocabulary/scheduling';
 import { PRACTITIONERS } from './fake-patients-server';
 import { userWithRole } from './fixtures';
 import { nextId } from './live-fixtures';

@@ -1,5 +1,5 @@
 import type { MeResponse, User } from '../../shared/auth';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/vocabulary/roles';
 
 const NAMES: Record<Role, [string, string]> = {
   patient: ['Pat', 'Morgan'],

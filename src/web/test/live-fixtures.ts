@@ -1,10 +1,7 @@
 import type { Contact, Conversation, Message } from '../../shared/messaging';
-import {
-  defaultNotificationPreference,
-  NOTIFICATION_TYPES,
-  type Notification,
-} from '../../shared/notifications';
-import type { Role } from '../../shared/roles';
+import { defaultNotificationPreference, type Notification } from '../../shared/notifications';
+import { NOTIFICATION_TYPES } from '../../shared/vocabulary/notifications';
+import type { Role } from '../../shared/vocabulary/roles';
 import { userWithRole } from './fixtures';
 
 /** Messages, conversations and notifications as the server answers them, for the messaging and drawer tests. */

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences';
-import type { Role } from '../../shared/roles';
+import type { Role } from '../../shared/vocabulary/roles';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
 import { jsonResponse, meFor } from './fixtures';

@@ -1,5 +1,4 @@
 import { ACCOUNTS_CHANGED } from '../../../shared/admin';
-import type { AccountStatusEvent } from '../../../shared/auth';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
@@ -10,6 +9,7 @@ import type { NotificationSocketEvent } from '../../../shared/notifications';
 import type { PrintfulChangedEvent } from '../../../shared/printful';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
+import type { AccountStatusEvent } from '../../../shared/realtime';
 import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { OrdersChangedEvent } from '../../../shared/store';

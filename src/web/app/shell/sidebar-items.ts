@@ -14,7 +14,7 @@ import {
   Video,
 } from 'lucide-react';
 import { TELEHEALTH_LABEL } from '../../../shared/messages';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 
 export type SidebarItem = { label: string; icon: LucideIcon } & (
   | { to: string; disabled?: false }

@@ -1,6 +1,6 @@
 import { Bell, KeyRound, LogOut, Palette, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '../../../shared/roles';
+import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { useSession, useUser } from '../../features/auth/session';
 import { fullName } from '../../lib/format';
 import { Badge } from '../../ui/badge';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '../../../shared/admin';
 import { DEACTIVATION_ALERT } from '../../../shared/messages';
-import { ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
+import { ROLE_LABELS, ROLES, type Role } from '../../../shared/vocabulary/roles';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 
 const when = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',

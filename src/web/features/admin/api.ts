@@ -16,7 +16,7 @@ import type {
   CreateUserInput,
   UpdateUserInput,
 } from '../../../shared/admin';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminOverview } from '../../../shared/admin';
-import type { Role } from '../../../shared/roles';
 import { ROUTES, type RouteKey } from '../../../shared/routes';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type AdminUser, CreateUserInputSchema, UpdateUserInputSchema } from '../../../shared/admin';
-import { ROLE_LABELS, type Role } from '../../../shared/roles';
+import { ROLE_LABELS, type Role } from '../../../shared/vocabulary/roles';
 import { fullName } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';

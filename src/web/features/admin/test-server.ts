@@ -8,7 +8,7 @@ import {
   CreateUserInputSchema,
   UpdateUserInputSchema,
 } from '../../../shared/admin';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { jsonResponse, userWithRole } from '../../test/fixtures';
 import { nextId } from '../../test/live-fixtures';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { VersionInfo } from '../../../shared/version';
+import type { VersionInfo } from '../../../shared/vocabulary/version';
 import { remindLater, resolveClientVersion, skipVersion } from './update-storage';
 import { fetchVersionInfo, VersionCheckService } from './version-check';
 

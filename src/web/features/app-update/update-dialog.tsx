@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { UPDATE_DIALOG_TITLE, UPDATE_FAILED_MESSAGE } from '../../../shared/messages';
-import type { VersionInfo } from '../../../shared/version';
+import type { VersionInfo } from '../../../shared/vocabulary/version';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {

@@ -1,5 +1,5 @@
 import { DEFAULT_APP_VERSION, REMIND_LATER_MS, STORAGE_KEYS } from '../../../shared/constants';
-import { compareVersions, type VersionInfo } from '../../../shared/version';
+import { compareVersions, type VersionInfo } from '../../../shared/vocabulary/version';
 import { readStorage, writeStorage } from '../../lib/storage';
 
 const VERSION_PATTERN = /^\d+(\.\d+)*$/;

@@ -1,4 +1,4 @@
-import { type VersionInfo, VersionInfoSchema } from '../../../shared/version';
+import { isVersionInfo, type VersionInfo } from '../../../shared/vocabulary/version';
 import { api } from '../../lib/api-client';
 import { decidePrompt } from './update-storage';
 
@@ -11,7 +11,8 @@ export async function fetchVersionInfo(clientVersion: string): Promise<VersionIn
   const info = await api.get<unknown>(
     `/api/version/check?currentVersion=${encodeURIComponent(clientVersion)}`,
   );
-  return VersionInfoSchema.parse(info);
+  if (!isVersionInfo(info)) throw new Error('The version check answered in an unknown shape');
+  return info;
 }
 
 type Options = {

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES } from '../../../shared/scheduling';
+import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { PractitionerFilter } from '../patients/practitioner-filter';
 import { PatientPicker } from '../recovery-notes/patient-picker';

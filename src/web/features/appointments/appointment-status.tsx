@@ -1,13 +1,13 @@
 import { differenceInMinutes, format, isSameDay } from 'date-fns';
-import type { Role } from '../../../shared/roles';
+import type { Appointment } from '../../../shared/scheduling';
+import type { Role } from '../../../shared/vocabulary/roles';
 import {
   APPOINTMENT_TRANSITIONS,
-  type Appointment,
   type AppointmentAction,
   type AppointmentStatus,
   EDITABLE_STATUSES,
   PATIENT_CANCEL_NOTICE_HOURS,
-} from '../../../shared/scheduling';
+} from '../../../shared/vocabulary/scheduling';
 import { Badge } from '../../ui/badge';
 
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {

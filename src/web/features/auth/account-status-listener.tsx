@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { AccountStatusEventSchema } from '../../../shared/auth';
 import { DEACTIVATION_ALERT } from '../../../shared/messages';
-import { SESSION_CLOSE_CODES } from '../../../shared/realtime';
+import { isAccountStatusEvent, SESSION_CLOSE_CODES } from '../../../shared/realtime';
 import { openReconnectingSocket, socketUrl } from '../../lib/socket-client';
 import { authKeys } from './api';
 import { useSession } from './session';
@@ -19,7 +18,7 @@ export function AccountStatusListener() {
     const socket = openReconnectingSocket({
       url: socketUrl({ token, channel: 'account-status' }),
       onMessage: (data) => {
-        if (!AccountStatusEventSchema.safeParse(data).success) return;
+        if (!isAccountStatusEvent(data)) return;
         socket.close();
         window.alert(DEACTIVATION_ALERT);
         void logoutRef.current();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BILLING_ERRORS } from '../../../shared/billing';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';

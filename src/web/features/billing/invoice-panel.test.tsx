@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_ERRORS } from '../../../shared/payments';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { fakePatientsServer } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 import { fakeBillingServer, invoice } from './test-server';

@@ -6,7 +6,7 @@ import {
   type InvoiceSummary,
   OPEN_INVOICE_STATUSES,
 } from '../../../shared/billing';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { Badge } from '../../ui/badge';
 
 /** The status in words, never by colour alone. */

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Preferences } from '../../../shared/preferences';
-import type { Role } from '../../../shared/roles';
 import type { Appointment } from '../../../shared/scheduling';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { NEW_APPOINTMENT_EVENT } from '../../app/shell/new-menu';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import {

@@ -13,7 +13,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { CALENDAR_VIEWS } from '../../../shared/preferences';
+import { CALENDAR_VIEWS } from '../../../shared/vocabulary/preferences';
 import { isId } from '../patients/list-params';
 
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];

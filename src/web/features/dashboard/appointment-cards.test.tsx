@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { GeneralDashboard, PractitionerDashboard } from '../../../shared/dashboard';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import {
   dashboardAppointment,
   dashboardServer,

@@ -4,7 +4,7 @@ import type {
   GeneralDashboard,
   PractitionerDashboard,
 } from '../../../shared/dashboard';
-import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/scheduling';
+import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary/scheduling';
 import { DataTable } from '../../ui/data-table';
 import {
   APPOINTMENT_STATUS_LABELS,

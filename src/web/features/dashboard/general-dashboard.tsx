@@ -1,5 +1,5 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
-import { NEW_PATIENT_DAYS } from '../../../shared/dashboard';
+import { NEW_PATIENT_DAYS } from '../../../shared/vocabulary/dashboard';
 import { ClinicScheduleCard } from './appointment-cards';
 import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';

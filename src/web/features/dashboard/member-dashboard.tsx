@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
-import { REGISTRATION_STATUS_LABELS } from '../../../shared/events';
-import { QUOTE_STATUS_LABELS } from '../../../shared/quotes';
-import { ORDER_STATUS_LABELS } from '../../../shared/store';
+import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
+import { QUOTE_STATUS_LABELS } from '../../../shared/vocabulary/quotes';
+import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
 import { formatMoney } from '../../lib/format';
 import { DonateButton } from '../donations/donate-button';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';

@@ -1,5 +1,5 @@
 import type { PractitionerDashboard } from '../../../shared/dashboard';
-import { RECENT_NOTE_DAYS } from '../../../shared/dashboard';
+import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
 

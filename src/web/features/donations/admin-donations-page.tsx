@@ -12,7 +12,7 @@ import {
   type DonationPeriod,
   type DonationStatus,
 } from '../../../shared/donations';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { api } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';

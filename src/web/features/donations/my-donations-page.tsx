@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { type Donation, type DonationStatus, formatDonationAmount } from '../../../shared/donations';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  type Attendee,
-  type CommunityEvent,
-  formatEventPrice,
-  REGISTRATION_STATUS_LABELS,
-} from '../../../shared/events';
+import { type Attendee, type CommunityEvent, formatEventPrice } from '../../../shared/events';
+import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';

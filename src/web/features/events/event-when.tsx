@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { CommunityEvent } from '../../../shared/events';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 
 const at = (iso: string, pattern: string) => format(new TZDate(iso, CLINIC_TIME_ZONE), pattern);
 

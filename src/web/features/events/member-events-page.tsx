@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  type CommunityEvent,
-  formatEventPrice,
-  REGISTRATION_STATUS_LABELS,
-  type RegistrationAnswer,
-} from '../../../shared/events';
+import { type CommunityEvent, formatEventPrice, type RegistrationAnswer } from '../../../shared/events';
+import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';

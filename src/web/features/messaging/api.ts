@@ -6,13 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  type Contact,
-  type ConversationPage,
-  type Count,
-  MESSAGE_PAGE_SIZE,
-  type Message,
-} from '../../../shared/messaging';
+import type { Contact, ConversationPage, Count, Message } from '../../../shared/messaging';
+import { MESSAGE_PAGE_SIZE } from '../../../shared/vocabulary/messaging';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/session';
 import { addOwnMessage, markConversationReadInCache, PENDING_PREFIX, replacePendingMessage } from './cache';

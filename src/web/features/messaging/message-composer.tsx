@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { MESSAGE_MAX_LENGTH } from '../../../shared/messaging';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/vocabulary/messaging';
 import { Button } from '../../ui/button';
 import { useSendMessage } from './api';
 import { useTypingSignal } from './use-typing-signal';

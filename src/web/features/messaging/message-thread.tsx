@@ -3,7 +3,7 @@ import { ArrowLeft, Check, CheckCheck, Clock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Message } from '../../../shared/messaging';
-import { ROLE_LABELS } from '../../../shared/roles';
+import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { cn } from '../../lib/cn';
 import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';

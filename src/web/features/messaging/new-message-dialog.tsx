@@ -1,7 +1,7 @@
 import { PenSquare } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ROLE_LABELS } from '../../../shared/roles';
+import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,7 +1,8 @@
 import { Archive, BellOff, Check, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { NOTIFICATION_TYPE_LABELS, type Notification } from '../../../shared/notifications';
+import type { Notification } from '../../../shared/notifications';
+import { NOTIFICATION_TYPE_LABELS } from '../../../shared/vocabulary/notifications';
 import { cn } from '../../lib/cn';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OnboardingState } from '../../../shared/onboarding';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { fakeOnboardingServer, onboardingState } from '../../test/fake-onboarding-server';
 import { renderApp } from '../../test/render-app';
 

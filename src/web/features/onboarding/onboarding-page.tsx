@@ -7,7 +7,7 @@ import {
   type OnboardingState,
   type OnboardingStep,
 } from '../../../shared/onboarding';
-import { ROLE_LABELS } from '../../../shared/roles';
+import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { Alert } from '../../ui/alert';
 import { Button, buttonVariants } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';

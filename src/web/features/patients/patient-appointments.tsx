@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
-import { type AppointmentScope, appointmentUrl } from '../../../shared/scheduling';
+import type { AppointmentScope } from '../../../shared/scheduling';
+import { appointmentUrl } from '../../../shared/vocabulary/scheduling';
 import { fullName } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { PagedList } from '../../ui/paged-list';

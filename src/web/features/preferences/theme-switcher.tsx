@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { toast } from 'sonner';
-import { THEMES } from '../../../shared/preferences';
+import { THEMES } from '../../../shared/vocabulary/preferences';
 import { Button } from '../../ui/button';
 import {
   DropdownMenu,

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { PRINTFUL_SWEEP_MS, type PrintfulStatus, type SyncResult } from '../../../shared/printful';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

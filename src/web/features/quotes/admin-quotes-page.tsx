@@ -5,16 +5,18 @@ import { toast } from 'sonner';
 import {
   AdminQuotesQuerySchema,
   QUOTE_ERRORS,
-  QUOTE_KIND_LABELS,
   QUOTE_LINE_DESCRIPTION_MAX,
   QUOTE_LINES_MAX,
   QUOTE_MESSAGE_MAX,
-  QUOTE_STATUS_LABELS,
-  QUOTE_STATUSES,
   type Quote,
-  type QuoteStatus,
   quoteTotalCents,
 } from '../../../shared/quotes';
+import {
+  QUOTE_KIND_LABELS,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  type QuoteStatus,
+} from '../../../shared/vocabulary/quotes';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -4,9 +4,9 @@ import type {
   AnswerQuoteInput,
   CreateQuoteInput,
   QuoteAnswer,
-  QuoteStatus,
   QuotesAnswer,
 } from '../../../shared/quotes';
+import type { QuoteStatus } from '../../../shared/vocabulary/quotes';
 import { api } from '../../lib/api-client';
 import { invalidateQuotes } from './live';
 

@@ -6,13 +6,12 @@ import {
   type AcceptQuoteAnswer,
   QUOTE_DETAILS_MAX,
   QUOTE_ERRORS,
-  QUOTE_KIND_LABELS,
-  QUOTE_KINDS,
   QUOTE_TITLE_MAX,
   type Quote,
-  type QuoteKind,
 } from '../../../shared/quotes';
-import { ORDER_STATUS_LABELS, type Order } from '../../../shared/store';
+import type { Order } from '../../../shared/store';
+import { QUOTE_KIND_LABELS, QUOTE_KINDS, type QuoteKind } from '../../../shared/vocabulary/quotes';
+import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';

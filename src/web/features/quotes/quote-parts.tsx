@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
-import { QUOTE_KIND_LABELS, QUOTE_STATUS_LABELS, type Quote, type QuoteStatus } from '../../../shared/quotes';
+import type { Quote } from '../../../shared/quotes';
+import { QUOTE_KIND_LABELS, QUOTE_STATUS_LABELS, type QuoteStatus } from '../../../shared/vocabulary/quotes';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 

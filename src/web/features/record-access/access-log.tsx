@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '../../../shared/roles';
+import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { PagedList } from '../../ui/paged-list';
 import { useAccessLog } from './api';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RecoveryNote } from '../../../shared/recovery-notes';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { fakeRecoveryNotesServer, recoveryNote } from '../../test/fake-recovery-notes-server';
 import { renderApp } from '../../test/render-app';
 

@@ -1,5 +1,5 @@
 import { AGEING_LABELS, type ReportAnswer } from '../../../shared/reports';
-import { APPOINTMENT_STATUSES } from '../../../shared/scheduling';
+import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
 import { formatMoney } from '../../lib/format';
 import { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '../appointments/appointment-status';
 

@@ -10,7 +10,7 @@ import {
   REPORT_TITLES,
   type ReportName,
 } from '../../../shared/reports';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { downloadCsv } from '../../lib/csv';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

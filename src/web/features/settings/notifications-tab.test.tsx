@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPE_LABELS, type NotificationPreference } from '../../../shared/notifications';
+import type { NotificationPreference } from '../../../shared/notifications';
+import { NOTIFICATION_TYPE_LABELS } from '../../../shared/vocabulary/notifications';
 import { jsonResponse } from '../../test/fixtures';
 import { allNotificationPreferences } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';

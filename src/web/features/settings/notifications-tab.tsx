@@ -1,11 +1,10 @@
 import { toast } from 'sonner';
 import {
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
   type NotificationChannel,
   type NotificationPreference,
 } from '../../../shared/notifications';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../../../shared/vocabulary/notifications';
 import { Alert } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';

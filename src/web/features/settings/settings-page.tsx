@@ -1,7 +1,7 @@
 import { Bell, CalendarClock, CalendarSync, KeyRound, Palette, Stethoscope, UserRound } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth/session';

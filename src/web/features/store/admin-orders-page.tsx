@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  type Order,
-  type OrderStatus,
-} from '../../../shared/store';
+import { ORDER_TRANSITIONS, type Order } from '../../../shared/store';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../shared/vocabulary/store';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';

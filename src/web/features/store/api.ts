@@ -6,12 +6,12 @@ import type {
   CheckoutInput,
   MoveOrderInput,
   OrderAnswer,
-  OrderStatus,
   OrdersAnswer,
   ProductAnswer,
   ProductCategory,
   ProductsAnswer,
 } from '../../../shared/store';
+import type { OrderStatus } from '../../../shared/vocabulary/store';
 import { api } from '../../lib/api-client';
 
 /** Query keys; pushed order changes invalidate ORDER_QUERIES (live.ts). */

@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Order } from '../../../shared/store';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { formatMoney } from '../../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';

@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type Totals } from '../../../shared/store';
+import type { Order, Totals } from '../../../shared/store';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/vocabulary/store';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';

@@ -2,7 +2,6 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../shared/routes';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
   refundableCents,
   TRANSACTION_KIND_LABELS,
@@ -10,6 +9,7 @@ import {
   TRANSACTION_STATUS_LABELS,
   type Transaction,
 } from '../../../shared/transactions';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

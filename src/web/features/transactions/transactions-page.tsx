@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import {
   TRANSACTION_KIND_LABELS,
   TRANSACTION_KINDS,
@@ -13,6 +12,7 @@ import {
   type Transaction,
   TransactionsExportQuerySchema,
 } from '../../../shared/transactions';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';

@@ -1,0 +1,7 @@
+// The choices a user has for appearance and the calendar.
+// No zod here: the shell and the dashboard show these without loading the schemas (vite.config.ts).
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+
+export const FONT_SIZE_SCALES = ['small', 'medium', 'large'] as const;
+export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;
