@@ -37,10 +37,14 @@ function AppearanceAndToasts() {
   );
 }
 
-/** The account-status and notification sockets open only with a token: a visitor's page never loads them. */
+/**
+ * The account-status and notification sockets open once the server has accepted the session: a visitor's page
+ * never loads them, and a signed-in page loads them after the session check instead of beside its first screen
+ * (their code brings the schemas and the toasts, which the first screen does not need).
+ */
 function SessionChannels() {
-  const { token } = useSession();
-  if (!token) return null;
+  const { status, token } = useSession();
+  if (!token || status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>
       <AccountStatusListener />

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../shared/constants';
-import type { Role } from '../../shared/roles';
 import { isSafeReturnPath } from '../../shared/routes';
+import type { Role } from '../../shared/vocabulary/roles';
 import { useSession } from '../features/auth/session';
 import { readStorage, rememberReturnPath, removeStorage } from '../lib/storage';
 import { LoadingState } from '../ui/spinner';
@@ -20,13 +21,14 @@ function FullPageLoading() {
 export function RequireUser() {
   const { status, isLoggingOut } = useSession();
   const location = useLocation();
+  const queryClient = useQueryClient();
   // Once inside, the remembered destination has been served.
   useEffect(() => {
     if (status === 'signed-in') removeStorage(STORAGE_KEYS.redirectAfterLogin);
   }, [status]);
   useEffect(() => {
-    if (status === 'loading') preloadSignedInScreens(location.pathname);
-  }, [status, location.pathname]);
+    if (status === 'loading') preloadSignedInScreens(location.pathname, queryClient);
+  }, [status, location.pathname, queryClient]);
   if (status === 'loading') return <FullPageLoading />;
   if (status === 'signed-out') {
     if (!isLoggingOut) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);

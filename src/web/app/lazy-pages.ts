@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { dashboardQueryOptions } from '../features/dashboard/api';
 
 /**
  * Every screen but sign-in loads on demand, so the sign-in page's first download stays small. Sign-in itself is
@@ -55,14 +57,23 @@ const loadAppShell = () => import('./shell/app-shell');
 export const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
 /**
- * A browser holding a session token will most likely show the shell next, and at / a dashboard: fetching them
- * while the session is checked saves a phone two rounds of requests (bench/lighthouse.ts) and costs a member,
- * whose pages have no shell, one unused download.
+ * A browser holding a session token will most likely show the shell next, and at / a dashboard: fetching their
+ * code and the dashboard's figures while the session is checked saves a phone two rounds of requests
+ * (bench/lighthouse.ts), and the dashboard then renders once, with its figures, instead of a spinner first. It
+ * costs a member, whose pages have no shell, one unused download; a token the server no longer accepts ends the
+ * session through the session check, as it would anyway.
  */
-export function preloadSignedInScreens(pathname: string) {
-  void loadAppShell();
-  if (pathname === '/') void loadDashboardScreen();
+export function preloadSignedInScreens(pathname: string, queryClient: QueryClient) {
+  startedPreloads.push(loadAppShell(), import('./shell/header-controls'));
+  if (pathname === '/') startedPreloads.push(loadDashboardScreen());
+  if (pathname === '/') void queryClient.prefetchQuery(dashboardQueryOptions);
 }
+
+/**
+ * The downloads preloadSignedInScreens started. Nothing waits on them in the app; the web tests' setup lets them
+ * finish before a test file's environment is torn down, which a module still loading would not survive.
+ */
+export const startedPreloads: Promise<unknown>[] = [];
 export const MemberLayout = lazy(() =>
   import('./shell/member-layout').then((m) => ({ default: m.MemberLayout })),
 );

@@ -6,7 +6,11 @@ export function fullName(person: { firstName: string; lastName: string }): strin
   return `${person.firstName} ${person.lastName}`.trim();
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made on first use (see features/messaging/format.ts): most pages show no money.
+let money: Intl.NumberFormat | undefined;
 
 /** Integer cents as the clinic's currency: 5500 is '$55.00'. */
-export const formatMoney = (cents: number) => money.format(cents / 100);
+export function formatMoney(cents: number): string {
+  money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return money.format(cents / 100);
+}

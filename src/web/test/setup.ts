@@ -1,11 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { startedPreloads } from '../app/lazy-pages';
 
 // Screens load on demand (lazy routes); on a busy machine the first one can take more than the default second to
 // appear, which failed finds that are not about timing at all.
 configure({ asyncUtilTimeout: 5000 });
+
+// A signed-in render starts loading the shell and the dashboard beside the session check; a file whose tests end
+// sooner lets those loads finish rather than tear the environment down under them.
+afterAll(async () => {
+  await Promise.allSettled(startedPreloads);
+});
 
 // jsdom lacks what Radix and the appearance code ask the browser for.
 class ResizeObserverStub {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { Brand } from '../../ui/brand';
@@ -12,6 +12,9 @@ import { SkipLink } from './skip-link';
 export function AppShell() {
   const user = useUser();
   const isFullScreen = useRouteKey() === 'messages';
+  // The frame (heading, navigation) paints at once; the page inside it is built in a second, interruptible
+  // render, so a phone shows the screen's title first and its main thread is never held for the whole page.
+  const showPage = useDeferredValue(true, false);
   return (
     <div className="flex min-h-screen bg-background">
       <SkipLink />
@@ -24,9 +27,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <Header isFullScreen={isFullScreen} />
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
         </main>
       </div>
     </div>

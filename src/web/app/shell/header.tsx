@@ -1,15 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../features/auth/session';
-import { DonateButton } from '../../features/donations/donate-button';
-import { NotificationButton } from '../../features/notifications/notification-button';
-import { ThemeSwitcher } from '../../features/preferences/theme-switcher';
 import { Button } from '../../ui/button';
 import { useScreenHeading } from '../route-info';
-import { MobileNav } from './mobile-nav';
-import { NewMenu } from './new-menu';
-import { StoreButton } from './store-button';
-import { UserMenu } from './user-menu';
+
+// The controls come in their own chunk, fetched at the same time as this one (preloadSignedInScreens): the
+// heading, a phone's largest paint, does not wait for them. Each place keeps its size meanwhile, so nothing moves.
+const HeaderNavigation = lazy(() =>
+  import('./header-controls').then((m) => ({ default: m.HeaderNavigation })),
+);
+const HeaderActions = lazy(() => import('./header-controls').then((m) => ({ default: m.HeaderActions })));
 
 export function Header({ isFullScreen }: { isFullScreen: boolean }) {
   const user = useUser();
@@ -23,7 +24,9 @@ export function Header({ isFullScreen }: { isFullScreen: boolean }) {
           </Link>
         </Button>
       ) : (
-        <MobileNav role={user.role} />
+        <Suspense fallback={<span aria-hidden="true" className="size-10 lg:hidden" />}>
+          <HeaderNavigation role={user.role} />
+        </Suspense>
       )}
       <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
         <h1 className="truncate font-semibold text-lg leading-tight">{title}</h1>
@@ -31,13 +34,10 @@ export function Header({ isFullScreen }: { isFullScreen: boolean }) {
           <p className="hidden truncate text-muted-foreground text-sm sm:block">{subtitle}</p>
         ) : null}
       </div>
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        {user.role !== 'patient' ? <NewMenu /> : null}
-        <StoreButton />
-        <DonateButton />
-        <NotificationButton />
-        <ThemeSwitcher />
-        <UserMenu />
+      <div className="ml-auto flex min-h-10 items-center gap-1 sm:gap-2">
+        <Suspense fallback={null}>
+          <HeaderActions role={user.role} />
+        </Suspense>
       </div>
     </header>
   );

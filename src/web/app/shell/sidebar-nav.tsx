@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
-import type { Role } from '../../../shared/roles';
-import { UnreadMessagesBadge } from '../../features/messaging/unread-messages-badge';
-import { OnboardingProgressBadge } from '../../features/onboarding/onboarding-progress-badge';
+import type { Role } from '../../../shared/vocabulary/roles';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
+
+// The counts come after the links: they need the messaging and onboarding queries, not the first paint.
+const UnreadMessagesBadge = lazy(() =>
+  import('../../features/messaging/unread-messages-badge').then((m) => ({ default: m.UnreadMessagesBadge })),
+);
+const OnboardingProgressBadge = lazy(() =>
+  import('../../features/onboarding/onboarding-progress-badge').then((m) => ({
+    default: m.OnboardingProgressBadge,
+  })),
+);
 
 const itemClass =
   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4 [&_svg]:shrink-0';
@@ -62,8 +71,10 @@ export function SidebarNav({
                     >
                       <item.icon aria-hidden="true" />
                       {item.label}
-                      {item.to === '/messages' ? <UnreadMessagesBadge /> : null}
-                      {item.to === '/patient-onboarding' ? <OnboardingProgressBadge /> : null}
+                      <Suspense fallback={null}>
+                        {item.to === '/messages' ? <UnreadMessagesBadge /> : null}
+                        {item.to === '/patient-onboarding' ? <OnboardingProgressBadge /> : null}
+                      </Suspense>
                     </NavLink>
                   )}
                 </li>
