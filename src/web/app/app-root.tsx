@@ -38,13 +38,13 @@ function AppearanceAndToasts() {
 }
 
 /**
- * The account-status and notification sockets open once the server has accepted the session: a visitor's page
- * never loads them, and a signed-in page loads them after the session check instead of beside its first screen
- * (their code brings the schemas and the toasts, which the first screen does not need).
+ * The account-status and notification sockets open as soon as there is a token, before the session check
+ * answers: a push sent while a signed-in page is still loading its data is not missed. A visitor's page never
+ * loads them, and their code carries no schemas (docs/decisions/0015).
  */
 function SessionChannels() {
-  const { status, token } = useSession();
-  if (!token || status !== 'signed-in') return null;
+  const { token } = useSession();
+  if (!token) return null;
   return (
     <Suspense fallback={null}>
       <AccountStatusListener />
