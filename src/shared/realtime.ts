@@ -18,7 +18,15 @@ export const SESSION_CLOSE_CODES: readonly number[] = [
 export const SOCKET_CHANNELS = ['account-status', 'messaging', 'notifications'] as const;
 export type SocketChannel = (typeof SOCKET_CHANNELS)[number];
 
+/**
+ * A guard for a socket event told apart by its `type` alone: the pushes that only say what changed. The
+ * browser reads them without schemas (docs/decisions/0015).
+ */
+export const eventOfType =
+  <T extends { type: string }>(type: T['type']) =>
+  (data: unknown): data is T =>
+    typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type;
+
 /** Account-status socket messages (/ws?token=…&channel=account-status). */
 export type AccountStatusEvent = { type: 'account_deactivated' };
-export const isAccountStatusEvent = (data: unknown): data is AccountStatusEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'account_deactivated';
+export const isAccountStatusEvent = eventOfType<AccountStatusEvent>('account_deactivated');

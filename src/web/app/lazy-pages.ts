@@ -65,8 +65,9 @@ export const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppS
  */
 export function preloadSignedInScreens(pathname: string, queryClient: QueryClient) {
   startedPreloads.push(loadAppShell(), import('./shell/header-controls'));
-  if (pathname === '/') startedPreloads.push(loadDashboardScreen());
-  if (pathname === '/') void queryClient.prefetchQuery(dashboardQueryOptions);
+  if (pathname !== '/') return;
+  startedPreloads.push(loadDashboardScreen());
+  void queryClient.prefetchQuery(dashboardQueryOptions);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountsChangedEvent } from '../../../shared/admin';
+import { eventOfType } from '../../../shared/realtime';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this: the contract's
@@ -11,8 +12,7 @@ const ACCOUNTS_CHANGED: AccountsChangedEvent['type'] = 'accounts_changed';
 const ADMIN_QUERIES = [['/api/admin/users'], ['/api/admin/overview'], ['/api/admin/activity']] as const;
 
 /** The server's push to admins that an account was added, edited, re-roled, deactivated or reactivated. */
-export const isAccountsChanged = (data: unknown): data is AccountsChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === ACCOUNTS_CHANGED;
+export const isAccountsChanged = eventOfType<AccountsChangedEvent>(ACCOUNTS_CHANGED);
 
 export const invalidateAccounts = (queryClient: QueryClient) =>
   Promise.all(ADMIN_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { eventOfType } from '../../../shared/realtime';
 import type { AppointmentsChangedEvent } from '../../../shared/scheduling';
 
 /**
@@ -9,8 +10,7 @@ const APPOINTMENTS_CHANGED: AppointmentsChangedEvent['type'] = 'appointments_cha
 const APPOINTMENT_QUERIES = ['/api/appointments'] as const;
 
 /** The server's push that an appointment changed somewhere this person can see it. */
-export const isAppointmentsChanged = (data: unknown): data is AppointmentsChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === APPOINTMENTS_CHANGED;
+export const isAppointmentsChanged = eventOfType<AppointmentsChangedEvent>(APPOINTMENTS_CHANGED);
 
 /** Open calendars and appointment lists ask again; closed ones when next shown. */
 export const invalidateAppointments = (queryClient: QueryClient) =>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
+import { eventOfType } from '../../../shared/realtime';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this: the
@@ -11,8 +12,7 @@ const INVOICES_CHANGED: InvoicesChangedEvent['type'] = 'invoices_changed';
 export const INVOICE_QUERIES = ['/api/invoices'] as const;
 
 /** The server's push that an invoice within this person's reach was made, changed, paid or voided. */
-export const isInvoicesChanged = (data: unknown): data is InvoicesChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === INVOICES_CHANGED;
+export const isInvoicesChanged = eventOfType<InvoicesChangedEvent>(INVOICES_CHANGED);
 
 /** Open invoice lists and the open invoice ask again, each under its own access rules. */
 export const invalidateInvoices = (queryClient: QueryClient) =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard, DashboardChangedEvent } from '../../../shared/dashboard';
+import { eventOfType } from '../../../shared/realtime';
 import { api } from '../../lib/api-client';
 
 export const dashboardKeys = { mine: ['/api/dashboard'] as const };
@@ -17,5 +18,4 @@ export const dashboardQueryOptions = queryOptions({
 
 export const useDashboard = () => useQuery(dashboardQueryOptions);
 
-export const isDashboardChanged = (data: unknown): data is DashboardChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'dashboard_changed';
+export const isDashboardChanged = eventOfType<DashboardChangedEvent>('dashboard_changed');

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DonationsChangedEvent } from '../../../shared/donations';
+import { eventOfType } from '../../../shared/realtime';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this: the
@@ -11,8 +12,7 @@ const DONATIONS_CHANGED: DonationsChangedEvent['type'] = 'donations_changed';
 export const DONATION_QUERIES = [['/api/donations'], ['/api/admin/donations']] as const;
 
 /** The server's push that a donation within this person's reach was made, paid or refunded. */
-export const isDonationsChanged = (data: unknown): data is DonationsChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === DONATIONS_CHANGED;
+export const isDonationsChanged = eventOfType<DonationsChangedEvent>(DONATIONS_CHANGED);
 
 export const invalidateDonations = (queryClient: QueryClient) =>
   Promise.all(DONATION_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventsChangedEvent } from '../../../shared/events';
+import { eventOfType } from '../../../shared/realtime';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this: the
@@ -11,8 +12,7 @@ const EVENTS_CHANGED: EventsChangedEvent['type'] = 'events_changed';
 export const EVENT_QUERIES = [['/api/events'], ['/api/admin/events']] as const;
 
 /** The server's push that an event or a registration within this person's reach changed. */
-export const isEventsChanged = (data: unknown): data is EventsChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === EVENTS_CHANGED;
+export const isEventsChanged = eventOfType<EventsChangedEvent>(EVENTS_CHANGED);
 
 export const invalidateEvents = (queryClient: QueryClient) =>
   Promise.all(EVENT_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

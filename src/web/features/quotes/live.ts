@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
+import { eventOfType } from '../../../shared/realtime';
 
 /**
  * Kept apart from the quote screens so the notification socket, which every page loads, reaches only this:
@@ -10,8 +11,7 @@ const QUOTES_CHANGED: QuotesChangedEvent['type'] = 'quotes_changed';
 /** The member's quotes and one quote, and the clinic's list. */
 export const QUOTE_QUERIES = [['/api/quotes'], ['/api/admin/quotes']] as const;
 
-export const isQuotesChanged = (data: unknown): data is QuotesChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === QUOTES_CHANGED;
+export const isQuotesChanged = eventOfType<QuotesChangedEvent>(QUOTES_CHANGED);
 
 export const invalidateQuotes = (queryClient: QueryClient) =>
   Promise.all(QUOTE_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

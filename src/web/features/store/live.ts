@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { eventOfType } from '../../../shared/realtime';
 import type { OrdersChangedEvent } from '../../../shared/store';
 
 /**
@@ -10,8 +11,7 @@ const ORDERS_CHANGED: OrdersChangedEvent['type'] = 'orders_changed';
 /** The buyer's orders and one order, the clinic's list, and stock shown in the catalogue. */
 export const ORDER_QUERIES = [['/api/orders'], ['/api/admin/orders'], ['/api/products']] as const;
 
-export const isOrdersChanged = (data: unknown): data is OrdersChangedEvent =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === ORDERS_CHANGED;
+export const isOrdersChanged = eventOfType<OrdersChangedEvent>(ORDERS_CHANGED);
 
 export const invalidateOrders = (queryClient: QueryClient) =>
   Promise.all(ORDER_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
