@@ -173,6 +173,31 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
     expect(await within(again).findByLabelText('Custom amount ($)')).toHaveValue(null);
     expect(within(again).getByLabelText('Phone (optional)')).toHaveValue('');
   });
+
+  it('loads the dialog on the first click and hands focus back to the button when it closes', async () => {
+    renderApp({ path: '/member/donate', role: 'member', handle: fakeDonationServer().handle });
+    const button = await screen.findByRole('button', { name: 'Make a donation' }, { timeout: 5000 });
+    // The page shows the button alone: the dialog's code is not loaded until someone asks for it.
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Donate' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 5000 });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // Opened again, from the keyboard this time, and closed with its Close button.
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Donate' });
+    await userEvent.click(await within(again).findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
 });
 
 describe('donating as a visitor', { timeout: 20_000 }, () => {
