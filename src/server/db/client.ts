@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR, PGLITE_TEMPLATE_PATH } from '../paths';
+import { drizzleClientOf } from './pglite-driver';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,8 @@ export async function openDatabase(options: {
   }
   const client = options.pglite ?? openPglite(options.dataDir ?? 'memory://');
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  // drizzle calls only query and transaction on its client (see pglite-driver.ts), which the adapter has.
+  const pgliteDb = drizzlePglite({ client: drizzleClientOf(client) as PGlite, schema });
   const db = pgliteDb as unknown as Db;
   return {
     db,
