@@ -20,7 +20,7 @@ function prefetch(load: () => Promise<unknown>) {
 /** The Donate button (or a labelled one on a page) and its card-paid dialog, for signed-in users and visitors alike. */
 export function DonateButton({ label }: { label?: string }) {
   const [isOpen, setIsOpen] = useState(false);
-  // Mounted from the first click on, open or closed: closing is Radix's, which hands focus back to the button.
+  // Mounted from the first click on, open or closed; on closing, the dialog hands focus back to this button.
   const [hasOpened, setHasOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const buttonProps = {
