@@ -3,7 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
-import { signedInPreload } from './scripts/signed-in-preload';
 
 /** The browser app carries the version it was built as, so it can ask the server whether a newer one is out. */
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -70,7 +69,7 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), signedInPreload(), precompress()],
+  plugins: [react(), tailwindcss(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The manifest lets `npm run build` check the bundle budgets (scripts/bundle-budget.ts).
   build: {

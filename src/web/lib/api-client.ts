@@ -1,6 +1,5 @@
 import { SESSION_ENDING_MESSAGES } from '../../shared/messages';
 import { type ApiRequestError, errorFromResponse, networkError } from './api-error';
-import { takeEarlyResponse } from './early-requests';
 import { rememberReturnPath } from './storage';
 import { tokenStore } from './token-store';
 
@@ -45,21 +44,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
 
-  const method = options.method ?? 'GET';
-  const send = () =>
-    fetch(path, {
-      method,
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
       credentials: 'include',
       signal: options.signal,
     });
-  // The page's first session check and dashboard may already be under way (public/early-start.js).
-  const early = method === 'GET' ? takeEarlyResponse(path, token) : undefined;
-
-  let response: Response;
-  try {
-    response = await (early ? early.catch(send) : send());
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
