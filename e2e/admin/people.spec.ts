@@ -111,7 +111,9 @@ test('an admin deactivates a patient, whose open browser is signed out with the 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activity Log');
     await page.getByLabel('Action', { exact: true }).fill('account.deactivated');
     await expect(page).toHaveURL(/action=account\.deactivated/);
+    // The table keeps the unfiltered page on screen until the filtered one arrives: wait for the one entry left.
     const entry = page.getByRole('row').filter({ hasText: patient.user.id });
+    await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('account.deactivated');
     await expect(entry).toContainText('Alex');
     expect(await seriousViolations(page)).toEqual([]);
