@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_ERRORS } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
@@ -6,13 +6,14 @@ import type { Db, Tx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { unauthenticated } from './errors';
+import { sha256 } from './secrets';
 import type { SessionCache } from './session-cache';
 
 export type SessionUser = { id: string; role: Role; sessionId: string };
 
 /** Tokens are random and opaque; only their SHA-256 is stored, so a database leak yields no usable token. */
 export function hashToken(token: string) {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256(token);
 }
 
 export function newToken() {

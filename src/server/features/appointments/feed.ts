@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Appointment, CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/scheduling';
 import { CALENDAR_FEED_NOT_FOUND } from '../../../shared/scheduling';
@@ -7,6 +7,7 @@ import { calendarFeeds } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/secrets';
 import * as accounts from '../accounts/service';
 import { type Caller, toAppointment } from './access';
 import * as repository from './repository';
@@ -17,7 +18,6 @@ const FEED_PAST_DAYS = 90;
 const FEED_AHEAD_DAYS = 365;
 const FEED_MAX_EVENTS = 2000;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const feedUrl = (appUrl: string, token: string) =>
   `${appUrl.replace(/\/$/, '')}/api/calendar-feeds/${token}.ics`;
 
@@ -45,8 +45,8 @@ export async function createFeed(
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(calendarFeeds)
-      .values({ userId: caller.id, tokenHash: hashOf(token), createdAt })
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashOf(token), createdAt } });
+      .values({ userId: caller.id, tokenHash: sha256(token), createdAt })
+      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: sha256(token), createdAt } });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'calendar-feed.created',
@@ -106,7 +106,7 @@ export async function renderFeed(db: Db, address: string) {
   const [row] = await db
     .select()
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.tokenHash, hashOf(token)));
+    .where(eq(calendarFeeds.tokenHash, sha256(token)));
   const person = row ? await accounts.findAccountById(db, row.userId) : null;
   if (!person?.isActive || (person.role !== 'patient' && person.role !== 'practitioner'))
     throw notFound(CALENDAR_FEED_NOT_FOUND);
