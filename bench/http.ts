@@ -5,7 +5,7 @@
 // process makes the load.
 // Run with `npm run build:server && npm run bench:http` (see bench/README.md for the knobs and the goal).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
@@ -28,14 +28,43 @@ const P99_GOAL_MS = 25;
 const origin = `http://127.0.0.1:${PORT}`;
 const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-type Row = { target: string; database: string; result: LoadResult };
+type Row = { target: string; database: string; result: LoadResult; cpuPerRequestUs?: number };
 const rows: Row[] = [];
 
-async function measure(target: string, database: string, request: Parameters<typeof loadTest>[0]) {
-  const result = await loadTest(request);
-  rows.push({ target, database, result });
+/**
+ * The CPU time a process has used (user and system, every thread), in µs, from Linux's /proc; undefined
+ * elsewhere. Requests per second move with whatever else the machine runs; the server's CPU time per request
+ * moves much less, so it shows a change in the server's own work on a busy host too.
+ */
+function cpuTimeUs(pid: number | undefined) {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux architecture Node runs on
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+async function measure(
+  target: string,
+  database: string,
+  request: Parameters<typeof loadTest>[0],
+  server: { child: { pid?: number } },
+) {
+  let cpuAtStart: number | undefined;
+  const result = await loadTest({
+    ...request,
+    onMeasureStart: () => (cpuAtStart = cpuTimeUs(server.child.pid)),
+  });
+  const cpuAtEnd = cpuTimeUs(server.child.pid);
+  const cpuPerRequestUs =
+    cpuAtStart === undefined || cpuAtEnd === undefined || result.requests.total === 0
+      ? undefined
+      : (cpuAtEnd - cpuAtStart) / result.requests.total;
+  rows.push({ target, database, result, cpuPerRequestUs });
   console.log(
-    `${target} on ${database}: ${(result.requests.total / result.duration).toFixed(0)} req/s, p99 ${result.latency.p99} ms`,
+    `${target} on ${database}: ${(result.requests.total / result.duration).toFixed(0)} req/s, p99 ${result.latency.p99} ms` +
+      (cpuPerRequestUs === undefined ? '' : `, server CPU ${cpuPerRequestUs.toFixed(0)} µs a request`),
   );
 }
 
@@ -86,7 +115,7 @@ async function measureDatabase(database: string, env: Record<string, string>) {
       const secret = randomBytes(32).toString('base64url');
       const signed = signToken(secret, { sub: patient.id, exp: Math.floor(Date.now() / 1000) + 3600 });
       const floor = await startProcess({
-        args: ['--import', 'tsx', 'bench/support/floor-api.ts'],
+        args: [...serverNodeArgs, '--import', 'tsx', 'bench/support/floor-api.ts'],
         env: { PORT: String(PORT), DATABASE_URL: '', FLOOR_TOKEN_SECRET: secret, ...env },
         healthUrl: `${origin}/health`,
       });
@@ -95,22 +124,24 @@ async function measureDatabase(database: string, env: Record<string, string>) {
         // A floor that refused the token would answer fast and prove nothing.
         const probe = await fetch(`${origin}/unread-count`, { headers });
         if (probe.status !== 200) throw new Error(`the floor answered ${probe.status} to its signed token`);
-        await measure('floor: signed token + one indexed query', database, {
-          ...load,
-          url: `${origin}/unread-count`,
-          headers,
-        });
+        await measure(
+          'floor: signed token + one indexed query',
+          database,
+          { ...load, url: `${origin}/unread-count`, headers },
+          floor,
+        );
       } finally {
         await floor.stop();
       }
       clinic = await startClinic();
     }
     if (TARGETS.has('read'))
-      await measure('clinic read: GET /api/notifications/unread-count', database, {
-        ...load,
-        url: `${origin}/api/notifications/unread-count`,
-        headers: reader,
-      });
+      await measure(
+        'clinic read: GET /api/notifications/unread-count',
+        database,
+        { ...load, url: `${origin}/api/notifications/unread-count`, headers: reader },
+        clinic,
+      );
     if (TARGETS.has('write')) {
       // Staff may write to any patient (the messaging rules); each message also raises a notification.
       const request = {
@@ -121,7 +152,7 @@ async function measureDatabase(database: string, env: Record<string, string>) {
       };
       const probe = await fetch(request.url, request);
       if (probe.status !== 201) throw new Error(`POST /api/messages answered ${probe.status}`);
-      await measure('clinic write: POST /api/messages', database, { ...load, ...request });
+      await measure('clinic write: POST /api/messages', database, { ...load, ...request }, clinic);
       // The notifications raised behind the answers finish before the server is asked to stop.
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
@@ -142,7 +173,7 @@ if (TARGETS.has('bare')) {
     healthUrl: `${origin}/health`,
   });
   try {
-    await measure('bare Fastify route', 'none', { ...load, url: `${origin}/unread-count` });
+    await measure('bare Fastify route', 'none', { ...load, url: `${origin}/unread-count` }, bare);
   } finally {
     await bare.stop();
   }
@@ -172,11 +203,11 @@ if (clinicTargets && DATABASES.has('postgres')) {
 // autocannon keeps latencies in whole milliseconds.
 const ms = (value: number) => `${value} ms`;
 console.log(`\n${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up\n`);
-console.log('| target | database | req/s | p50 | p99 | errors / non-2xx |');
-console.log('|---|---|---|---|---|---|');
-for (const { target, database, result } of rows)
+console.log('| target | database | req/s | p50 | p99 | errors / non-2xx | server CPU a request |');
+console.log('|---|---|---|---|---|---|---|');
+for (const { target, database, result, cpuPerRequestUs } of rows)
   console.log(
-    `| ${target} | ${database} | ${(result.requests.total / result.duration).toFixed(0)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${result.errors + result.timeouts} / ${result.non2xx} |`,
+    `| ${target} | ${database} | ${(result.requests.total / result.duration).toFixed(0)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${result.errors + result.timeouts} / ${result.non2xx} | ${cpuPerRequestUs === undefined ? 'n/a' : `${cpuPerRequestUs.toFixed(0)} µs`} |`,
   );
 
 // The goal: the clinic's read keeps up with the floor and answers within 25 ms at p99, on every database.

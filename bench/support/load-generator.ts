@@ -33,8 +33,11 @@ export async function loadTest(options: {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Called between the warm-up and the measured load, e.g. to read the server's CPU time. */
+  onMeasureStart?: () => void;
 }) {
-  const { seconds, warmupSeconds, ...request } = options;
+  const { seconds, warmupSeconds, onMeasureStart, ...request } = options;
   if (warmupSeconds > 0) await autocannon({ ...request, duration: warmupSeconds });
+  onMeasureStart?.();
   return autocannon({ ...request, duration: seconds });
 }
