@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { type LoadResult, loadTest } from './support/load-generator';
-import { startProcess } from './support/processes';
+import { median, startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
 import { signToken } from './support/signed-token';
 
@@ -35,6 +35,7 @@ const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boo
 
 type Row = { target: string; database: string; round: number; result: LoadResult; cpuPerRequestUs?: number };
 const rows: Row[] = [];
+const rate = (row: Pick<Row, 'result'>) => row.result.requests.total / row.result.duration;
 
 /**
  * The CPU time a process has used (user and system, every thread), in µs, from Linux's /proc; undefined
@@ -69,7 +70,7 @@ async function measure(
       : (cpuAtEnd - cpuAtStart) / result.requests.total;
   rows.push({ target, database, round, result, cpuPerRequestUs });
   console.log(
-    `${ROUNDS > 1 ? `round ${round}: ` : ''}${target} on ${database}: ${(result.requests.total / result.duration).toFixed(0)} req/s, p99 ${result.latency.p99} ms` +
+    `${ROUNDS > 1 ? `round ${round}: ` : ''}${target} on ${database}: ${rate({ result }).toFixed(0)} req/s, p99 ${result.latency.p99} ms` +
       (cpuPerRequestUs === undefined ? '' : `, server CPU ${cpuPerRequestUs.toFixed(0)} µs a request`),
   );
 }
@@ -229,12 +230,6 @@ if (clinicTargets && DATABASES.has('postgres')) {
 // autocannon keeps latencies in whole milliseconds.
 const ms = (value: number) => `${value} ms`;
 console.log(`\n${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up\n`);
-const rate = (row: Row) => row.result.requests.total / row.result.duration;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 console.log(
   `| ${ROUNDS > 1 ? 'round | ' : ''}target | database | req/s | p50 | p99 | errors / non-2xx | server CPU a request |`,
 );

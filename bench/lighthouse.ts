@@ -10,7 +10,7 @@ import lighthouse, { type Config, desktopConfig, type Flags } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { STORAGE_KEYS } from '../src/shared/constants';
-import { startProcess } from './support/processes';
+import { median, startProcess } from './support/processes';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3461);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -112,11 +112,6 @@ async function measureOnce(browser: Browser, target: Target, preset: Preset): Pr
     }
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
 
 if (!existsSync('dist/pglite-template.tar.gz') || !existsSync('dist/server/main.js')) {
   console.error('Run `npm run build` first: the bench runs the server bundle and its database template.');

@@ -40,3 +40,10 @@ export function percentile(sorted: number[], p: number) {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)];
 }
+
+/** The middle value, the lower of the two middle ones for an even count: always one of the values measured. */
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
