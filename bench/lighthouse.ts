@@ -45,8 +45,9 @@ async function signIn(email: string) {
 /**
  * The web app keeps its session token in localStorage (src/web/lib/token-store.ts). A signed-in page gets it
  * put there on the origin first, and Lighthouse is told to leave storage alone (it clears it by default);
- * a visitor's page starts with nothing stored. Either way the HTTP cache is emptied, as Lighthouse would: every
- * run is a first visit.
+ * a visitor's page starts with nothing stored. A signed-in page is then opened once, so the browser holds what
+ * the app keeps beside the token after a session check (the role hint), as a returning user's does. Either way
+ * the HTTP cache is emptied, as Lighthouse would: every run is a first load of the files.
  */
 async function prepare(page: Page, target: Target) {
   await page.goto(`${origin}/login`, { waitUntil: 'load' });
@@ -58,6 +59,14 @@ async function prepare(page: Page, target: Target) {
     STORAGE_KEYS.token,
     target.token,
   );
+  if (target.token) {
+    await page.goto(`${origin}${target.path}`, { waitUntil: 'load' });
+    await page.waitForFunction(
+      (key) => window.localStorage.getItem(key) !== null,
+      {},
+      STORAGE_KEYS.sessionRole,
+    );
+  }
   await page.goto('about:blank');
   const session = await page.createCDPSession();
   await session.send('Network.clearBrowserCache');

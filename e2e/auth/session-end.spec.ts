@@ -35,6 +35,8 @@ test('logging out shows the overlay, then the sign-in page', async ({ page, logi
   await expect(page).toHaveURL('/login');
   await expect(page.getByTestId('logout-overlay')).toBeHidden();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // Nor does the browser keep the role it painted the frame with (docs/decisions/0017).
+  expect(await page.evaluate(() => window.localStorage.getItem('sessionRole'))).toBeNull();
   await page.goto('/calendar');
   await expect(page).toHaveURL('/login');
 });

@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   notificationInteraction: 'notificationInteraction',
   appVersion: 'appVersion',
   welcomeShownPrefix: 'welcomeShown_',
+  /** The role of the last user signed in here: a reload paints that role's frame before the session check answers. */
+  sessionRole: 'sessionRole',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

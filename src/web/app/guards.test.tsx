@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { jsonResponse, meFor } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 describe('route guards', () => {
@@ -98,5 +100,95 @@ describe('route guards', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('while the session check runs', () => {
+  /** Holds /api/auth/me until the test answers it. */
+  function heldSessionCheck() {
+    let answer: (response: Response) => void = () => undefined;
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    return {
+      handle: ({ url }: { url: string }) => (url === '/api/auth/me' ? held : undefined),
+      answer: (response: Response) => answer(response),
+    };
+  }
+
+  it('paints the frame and heading of the role last signed in here, and nothing to use before the answer', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionRole, 'practitioner');
+    const check = heldSessionCheck();
+    renderApp({ path: '/', role: 'practitioner', handle: check.handle });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Practitioner Dashboard' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your session…');
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('practitioner-dashboard')).not.toBeInTheDocument();
+
+    check.answer(jsonResponse(meFor('practitioner')));
+    expect(await screen.findByTestId('practitioner-dashboard')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Practitioner Dashboard',
+    ]);
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it("paints a member's top bar and heading for a member", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionRole, 'member');
+    const check = heldSessionCheck();
+    renderApp({ path: '/member/events', role: 'member', handle: check.handle });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your session…');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    check.answer(jsonResponse(meFor('member')));
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('shows only the status when this browser has no role to go by', async () => {
+    const check = heldSessionCheck();
+    renderApp({ path: '/', role: 'practitioner', handle: check.handle });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your session…');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    check.answer(jsonResponse(meFor('practitioner')));
+    expect(await screen.findByTestId('practitioner-dashboard')).toBeInTheDocument();
+  });
+
+  it('ignores a stored role the app does not know', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionRole, 'superuser');
+    const check = heldSessionCheck();
+    renderApp({ path: '/', role: 'staff', handle: check.handle });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your session…');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    check.answer(jsonResponse(meFor('staff')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic Dashboard' })).toBeInTheDocument();
+  });
+
+  it("keeps the role the check accepted, and a rejected token's role goes with it", async () => {
+    const accepted = renderApp({ path: '/', role: 'staff' });
+    expect(await screen.findByTestId('general-dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.sessionRole)).toBe('staff'));
+    accepted.unmount();
+
+    // The token is now someone else's: the role stored for the previous user is replaced, not trusted.
+    window.localStorage.setItem(STORAGE_KEYS.token, 'token-patient');
+    const next = renderApp({
+      path: '/',
+      handle: ({ url }) => (url === '/api/auth/me' ? jsonResponse(meFor('patient')) : undefined),
+    });
+    expect(await screen.findByTestId('patient-dashboard')).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.sessionRole)).toBe('patient'));
+    next.unmount();
+
+    const rejected = renderApp({
+      path: '/billing',
+      handle: ({ url }) =>
+        url === '/api/auth/me' ? jsonResponse({ message: 'Unauthorized' }, 401) : undefined,
+    });
+    await waitFor(() => expect(rejected.router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionRole)).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { isSafeReturnPath } from '../../shared/routes';
 import type { Role } from '../../shared/vocabulary/roles';
 import { useSession } from '../features/auth/session';
 import { readStorage, rememberReturnPath, removeStorage } from '../lib/storage';
+import { roleHint } from '../lib/token-store';
 import { LoadingState } from '../ui/spinner';
 import { preloadSignedInScreens } from './lazy-pages';
+import { SessionFrame } from './shell/frame';
 
 function FullPageLoading() {
   return (
@@ -15,6 +17,16 @@ function FullPageLoading() {
       <LoadingState label="Loading your session…" />
     </main>
   );
+}
+
+/**
+ * The frame of the signed-in user's role, or while the session check runs of the role last signed in here, when
+ * this browser knows it; otherwise the page-wide status.
+ */
+function SessionLoading() {
+  const { user } = useSession();
+  const role = user?.role ?? roleHint.get();
+  return role ? <SessionFrame role={role} /> : <FullPageLoading />;
 }
 
 /** Signed-in routes: a visitor goes to /login, and we remember where they were going. */
@@ -29,12 +41,17 @@ export function RequireUser() {
   useEffect(() => {
     if (status === 'loading') preloadSignedInScreens(location.pathname, queryClient);
   }, [status, location.pathname, queryClient]);
-  if (status === 'loading') return <FullPageLoading />;
+  if (status === 'loading') return <SessionLoading />;
   if (status === 'signed-out') {
     if (!isLoggingOut) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/login" replace />;
   }
-  return <Outlet />;
+  // The shell's or the member layout's code may still be on its way: the frame stays until it has come.
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** Admin-only and member-only routes: anyone else signed in goes home. The server still decides. */

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../shared/constants';
+import { ROLES, type Role } from '../../shared/vocabulary/roles';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 type Listener = () => void;
@@ -17,8 +18,10 @@ export const tokenStore = {
     writeStorage(STORAGE_KEYS.token, token);
     notify();
   },
+  /** A cleared token takes the role hint with it: a signed-out browser keeps nothing of who used it. */
   clear(): void {
     removeStorage(STORAGE_KEYS.token);
+    removeStorage(STORAGE_KEYS.sessionRole);
     notify();
   },
   subscribe(listener: Listener): () => void {
@@ -31,5 +34,20 @@ export const tokenStore = {
       listeners.delete(listener);
       window.removeEventListener('storage', onStorage);
     };
+  },
+};
+
+/**
+ * The role of the user the session check last accepted in this browser. A reload with a token paints that role's
+ * frame and heading while the check runs (docs/decisions/0017). Only a hint for the first paint: what the user may
+ * see and do comes from the check's answer and the server, never from this value.
+ */
+export const roleHint = {
+  get(): Role | null {
+    const stored = readStorage(STORAGE_KEYS.sessionRole);
+    return ROLES.find((role) => role === stored) ?? null;
+  },
+  set(role: Role): void {
+    writeStorage(STORAGE_KEYS.sessionRole, role);
   },
 };

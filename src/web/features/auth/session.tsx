@@ -15,7 +15,7 @@ import type { Profile, User } from '../../../shared/auth';
 import { LOGOUT_DELAY_MS, STORAGE_KEYS } from '../../../shared/constants';
 import { setSessionEndedHandler } from '../../lib/api-client';
 import { rememberReturnPath, removeStorage, welcomeShownKey } from '../../lib/storage';
-import { tokenStore } from '../../lib/token-store';
+import { roleHint, tokenStore } from '../../lib/token-store';
 import { clearStoredAppearance } from '../preferences/appearance-storage';
 import { logoutSession, meQueryOptions } from './api';
 
@@ -56,6 +56,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (token && me.isError) tokenStore.clear();
   }, [token, me.isError]);
+
+  const acceptedRole = me.data?.user.role;
+  useEffect(() => {
+    if (token && acceptedRole) roleHint.set(acceptedRole);
+  }, [token, acceptedRole]);
 
   useEffect(() => {
     setSessionEndedHandler(() => {
