@@ -30,6 +30,10 @@ test('a reload paints the frame and heading of the role signed in here before th
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
   await expect(page.getByTestId('practitioner-dashboard')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  // Nor anything to focus, so a keyboard user loses no place when the shell takes over.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   expect(await seriousViolations(page), 'the frame shown during the session check').toEqual([]);
 
   release();

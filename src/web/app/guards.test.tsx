@@ -127,6 +127,7 @@ describe('while the session check runs', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your session…');
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('practitioner-dashboard')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
 
     check.answer(jsonResponse(meFor('practitioner')));
     expect(await screen.findByTestId('practitioner-dashboard')).toBeInTheDocument();

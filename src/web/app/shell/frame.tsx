@@ -12,24 +12,30 @@ import { SkipLink } from './skip-link';
  * (SessionFrame, docs/decisions/0017); the shell and the member layout fill the same frames once they arrive.
  */
 
-/** Sidebar on large screens (none on a full-screen page), header, and the page. */
+/**
+ * Sidebar on large screens (none on a full-screen page), header, and the page. `inert` leaves out the skip link and
+ * the brand's link: the frame shown during the session check holds nothing the keyboard could reach, so no focus
+ * is lost when the shell takes its place.
+ */
 export function ShellFrame({
   fullScreen,
   navigation,
   header,
   children,
+  inert = false,
 }: {
   fullScreen: boolean;
   navigation?: ReactNode;
   header: ReactNode;
   children: ReactNode;
+  inert?: boolean;
 }) {
   return (
     <div className="flex min-h-screen bg-background">
-      <SkipLink />
+      {inert ? null : <SkipLink />}
       {fullScreen ? null : (
         <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-6 overflow-y-auto border-border border-r bg-sidebar p-4 lg:flex">
-          <Brand />
+          <Brand asText={inert} />
           {navigation}
         </aside>
       )}
@@ -74,25 +80,27 @@ export function HeaderStartPlaceholder({ fullScreen }: { fullScreen: boolean }) 
   return <span aria-hidden="true" className={fullScreen ? 'size-10' : 'size-10 lg:hidden'} />;
 }
 
-/** A member's pages: a top bar with the brand and the actions, then the heading and the page. */
+/** A member's pages: a top bar with the brand and the actions, then the heading and the page (`inert` as above). */
 export function MemberFrame({
   actions,
   title,
   subtitle,
   children,
+  inert = false,
 }: {
   actions?: ReactNode;
   title: string;
   subtitle?: string;
   children: ReactNode;
+  inert?: boolean;
 }) {
   return (
     <div className="min-h-screen bg-background">
-      <SkipLink />
+      {inert ? null : <SkipLink />}
       <header className="border-border border-b">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
           <div className="flex-1">
-            <Brand />
+            <Brand asText={inert} />
           </div>
           {actions}
         </div>
@@ -116,16 +124,22 @@ export function MemberFrame({
  * What a reload with a session token shows while the session check runs: the frame of the role last signed in
  * here, with the screen's heading, and the session's loading status where the page goes. A phone paints the
  * heading (its largest text) after the first download instead of after the check, the shell's files and a render.
- * Nothing in it can be used before the check answers: it has no links or controls but the brand.
+ * Nothing in it can be used or focused before the check answers: no skip link, no links, no controls.
  */
 export function SessionFrame({ role }: { role: Role }) {
   const key = useRouteKey();
   const { title } = screenHeading(key, role);
   const loading = <LoadingState label="Loading your session…" />;
-  if (role === 'member') return <MemberFrame title={title}>{loading}</MemberFrame>;
+  if (role === 'member')
+    return (
+      <MemberFrame title={title} inert>
+        {loading}
+      </MemberFrame>
+    );
   const fullScreen = key === 'messages';
   return (
     <ShellFrame
+      inert
       fullScreen={fullScreen}
       header={<HeaderFrame start={<HeaderStartPlaceholder fullScreen={fullScreen} />} title={title} />}
     >
