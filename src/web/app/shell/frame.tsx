@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { screenHeading } from '../../../shared/routes';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { Brand } from '../../ui/brand';
+import { PageHeading } from '../../ui/page-heading';
 import { LoadingState } from '../../ui/spinner';
 import { useRouteKey } from '../route-info';
 import { SkipLink } from './skip-link';
@@ -110,10 +111,7 @@ export function MemberFrame({
         tabIndex={-1}
         className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 outline-none"
       >
-        <div className="flex flex-col gap-1">
-          <h1 className="font-semibold text-2xl tracking-tight">{title}</h1>
-          {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
-        </div>
+        <PageHeading title={title} subtitle={subtitle} />
         {children}
       </main>
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useScreenHeading } from '../../app/route-info';
 import { Brand } from '../../ui/brand';
+import { PageHeading } from '../../ui/page-heading';
 import { DonateButton } from '../donations/donate-button';
 
 /** Public screens that are not sign-in forms: a top bar with the brand and Donate, then the page. */
@@ -16,10 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main-content" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
-        <div className="flex flex-col gap-1">
-          <h1 className="font-semibold text-2xl tracking-tight">{title}</h1>
-          {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
-        </div>
+        <PageHeading title={title} subtitle={subtitle} />
         {children}
       </main>
     </div>
