@@ -148,6 +148,19 @@ describe('while the session check runs', () => {
     expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
+  it("shows the role's home heading on a route kept for another role, where the answer will send it", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionRole, 'practitioner');
+    const check = heldSessionCheck();
+    const { router } = renderApp({ path: '/admin/staff', role: 'practitioner', handle: check.handle });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Practitioner Dashboard' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your session…');
+    check.answer(jsonResponse(meFor('practitioner')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByTestId('practitioner-dashboard')).toBeInTheDocument();
+  });
+
   it('shows only the status when this browser has no role to go by', async () => {
     const check = heldSessionCheck();
     renderApp({ path: '/', role: 'practitioner', handle: check.handle });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screenHeading } from '../../../shared/routes';
+import { ROUTES, screenHeading } from '../../../shared/routes';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { Brand } from '../../ui/brand';
 import { PageHeading } from '../../ui/page-heading';
@@ -125,7 +125,10 @@ export function MemberFrame({
  * Nothing in it can be used or focused before the check answers: no skip link, no links, no controls.
  */
 export function SessionFrame({ role }: { role: Role }) {
-  const key = useRouteKey();
+  const routeKey = useRouteKey();
+  // A route kept for admins or members sends anyone else home once the check answers: show home's heading.
+  const { access } = ROUTES[routeKey];
+  const key = (access === 'admin' || access === 'member') && access !== role ? 'home' : routeKey;
   const { title } = screenHeading(key, role);
   const loading = <LoadingState label="Loading your session…" />;
   if (role === 'member')
