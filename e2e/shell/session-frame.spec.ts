@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
-/** Holds every session check of the page until the returned function is called. */
-async function holdSessionCheck(page: Page): Promise<() => void> {
+/** Reloads the page with its session check held until the returned function is called. */
+async function reloadDuringSessionCheck(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -12,6 +12,7 @@ async function holdSessionCheck(page: Page): Promise<() => void> {
     await released;
     await route.continue();
   });
+  await page.reload();
   return release;
 }
 
@@ -22,8 +23,7 @@ test('a reload paints the frame and heading of the role signed in here before th
   await loginAs('practitioner');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
-  const release = await holdSessionCheck(page);
-  await page.reload();
+  const release = await reloadDuringSessionCheck(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Practitioner Dashboard');
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading your session…');
   // Nothing to use before the answer: no navigation, no header controls, no figures.
@@ -46,8 +46,7 @@ test("a member's reload paints the member's top bar and the screen's heading", a
   await loginAs('member', { path: '/member/events' });
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 
-  const release = await holdSessionCheck(page);
-  await page.reload();
+  const release = await reloadDuringSessionCheck(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading your session…');
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);

@@ -182,6 +182,12 @@ export function dashboardFor(key: RouteKey, role: Role): DashboardKind | null {
   return shows?.[role] ?? null;
 }
 
+/** A route kept for admins or for members, opened by anyone else: the browser sends them home (the server decides). */
+export function isKeptFrom(key: RouteKey, role: Role): boolean {
+  const { access } = ROUTES[key];
+  return (access === 'admin' || access === 'member') && access !== role;
+}
+
 /** Title and subtitle of what the user actually sees on a route. */
 export function screenHeading(key: RouteKey, role: Role | null): { title: string; subtitle: string } {
   const dashboard = role ? dashboardFor(key, role) : null;

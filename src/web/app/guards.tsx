@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../shared/constants';
-import { isSafeReturnPath } from '../../shared/routes';
-import type { Role } from '../../shared/vocabulary/roles';
+import { isKeptFrom, isSafeReturnPath } from '../../shared/routes';
 import { useSession } from '../features/auth/session';
 import { readStorage, rememberReturnPath, removeStorage } from '../lib/storage';
 import { roleHint } from '../lib/token-store';
 import { LoadingState } from '../ui/spinner';
 import { preloadSignedInScreens } from './lazy-pages';
+import { useRouteKey } from './route-info';
 import { SessionFrame } from './shell/frame';
 
 function FullPageLoading() {
@@ -55,9 +55,10 @@ export function RequireUser() {
 }
 
 /** Admin-only and member-only routes: anyone else signed in goes home. The server still decides. */
-export function RequireRole({ only }: { only: Role }) {
+export function RequireRole() {
   const { user } = useSession();
-  if (user?.role !== only) return <Navigate to="/" replace />;
+  const key = useRouteKey();
+  if (!user || isKeptFrom(key, user.role)) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

@@ -18,6 +18,11 @@ export function useRouteKey(): RouteKey {
   return 'notFound';
 }
 
+/** /messages takes the whole screen: no sidebar, and a way back in the header's place of the menu. */
+export function isFullScreen(key: RouteKey): boolean {
+  return key === 'messages';
+}
+
 /** Title and subtitle of what the user sees here, with {name} filled in. */
 export function useScreenHeading(): { title: string; subtitle: string; documentTitle: string } {
   const key = useRouteKey();

@@ -127,13 +127,13 @@ export const routes: RouteObject[] = [
               { index: true, handle: { route: 'home' }, element: <RoleScreen route="home" /> },
               ...signedInKeys.map((key) => route(key, <RoleScreen route={key} page={BUILT_SCREENS[key]} />)),
               {
-                element: <RequireRole only="admin" />,
+                element: <RequireRole />,
                 children: keysWith('admin').map((key) =>
                   route(key, BUILT_SCREENS[key] ?? <NotBuiltPage route={key} />),
                 ),
               },
               {
-                element: <RequireRole only="member" />,
+                element: <RequireRole />,
                 children: keysWith('member').map((key) =>
                   route(key, BUILT_SCREENS[key] ?? <NotBuiltPage route={key} />),
                 ),

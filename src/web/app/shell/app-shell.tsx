@@ -2,7 +2,7 @@ import { Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { LoadingState } from '../../ui/spinner';
-import { useRouteKey } from '../route-info';
+import { isFullScreen, useRouteKey } from '../route-info';
 import { ShellFrame } from './frame';
 import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
@@ -10,15 +10,15 @@ import { SidebarNav } from './sidebar-nav';
 /** The signed-in shell: sidebar on large screens, header, and the page. /messages is full screen. */
 export function AppShell() {
   const user = useUser();
-  const isFullScreen = useRouteKey() === 'messages';
+  const fullScreen = isFullScreen(useRouteKey());
   // The frame (heading, navigation) paints at once; the page inside it is built in a second, interruptible
   // render, so a phone shows the screen's title first and its main thread is never held for the whole page.
   const showPage = useDeferredValue(true, false);
   return (
     <ShellFrame
-      fullScreen={isFullScreen}
+      fullScreen={fullScreen}
       navigation={<SidebarNav role={user.role} label="Main navigation" />}
-      header={<Header isFullScreen={isFullScreen} />}
+      header={<Header isFullScreen={fullScreen} />}
     >
       <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
     </ShellFrame>

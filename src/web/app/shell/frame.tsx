@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { ROUTES, screenHeading } from '../../../shared/routes';
+import { isKeptFrom, screenHeading } from '../../../shared/routes';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { Brand } from '../../ui/brand';
 import { PageHeading } from '../../ui/page-heading';
 import { LoadingState } from '../../ui/spinner';
-import { useRouteKey } from '../route-info';
+import { isFullScreen, useRouteKey } from '../route-info';
 import { SkipLink } from './skip-link';
 
 /**
@@ -126,9 +126,8 @@ export function MemberFrame({
  */
 export function SessionFrame({ role }: { role: Role }) {
   const routeKey = useRouteKey();
-  // A route kept for admins or members sends anyone else home once the check answers: show home's heading.
-  const { access } = ROUTES[routeKey];
-  const key = (access === 'admin' || access === 'member') && access !== role ? 'home' : routeKey;
+  // Where the answer will send this role: home, from a route kept for another.
+  const key = isKeptFrom(routeKey, role) ? 'home' : routeKey;
   const { title } = screenHeading(key, role);
   const loading = <LoadingState label="Loading your session…" />;
   if (role === 'member')
@@ -137,7 +136,7 @@ export function SessionFrame({ role }: { role: Role }) {
         {loading}
       </MemberFrame>
     );
-  const fullScreen = key === 'messages';
+  const fullScreen = isFullScreen(key);
   return (
     <ShellFrame
       inert
