@@ -1,15 +1,16 @@
 // The floor of the HTTP benchmark: the least an authenticated read can do, in a minimal Fastify server. It
 // trusts a signed token (HMAC-SHA256 over a payload that carries the user id, verified with a timing-safe
 // compare, no database) and runs one indexed query, the unread count the clinic runs, through the driver the
-// clinic uses on that database (a pg pool of 10, or PGlite in process). The bench signs the token with
-// FLOOR_TOKEN_SECRET for the user it reads as. It opens the database the clinic made, after the clinic has
-// stopped (PGlite admits one process).
+// clinic uses on that database (a pg pool of 10, or PGlite in process), as a named statement on both. The
+// bench signs the token with FLOOR_TOKEN_SECRET for the user it reads as. It opens the database the clinic
+// made, after the clinic has stopped (PGlite admits one process).
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PgliteDrizzleClient } from '../../src/server/db/pglite-driver';
 import { verifyToken } from './signed-token';
 
 const port = Number(process.env.PORT ?? 3453);
@@ -35,8 +36,12 @@ async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }
   }
   const client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gist } });
   await client.waitReady;
+  // Named, as on PostgreSQL: parsed once, then bound and run in one round trip, as the clinic's client
+  // runs its hot lookups on PGlite (src/server/db/pglite-driver.ts).
+  const named = new PgliteDrizzleClient(client);
+  named.nameStatement('floor_unread', UNREAD_SQL);
   return {
-    query: async (text, values) => (await client.query<Row>(text, values)).rows,
+    query: async (text, values) => (await named.query<Row>(text, values)).rows,
     close: () => client.close(),
   };
 }

@@ -77,7 +77,7 @@ export async function openDatabase(options: {
   const client = options.pglite ?? openPglite(options.dataDir ?? 'memory://');
   await client.waitReady;
   // drizzle calls only query and transaction on its client (see pglite-driver.ts), which the adapter has.
-  const pgliteDb = drizzlePglite({ client: drizzleClientOf(client) as PGlite, schema });
+  const pgliteDb = drizzlePglite({ client: drizzleClientOf(client) as unknown as PGlite, schema });
   const db = pgliteDb as unknown as Db;
   return {
     db,

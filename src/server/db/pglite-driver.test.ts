@@ -1,9 +1,11 @@
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { date, integer, interval, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './client';
 import { drizzleClientOf } from './pglite-driver';
+import { prepared } from './prepared';
 
 const sample = pgTable('sample', {
   id: integer('id').primaryKey(),
@@ -64,7 +66,7 @@ async function open(client: PGlite, withAdapter: boolean) {
       optionsSeen.push(options);
       return query(text, params, options);
     }) as PGlite['query'];
-    driverClient = drizzleClientOf(client) as PGlite;
+    driverClient = drizzleClientOf(client) as unknown as PGlite;
   }
   const db = drizzle({ client: driverClient, schema: { sample } });
   await db.execute(CREATE);
@@ -136,5 +138,103 @@ describe('the PGlite client given to drizzle', () => {
       (row) => row.id,
     );
     expect(ids).toEqual([1, 2, 3]);
+  });
+});
+
+describe('a statement named by db/prepared.ts on PGlite', () => {
+  let client: PGlite;
+  let db: Db;
+  let plainQueries = 0;
+  const byId = () =>
+    prepared(db, 'sample_by_id', (database) =>
+      database
+        .select()
+        .from(sample)
+        .where(eq(sample.id, sql.placeholder('id')))
+        .prepare('sample_by_id'),
+    )!;
+  const count = () =>
+    prepared(db, 'sample_count', (database) =>
+      database.select({ n: sql<number>`count(*)::int` }).from(sample).prepare('sample_count'),
+    )!;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    await client.waitReady;
+    const query = client.query.bind(client);
+    client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+      plainQueries += 1;
+      return query(text, params, options);
+    }) as PGlite['query'];
+    db = drizzle({
+      client: drizzleClientOf(client) as unknown as PGlite,
+      schema: { sample },
+    }) as unknown as Db;
+    await db.execute(CREATE);
+    await db.insert(sample).values(ROWS);
+  }, 60_000);
+  afterAll(() => client.close());
+
+  it('answers exactly as drizzle does on PGlite itself, parsed once under its name', async () => {
+    const before = plainQueries;
+    expect(await byId().execute({ id: 1 })).toEqual(
+      await plainDb.select().from(sample).where(eq(sample.id, 1)),
+    );
+    expect(await byId().execute({ id: 2 })).toEqual(
+      await plainDb.select().from(sample).where(eq(sample.id, 2)),
+    );
+    expect(await byId().execute({ id: 99 })).toEqual([]);
+    // Neither call went through PGlite's query, which parses every time.
+    expect(plainQueries).toBe(before);
+    const named = await client.query<{ name: string }>(
+      'select name from pg_prepared_statements order by name',
+    );
+    expect(named.rows.map((row) => row.name)).toEqual(['sample_by_id']);
+  });
+
+  it('parses the statement again when the session has dropped it', async () => {
+    expect(await count().execute()).toEqual([{ n: 2 }]);
+    await client.exec('deallocate all');
+    expect(await count().execute()).toEqual([{ n: 2 }]);
+    expect((await byId().execute({ id: 1 }))[0].note).toBe('plain');
+  });
+
+  it('rejects with the database error and leaves the session usable', async () => {
+    const insert = prepared(db, 'sample_insert', (database) =>
+      database
+        .insert(sample)
+        .values({ id: sql.placeholder('id'), note: sql.placeholder('note') })
+        .prepare('sample_insert'),
+    )!;
+    await insert.execute({ id: 5, note: 'five' });
+    const failure = await insert.execute({ id: 5, note: 'again' }).catch((error: unknown) => error);
+    expect((failure as { cause?: { code?: string } }).cause?.code).toBe('23505');
+    expect((await byId().execute({ id: 5 }))[0].note).toBe('five');
+    await db.delete(sample).where(eq(sample.id, 5));
+  });
+
+  it('waits for an open transaction instead of running inside it', async () => {
+    let inserted!: () => void;
+    const insertedInside = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = db
+      .transaction(async (tx) => {
+        await tx.insert(sample).values({ id: 9, note: 'never committed' });
+        inserted();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await insertedInside;
+    const counted = count().execute();
+    release();
+    expect(await rolledBack).toBe('roll back');
+    // Had it run inside the transaction, it would have counted the row that was rolled back.
+    expect(await counted).toEqual([{ n: 2 }]);
   });
 });
