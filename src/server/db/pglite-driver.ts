@@ -50,6 +50,18 @@ const ROWS_AS: Record<'array' | 'object', QueryOptions> = {
 function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | undefined {
   const parsers = options?.parsers;
   if (!parsers) return options;
+  // A prepared query hands the same options object every call: its answer is looked up, not worked out.
+  let stripped = strippedOptions.get(options);
+  if (!stripped) {
+    stripped = stripTextParsers(options);
+    strippedOptions.set(options, stripped);
+  }
+  return stripped;
+}
+const strippedOptions = new WeakMap<QueryOptions, QueryOptions>();
+
+function stripTextParsers(options: QueryOptions): QueryOptions {
+  const parsers = options.parsers ?? {};
   for (const key in parsers) if (!TEXT_TYPES.includes(Number(key))) return options;
   const rowMode = options.rowMode;
   if ((rowMode === 'array' || rowMode === 'object') && Object.keys(options).length === 2)
@@ -70,6 +82,8 @@ type NamedStatement = {
   paramTypes: number[];
   rowDescription: BackendMessage | undefined;
 };
+/** The end of every call of a named statement, the same bytes each time: run the bound portal, then sync. */
+const EXECUTE_SYNC = joined([protocol.serialize.execute({}), protocol.serialize.sync()]);
 /** SQLSTATEs that mean the session lost the statement or its plan no longer fits: parse it again. */
 const STALE_STATEMENT = new Set(['26000', '0A000']);
 
@@ -143,8 +157,8 @@ export class PgliteDrizzleClient implements DrizzlePgliteClient {
           messages = await this.execute(statement, params, options);
         }
         await client.syncToFs();
-        const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-        return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
+        if (statement.rowDescription) messages.unshift(statement.rowDescription);
+        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
       }),
     );
   }
@@ -179,12 +193,10 @@ export class PgliteDrizzleClient implements DrizzlePgliteClient {
       return serializer ? serializer(param) : String(param);
     });
     return this.client.execProtocolStream(
-      joined([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
+      joined([serialize.bind({ statement: statement.name, values }), EXECUTE_SYNC]),
+      {
+        syncToFs: false,
+      },
     );
   }
 }
