@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/demo-accounts';
-import { percentile, startProcess } from './support/processes';
+import { clinicArgs, percentile, startProcess } from './support/processes';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
@@ -38,7 +38,7 @@ async function timeDashboard(token: string) {
 
 async function measure(target: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startProcess({
-    args: ['dist/server/main.js'],
+    args: clinicArgs(),
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

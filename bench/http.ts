@@ -9,8 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
 import { type LoadResult, loadTest } from './support/load-generator';
-import { median, startProcess } from './support/processes';
+import { benchServerNodeArgs, clinicArgs, median, startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
 import { signToken } from './support/signed-token';
 
@@ -31,7 +32,7 @@ const DATABASES = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgres').spl
 const P99_GOAL_MS = 25;
 
 const origin = `http://127.0.0.1:${PORT}`;
-const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const serverNodeArgs = benchServerNodeArgs();
 
 type Row = { target: string; database: string; round: number; result: LoadResult; cpuPerRequestUs?: number };
 const rows: Row[] = [];
@@ -107,7 +108,8 @@ async function measureFloor(
   const secret = randomBytes(32).toString('base64url');
   const signed = signToken(secret, { sub: patientId, exp: Math.floor(Date.now() / 1000) + 3600 });
   const floor = await startProcess({
-    args: [...serverNodeArgs, '--import', 'tsx', 'bench/support/floor-api.ts'],
+    // The clinic's V8 flags too, so the two differ only in what they do for a request.
+    args: [...SERVER_NODE_FLAGS, ...serverNodeArgs, '--import', 'tsx', 'bench/support/floor-api.ts'],
     env: { PORT: String(PORT), DATABASE_URL: '', FLOOR_TOKEN_SECRET: secret, ...env },
     healthUrl: `${origin}/health`,
   });
@@ -137,8 +139,7 @@ async function measureFloor(
 async function measureDatabase(database: string, env: Record<string, string>) {
   const startClinic = () =>
     startProcess({
-      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
-      args: [...serverNodeArgs, 'dist/server/main.js'],
+      args: clinicArgs(...serverNodeArgs),
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { inBatches, postJson, registerPatients } from './support/clinic-calls';
-import { startProcess } from './support/processes';
+import { benchServerNodeArgs, clinicArgs, startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
 import type { ClientCommand, ClientReport } from './support/socket-clients';
 
@@ -24,7 +24,7 @@ const DATABASES = new Set((process.env.BENCH_DATABASES ?? 'postgres,pglite').spl
 const DELIVERY_TIMEOUT_MS = 30_000;
 
 const origin = `http://127.0.0.1:${PORT}`;
-const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const serverNodeArgs = benchServerNodeArgs();
 
 type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
 type Result = {
@@ -77,13 +77,7 @@ async function measureDatabase(database: string, env: Record<string, string>): P
   const memoryDir = mkdtempSync(join(tmpdir(), 'clinic-bench-memory-'));
   const memoryFile = join(memoryDir, 'memory.json');
   const server = await startProcess({
-    args: [
-      '--expose-gc',
-      '--import',
-      resolve('bench/support/memory-probe.mjs'),
-      ...serverNodeArgs,
-      'dist/server/main.js',
-    ],
+    args: clinicArgs('--expose-gc', '--import', resolve('bench/support/memory-probe.mjs'), ...serverNodeArgs),
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

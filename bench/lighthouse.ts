@@ -10,7 +10,7 @@ import lighthouse, { type Config, desktopConfig, type Flags } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { STORAGE_KEYS } from '../src/shared/constants';
-import { median, startProcess } from './support/processes';
+import { clinicArgs, median, startProcess } from './support/processes';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3461);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -142,7 +142,7 @@ if (
 
 const dataDir = mkdtempSync(join(tmpdir(), 'clinic-bench-lighthouse-'));
 const server = await startProcess({
-  args: ['dist/server/main.js'],
+  args: clinicArgs(),
   env: {
     PORT: String(PORT),
     HOST: '127.0.0.1',

@@ -14,7 +14,7 @@ import { assembleCast, castOf, closeSockets, openSockets, type VirtualUser } fro
 import { Ledger } from './support/load-ledger';
 import { pause, Recorder } from './support/load-record';
 import { nextAction, type World } from './support/load-roles';
-import { startProcess } from './support/processes';
+import { benchServerNodeArgs, clinicArgs, startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -92,7 +92,7 @@ async function runUser(user: VirtualUser, world: World, until: number) {
 
 async function measure(target: Target) {
   const server = await startProcess({
-    args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'],
+    args: clinicArgs(...benchServerNodeArgs()),
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { inBatches, postJson, registerPatients } from './support/clinic-calls';
-import { percentile, startProcess } from './support/processes';
+import { benchServerNodeArgs, clinicArgs, percentile, startProcess } from './support/processes';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -34,7 +34,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 async function clinicTarget(name: string, env: Record<string, string>, cleanup: () => Promise<void>) {
   const server = await startProcess({
     // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
-    args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/main.js'],
+    args: clinicArgs(...benchServerNodeArgs()),
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

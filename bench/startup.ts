@@ -3,13 +3,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProcess } from './support/processes';
+import { clinicArgs, startProcess } from './support/processes';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3411);
 
 async function timeStart(dataDir: string) {
   const server = await startProcess({
-    args: ['dist/server/main.js'],
+    args: clinicArgs(),
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     healthUrl: `http://127.0.0.1:${PORT}/api/health`,
     timeoutMs: 60_000,

@@ -1,4 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags';
+
+/**
+ * The node arguments that start the built clinic as `npm start` does (its V8 flags), with `extra` (a profiler,
+ * a probe) before the bundle.
+ */
+export const clinicArgs = (...extra: string[]) => [...SERVER_NODE_FLAGS, ...extra, 'dist/server/main.js'];
+/** BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load. */
+export const benchServerNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /** Starts a Node process and resolves once `healthUrl` answers 200. */
 export async function startProcess(options: {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags';
 
-/** The built app (`npm run build`) on a port, seeded with the demo clinic, quiet and without per-address limits. */
+/** The built app (`npm run build`) on a port, started as `npm start` starts it, seeded with the demo clinic, quiet and without per-address limits. */
 export function startApp(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['dist/server/main.js'], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     stdio: 'inherit',
     env: {
       ...process.env,
