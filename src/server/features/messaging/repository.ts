@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'driz
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { activityLog, messages, users } from '../../db/schema';
+import { batchedReadsOn } from '../../platform/batched-reads';
 
 export type MessageRow = typeof messages.$inferSelect & { senderFirstName: string; senderLastName: string };
 
@@ -129,13 +130,15 @@ export async function listMessages(
     .limit(limit);
 }
 
-export async function countUnread(db: Db, recipientId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+/** The badge every open tab asks for: requests of the same moment share one query (platform/batched-reads.ts). */
+export const countUnread = batchedReadsOn(async (db, recipientIds): Promise<ReadonlyMap<string, number>> => {
+  const rows = await db
+    .select({ recipientId: messages.recipientId, count: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.recipientId, recipientId), eq(messages.status, 'unread')));
-  return row.count;
-}
+    .where(and(inArray(messages.recipientId, [...recipientIds]), eq(messages.status, 'unread')))
+    .groupBy(messages.recipientId);
+  return new Map(rows.map((row) => [row.recipientId, row.count]));
+}, 0);
 
 type Receipt = { id: string; senderId: string };
 

@@ -204,6 +204,17 @@ describe('GET /api/messages', () => {
 });
 
 describe('unread count, delivered and read', () => {
+  it('answers each caller their own count when several ask at the same moment (one shared query)', async () => {
+    const sender = await createPerson(t, 'staff');
+    const recipients = await Promise.all([0, 1, 2].map(() => createPerson(t, 'staff')));
+    for (const [i, recipient] of recipients.entries())
+      for (let n = 0; n < i; n++) await sent(sender, recipient, `note ${n}`);
+    const answers = await Promise.all(
+      [...recipients, sender, ...recipients].map((who) => call(who, 'GET', '/api/messages/unread-count')),
+    );
+    expect(answers.map((answer) => answer.json())).toEqual([0, 1, 2, 0, 0, 1, 2].map((count) => ({ count })));
+  });
+
   it('counts unread messages to the caller and marks delivered, then read, once each', async () => {
     const sender = await createPerson(t, 'staff');
     const recipient = await createPerson(t, 'staff');

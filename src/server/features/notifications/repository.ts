@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema';
+import { batchedReadsOn } from '../../platform/batched-reads';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -41,24 +42,34 @@ export async function listNotifications(
     .limit(limit);
 }
 
-/** Every open tab asks for the badge, so the count is prepared once (see db/prepared.ts). */
-export async function countUnread(db: Db, userId: string) {
+const unread = and(eq(notifications.isRead, false), notArchived);
+
+/** Every open tab asks for the badge, so one user's count is prepared once (see db/prepared.ts). */
+async function countUnreadOfOne(db: Db, userId: string) {
   const statement = prepared(db, 'unread_notification_count', (database) =>
     database
       .select({ count: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, sql.placeholder('userId')),
-          eq(notifications.isRead, false),
-          notArchived,
-        ),
-      )
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), unread))
       .prepare('unread_notification_count'),
   )!;
   const [row] = await statement.execute({ userId });
   return row.count;
 }
+
+/** The counts of users who asked at the same moment, in one query; a user without unread ones is left out. */
+async function countUnreadOf(db: Db, userIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
+  if (userIds.length === 1) return new Map([[userIds[0], await countUnreadOfOne(db, userIds[0])]]);
+  const rows = await db
+    .select({ userId: notifications.userId, count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), unread))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, row.count]));
+}
+
+/** Requests that ask at the same moment share one query (platform/batched-reads.ts). */
+export const countUnread = batchedReadsOn(countUnreadOf, 0);
 
 /** Only an unread notification changes, so reading twice keeps the first time. */
 export async function markRead(db: Db, userId: string, id: string, at: Date) {
