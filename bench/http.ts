@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../src/server/db/demo-accounts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags';
+import { registerPatients } from './support/clinic-calls';
 import { type LoadResult, loadTest } from './support/load-generator';
 import { benchServerNodeArgs, clinicArgs, median, startProcess } from './support/processes';
 import { scratchDatabase } from './support/scratch-database';
@@ -23,6 +24,11 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
  * either way; the goal is judged on the medians of the rounds.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+/**
+ * How many patients make the read (and the floor's): 1, the demo patient alone, or more, with patients
+ * registered at the start; each connection asks as each of them in turn.
+ */
+const READERS = Math.max(1, Number(process.env.BENCH_READERS ?? 1));
 const PORT = Number(process.env.BENCH_PORT ?? 3453);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** What to measure: any of bare, floor, read, write. */
@@ -91,22 +97,28 @@ async function signIn(email: string) {
 
 type Server = Awaited<ReturnType<typeof startProcess>>;
 
+const asReaders = (tokens: string[]) =>
+  tokens.length === 1
+    ? { headers: { authorization: `Bearer ${tokens[0]}` } }
+    : { requests: tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })) };
+
 /**
- * The floor on the clinic's database, for the same patient: the clinic stops while it runs (PGlite admits one
+ * The floor on the clinic's database, for the same patients: the clinic stops while it runs (PGlite admits one
  * process at a time) and starts again after it. Returns the clinic started again.
  */
 async function measureFloor(
   database: string,
   env: Record<string, string>,
-  patientId: string,
+  patientIds: string[],
   round: number,
   clinic: Server,
   startClinic: () => Promise<Server>,
 ) {
   await clinic.stop();
-  // The floor trusts a signature instead of a session: signed here for the same patient, valid an hour.
+  // The floor trusts a signature instead of a session: signed here for the same patients, valid an hour.
   const secret = randomBytes(32).toString('base64url');
-  const signed = signToken(secret, { sub: patientId, exp: Math.floor(Date.now() / 1000) + 3600 });
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const signed = patientIds.map((sub) => signToken(secret, { sub, exp }));
   const floor = await startProcess({
     // The clinic's V8 flags too, so the two differ only in what they do for a request.
     args: [...SERVER_NODE_FLAGS, ...serverNodeArgs, '--import', 'tsx', 'bench/support/floor-api.ts'],
@@ -114,14 +126,15 @@ async function measureFloor(
     healthUrl: `${origin}/health`,
   });
   try {
-    const headers = { authorization: `Bearer ${signed}` };
-    // A floor that refused the token would answer fast and prove nothing.
-    const probe = await fetch(`${origin}/unread-count`, { headers });
-    if (probe.status !== 200) throw new Error(`the floor answered ${probe.status} to its signed token`);
+    // A floor that refused a token would answer fast and prove nothing.
+    for (const token of signed) {
+      const probe = await fetch(`${origin}/unread-count`, { headers: { authorization: `Bearer ${token}` } });
+      if (probe.status !== 200) throw new Error(`the floor answered ${probe.status} to its signed token`);
+    }
     await measure(
       'floor: signed token + one indexed query',
       database,
-      { ...load, url: `${origin}/unread-count`, headers },
+      { ...load, url: `${origin}/unread-count`, ...asReaders(signed) },
       floor,
       round,
     );
@@ -157,15 +170,26 @@ async function measureDatabase(database: string, env: Record<string, string>) {
   try {
     const patient = await signIn('patient@demo.clinic');
     const staff = await signIn('staff@demo.clinic');
-    const reader = { authorization: `Bearer ${patient.token}` };
+    const readers = [patient, ...(await registerPatients(origin, READERS - 1, `http-${process.pid}`))];
     for (let round = 1; round <= ROUNDS; round++) {
       if (TARGETS.has('floor'))
-        clinic = await measureFloor(database, env, patient.id, round, clinic, startClinic);
+        clinic = await measureFloor(
+          database,
+          env,
+          readers.map((reader) => reader.id),
+          round,
+          clinic,
+          startClinic,
+        );
       if (TARGETS.has('read'))
         await measure(
           'clinic read: GET /api/notifications/unread-count',
           database,
-          { ...load, url: `${origin}/api/notifications/unread-count`, headers: reader },
+          {
+            ...load,
+            url: `${origin}/api/notifications/unread-count`,
+            ...asReaders(readers.map((reader) => reader.token)),
+          },
           clinic,
           round,
         );
@@ -230,7 +254,9 @@ if (clinicTargets && DATABASES.has('postgres')) {
 
 // autocannon keeps latencies in whole milliseconds.
 const ms = (value: number) => `${value} ms`;
-console.log(`\n${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up\n`);
+console.log(
+  `\n${CONNECTIONS} connections, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up; the read and the floor as ${READERS === 1 ? 'the demo patient' : `${READERS} patients in turn`}\n`,
+);
 console.log(
   `| ${ROUNDS > 1 ? 'round | ' : ''}target | database | req/s | p50 | p99 | errors / non-2xx | server CPU a request |`,
 );

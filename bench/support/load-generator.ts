@@ -17,6 +17,7 @@ type Autocannon = (options: {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  requests?: Array<{ headers: Record<string, string> }>;
 }) => Promise<LoadResult>;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -33,6 +34,8 @@ export async function loadTest(options: {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Requests each connection makes in turn, e.g. as different users; the url and method stay the same. */
+  requests?: Array<{ headers: Record<string, string> }>;
   /** Called between the warm-up and the measured load, e.g. to read the server's CPU time. */
   onMeasureStart?: () => void;
 }) {
