@@ -57,21 +57,37 @@ describe('batchedReads', () => {
     stored.set('ann', 0);
     const late = Promise.all([count('ann'), count('ann')]);
     await nextTurn();
-    // They wait for their own query: one query of this read runs at a time.
+    // Their own query goes out beside the first, with the key once.
+    expect(queries.map((q) => q.keys)).toEqual([['ann'], ['ann']]);
+    queries[1].finish();
+    expect(await late).toEqual([0, 0]);
+    queries[0].finish();
+    expect(await early).toBe(3);
+  });
+
+  it('holds the reads that arrive while inFlight queries run for a query of their own after one finishes', async () => {
+    const { stored, queries, lookup } = heldLookup();
+    const count = batchedReads(lookup, 0, { inFlight: 1 });
+    stored.set('ann', 3);
+    const early = count('ann');
+    await nextTurn();
+
+    stored.set('ann', 0);
+    const late = Promise.all([count('ann'), count('ann')]);
+    await nextTurn();
     expect(queries).toHaveLength(1);
 
     queries[0].finish();
     expect(await early).toBe(3);
     await nextTurn();
-    expect(queries).toHaveLength(2);
-    expect(queries[1].keys).toEqual(['ann']);
+    expect(queries.map((q) => q.keys)).toEqual([['ann'], ['ann']]);
     queries[1].finish();
     expect(await late).toEqual([0, 0]);
   });
 
   it('fails only the reads of a failed query, and the reads that waited behind it still get their query', async () => {
     const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0);
+    const count = batchedReads(lookup, 0, { inFlight: 1 });
     stored.set('bo', 2);
     const failing = count('ann');
     await nextTurn();
