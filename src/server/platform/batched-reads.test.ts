@@ -16,13 +16,18 @@ function heldLookup() {
   return { stored, queries, lookup };
 }
 
+/** A held lookup and the batched read over it. */
+function batchedCount(options?: Parameters<typeof batchedReads>[2]) {
+  const held = heldLookup();
+  return { ...held, count: batchedReads(held.lookup, 0, options) };
+}
+
 /** Lets the scheduled batch go out (it waits for the current turn of the event loop to end). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('batchedReads', () => {
   it('sends a lone read at once and answers it from its own query', async () => {
-    const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0);
+    const { stored, queries, count } = batchedCount();
     stored.set('ann', 3);
     const answer = count('ann');
     await nextTurn();
@@ -32,8 +37,7 @@ describe('batchedReads', () => {
   });
 
   it('sends the reads of one moment as one query, each key once, and answers each its own value', async () => {
-    const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0);
+    const { stored, queries, count } = batchedCount();
     stored.set('ann', 3);
     stored.set('bo', 1);
     const answers = Promise.all([count('ann'), count('bo'), count('ann'), count('cy')]);
@@ -46,8 +50,7 @@ describe('batchedReads', () => {
   });
 
   it('never answers a read from a query sent before it arrived, so it sees a write made before it', async () => {
-    const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0);
+    const { stored, queries, count } = batchedCount();
     stored.set('ann', 3);
     const early = count('ann');
     await nextTurn();
@@ -66,8 +69,7 @@ describe('batchedReads', () => {
   });
 
   it('holds the reads that arrive while inFlight queries run for a query of their own after one finishes', async () => {
-    const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0, { inFlight: 1 });
+    const { stored, queries, count } = batchedCount({ inFlight: 1 });
     stored.set('ann', 3);
     const early = count('ann');
     await nextTurn();
@@ -86,8 +88,7 @@ describe('batchedReads', () => {
   });
 
   it('fails only the reads of a failed query, and the reads that waited behind it still get their query', async () => {
-    const { stored, queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0, { inFlight: 1 });
+    const { stored, queries, count } = batchedCount({ inFlight: 1 });
     stored.set('bo', 2);
     const failing = count('ann');
     await nextTurn();
@@ -102,8 +103,7 @@ describe('batchedReads', () => {
   });
 
   it('runs up to inFlight queries side by side and splits a batch past maxKeys', async () => {
-    const { queries, lookup } = heldLookup();
-    const count = batchedReads(lookup, 0, { inFlight: 2, maxKeys: 2 });
+    const { queries, count } = batchedCount({ inFlight: 2, maxKeys: 2 });
     const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((key) => count(key)));
     await nextTurn();
     // Three batches of at most two keys; two go out, the third waits for one of them to finish.

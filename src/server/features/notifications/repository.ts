@@ -9,6 +9,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const ownedBy = (userId: string, id: string) =>
   and(eq(notifications.id, id), eq(notifications.userId, userId));
 const notArchived = isNull(notifications.archivedAt);
+/** What the badge counts and mark-all-read clears: unread and not archived. */
+const unread = and(eq(notifications.isRead, false), notArchived);
 
 export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
   const [row] = await db.insert(notifications).values(values).returning();
@@ -41,8 +43,6 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
-
-const unread = and(eq(notifications.isRead, false), notArchived);
 
 /** Every open tab asks for the badge, so one user's count is prepared once (see db/prepared.ts). */
 async function countUnreadOfOne(db: Db, userId: string) {
@@ -84,7 +84,7 @@ export async function markAllRead(db: Db, userId: string, at: Date) {
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: at })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), notArchived))
+    .where(and(eq(notifications.userId, userId), unread))
     .returning({ id: notifications.id });
   return rows.length;
 }
