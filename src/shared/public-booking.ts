@@ -46,6 +46,12 @@ export const PUBLIC_BOOKING_ERRORS = {
   /** Confirming: the visitor's email is a staff, practitioner, admin or member account's. */
   emailNotPatient:
     "That email belongs to a clinic account that is not a patient's; choose the patient to book for",
+  /**
+   * Confirming as a practitioner: the visitor's email is a patient's outside the practitioner's reach. A
+   * request never brings a patient into reach by itself, so staff or an admin match it.
+   */
+  knownPatientForStaff:
+    "That email is a patient's outside your care; the clinic's staff or an admin must confirm this request",
   /** Confirming: the requested time has already passed. */
   timePassed: 'The requested time has passed; decline the request instead',
 } as const;

@@ -13,7 +13,9 @@ import {
   type Target,
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPerson, demoPerson } from '../../test/people';
+import { createPerson, demoPerson, type TestPerson } from '../../test/people';
+import { openAllWeek, slotAt } from '../appointments/testing';
+import { book, details, expectStatus, hourOf, publicService, requestIdOf } from '../public-booking/testing';
 
 /**
  * Who reaches what (PRODUCT.md, 'Who may see what'), as one table: every patient route, for every role and
@@ -21,7 +23,9 @@ import { createPerson, demoPerson } from '../../test/people';
  * to /api/patients without a row here fails the coverage test below.
  *
  * "own" is the demo patient: the patient themselves, in the demo practitioner's care team. "other" is a
- * patient no demo account is linked to. Staff and admin see every patient, so both are theirs to read.
+ * patient no demo account is linked to, though side paths tried: a cancelled appointment with the demo
+ * practitioner, and a booking request to them in the patient's name that the practitioner tried to confirm
+ * (docs/decisions/0020). Staff and admin see every patient, so both are theirs to read.
  */
 
 let t: TestApp;
@@ -31,11 +35,68 @@ let spare: string;
 beforeAll(async () => {
   t = await createTestApp();
   ids.own = (await demoPerson(t, 'patient')).id;
-  ids.other = (await createPerson(t, 'patient')).id;
+  const other = await createPerson(t, 'patient');
+  ids.other = other.id;
+  await triedSidePaths(t, other);
   // Assigning and removing a practitioner who is not the demo one keeps the demo care team intact.
   spare = (await createPerson(t, 'practitioner')).id;
 });
 afterAll(() => t.close());
+
+/** A cancelled appointment and a refused booking request between the demo practitioner and the patient. */
+async function triedSidePaths(app: TestApp, patient: TestPerson) {
+  const practitioner = await demoPerson(app, 'practitioner');
+  const service = await publicService(app);
+  const bookingLink = 'patients-matrix-page';
+  await openAllWeek(app, practitioner.id);
+  await expectStatus(
+    app,
+    'staff',
+    {
+      method: 'PATCH',
+      url: `/api/practitioners/${practitioner.id}/schedule`,
+      payload: { bookingLink, timeZone: 'UTC', autoConfirm: true, bufferMinutes: 0, minNoticeMinutes: 0 },
+    },
+    200,
+  );
+  const appointment = await expectStatus<{ id: string }>(
+    app,
+    'staff',
+    {
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        practitionerId: practitioner.id,
+        patientId: patient.id,
+        serviceTypeId: service.id,
+        ...slotAt(4),
+      },
+    },
+    201,
+  );
+  await expectStatus(
+    app,
+    'staff',
+    {
+      method: 'POST',
+      url: `/api/appointments/${appointment.id}/cancel`,
+      payload: { reason: 'Booked in error' },
+    },
+    200,
+  );
+  const made = await book(app, bookingLink, {
+    ...details({ name: `${patient.firstName} ${patient.lastName}`, email: patient.email }),
+    serviceTypeId: service.id,
+    startsAt: hourOf(6, 9),
+  });
+  const requestId = await requestIdOf(app, made.reference);
+  await expectStatus(
+    app,
+    practitioner,
+    { method: 'POST', url: `/api/public-bookings/${requestId}/confirm`, payload: {} },
+    409,
+  );
+}
 
 type Row = {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -24,15 +24,17 @@ export type PatientRow = typeof patients.$inferSelect & {
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
- * The patients a practitioner may see: those in their care team, and those booked with them (any appointment,
- * cancelled ones too: the practitioner met or was to meet them). Every patient route follows this.
+ * The patients a practitioner may see: those in their care team, and those booked with them in an appointment
+ * that was not cancelled (past, coming, missed or completed: the practitioner met or is to meet them). A
+ * cancelled appointment never happened, so it leaves no reach behind (docs/decisions/0020). Every patient
+ * route follows this.
  */
 export const patientIdsInReachOf = (practitionerId: string) =>
   sql`select ${careTeamAssignments.patientId} from ${careTeamAssignments}
       where ${careTeamAssignments.practitionerId} = ${practitionerId}
       union
       select ${appointments.patientId} from ${appointments}
-      where ${appointments.practitionerId} = ${practitionerId}`;
+      where ${appointments.practitionerId} = ${practitionerId} and ${appointments.status} <> 'cancelled'`;
 
 export async function findPatient(db: Db | Tx, id: string): Promise<PatientRow | null> {
   const [row] = await db

@@ -143,9 +143,14 @@ function splitName(name: string) {
 /**
  * The patient a request becomes: the one the deciding practitioner or staff member named (within their
  * reach), else the clinic's patient with the request's email, else a new patient made as staff make one (an
- * account nobody can sign in to until they choose a password through the emailed link). The practitioner
- * joins the patient's care team. `decider` is null when the request confirms itself (autoConfirm);
- * `passwordHash` is the new account's unusable password, hashed beforehand by a caller that wants to.
+ * account nobody can sign in to until they choose a password through the emailed link). Only a patient the
+ * request made joins the practitioner's care team; a known patient is reached through the appointment alone.
+ *
+ * A request never widens anyone's reach by itself (docs/decisions/0020): a visitor can type anyone's email, so
+ * a known patient outside the practitioner's reach is matched only by staff or an admin. The practitioner is
+ * refused (409) and a request confirming itself stays pending for the clinic. `decider` is null when the
+ * request confirms itself (autoConfirm); `passwordHash` is the new account's unusable password, hashed
+ * beforehand by a caller that wants to.
  */
 export async function patientFor(
   tx: Tx,
@@ -169,8 +174,14 @@ export async function patientFor(
       if (!decider) return null;
       throw conflict(PUBLIC_BOOKING_ERRORS.emailNotPatient);
     }
-    if (account) patientId = account.id;
-    else {
+    if (account) {
+      const match = { decider, practitionerId: row.practitionerId, patientId: account.id };
+      if (!(await mayMatchKnownPatient(tx, match))) {
+        if (!decider) return null;
+        throw conflict(PUBLIC_BOOKING_ERRORS.knownPatientForStaff);
+      }
+      patientId = account.id;
+    } else {
       const user = await accounts.createAccount(
         tx,
         {
@@ -187,10 +198,23 @@ export async function patientFor(
       await patients.saveIntake(tx, patientId, { phone: row.phone });
       await audit(tx, decider?.id ?? null, 'patient.created', patientId, meta, { requestId: row.id });
       accountLink = await createResetLink(tx, ctx.config.appUrl, patientId);
+      await careTeam.assign(tx, row.practitionerId, patientId);
     }
   }
-  await careTeam.assign(tx, row.practitionerId, patientId);
   return { patientId, accountLink };
+}
+
+/** Staff and admin reach every patient; a practitioner, or a request confirming itself, only their own. */
+async function mayMatchKnownPatient(
+  tx: Tx,
+  {
+    decider,
+    practitionerId,
+    patientId,
+  }: { decider: Caller | null; practitionerId: string; patientId: string },
+) {
+  if (decider && MANAGERS.includes(decider.role)) return true;
+  return patients.isPatientInReach(tx, { id: practitionerId, role: 'practitioner' }, patientId);
 }
 
 /**
@@ -243,6 +267,9 @@ export async function confirmRequest(
     });
   } catch (error) {
     if (isOverlap(error)) throw conflict(PUBLIC_BOOKING_ERRORS.slotTaken);
+    // The refusal rolled the transaction back; it is kept in the log, since trying is itself worth knowing.
+    if (error instanceof AppError && error.message === PUBLIC_BOOKING_ERRORS.knownPatientForStaff)
+      await audit(ctx.db, caller.id, 'public_booking.confirm_refused', id, meta, { reason: 'known_patient' });
     throw error;
   }
   const row = (await repository.findRequest(ctx.db, id))!;
