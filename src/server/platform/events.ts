@@ -65,7 +65,6 @@ export type DomainEvents = {
   'account.changed': { userId: string; actorId: string; change: 'created' | 'updated' | 'role' };
   'account.deactivated': { userId: string; actorId: string };
   'account.reactivated': { userId: string; actorId: string };
-  'account.sessions-revoked': { userId: string; exceptSessionId?: string };
   'message.sent': { message: Message };
   'message.delivered': MessageReceipt;
   'message.read': MessageReceipt;

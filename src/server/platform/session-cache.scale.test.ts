@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../shared/auth';
 import { DEMO_PASSWORD } from '../db/demo-accounts';
 import { bearer } from '../test/app';
+import { endsTheSessionSockets, SESSION_ENDINGS } from '../test/session-endings';
 import { type Instance, twoInstances } from '../test/two-instances';
 import { hashToken } from './sessions';
 
@@ -94,4 +95,14 @@ describe('session endings across two instances', () => {
     expect(deactivate.statusCode).toBe(200);
     expect((await meOnB(person.token)).status).toBe(401);
   });
+});
+
+describe('the sockets of a session ended on another instance', () => {
+  it.each(SESSION_ENDINGS.filter((ending) => !ending.local))(
+    'close at once on instance B on $name on instance A',
+    async (ending) => {
+      await untilBusConnected();
+      await endsTheSessionSockets(ending, { acting: a, holding: b });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeBus, SessionsEnded } from './realtime/bus';
+import { endingCovers, type RealtimeBus, type SessionsEnded } from './realtime/bus';
 import type { SessionUser } from './sessions';
 
 /** How long a resolved session is trusted without asking the database again (decision 0013). */
@@ -76,8 +76,9 @@ export class SessionCache {
   }
 
   /**
-   * Called once the revocation (or the deactivation, or the new role) has committed: this instance forgets at
-   * once, and the answer waits until the bus has taken the ending to every other instance.
+   * The one call every ending of a session makes, once the revocation (or the deactivation, or the new role)
+   * has committed: this instance forgets at once, and the answer waits until the bus has taken the ending to
+   * every other instance. The same bus message closes the sessions' sockets on every instance (SocketHub).
    */
   async end(ended: SessionsEnded) {
     this.forget(ended);
@@ -91,12 +92,8 @@ export class SessionCache {
 
   forget(ended: SessionsEnded) {
     this.endings++;
-    for (const [tokenHash, { user }] of this.entries) {
-      if (user.id !== ended.userId) continue;
-      if (ended.sessionId && user.sessionId !== ended.sessionId) continue;
-      if (ended.exceptSessionId && user.sessionId === ended.exceptSessionId) continue;
-      this.entries.delete(tokenHash);
-    }
+    for (const [tokenHash, { user }] of this.entries)
+      if (endingCovers(ended, user.id, user.sessionId)) this.entries.delete(tokenHash);
   }
 
   /** For a change made straight in the database, outside the services (tests, repairs by hand). */

@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { bearer, createTestApp, type TestApp } from '../test/app';
 import { createPerson } from '../test/people';
+import {
+  closeWithin,
+  endsTheSessionSockets,
+  SESSION_ENDINGS,
+  socketsOf,
+  trySending,
+} from '../test/session-endings';
 import { hashToken } from './sessions';
 
 // Authenticated requests are served from the session cache (decision 0013); whatever ends what a session may
@@ -117,5 +124,32 @@ describe('the session cache', () => {
       headers: bearer(again.token),
     });
     expect(asStaff.statusCode).toBe(403);
+  });
+});
+
+describe('the sockets of an ended session', () => {
+  it.each(SESSION_ENDINGS)('close at once on $name, hear nothing more and send nothing', (ending) =>
+    endsTheSessionSockets(ending, { acting: t, holding: t }),
+  );
+
+  it('refuses a frame once the session no longer stands, even when the news of its end was lost', async () => {
+    const person = await createPerson(t, 'staff');
+    const peer = await createPerson(t, 'staff');
+    const { messaging } = await socketsOf(t, person.token, person.id);
+    // Revoked behind the services' back: no ending reached the hub, so the socket is still open.
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(person.token)));
+    t.ctx.sessionCache.forgetAll();
+    trySending(messaging, person.id, peer.id, 'sent on a revoked session');
+    expect(await closeWithin(messaging)).toBe(4401);
+    expect((await messaging.closed).reason).toBe('Invalid token');
+    const sent = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages?with=${person.id}`,
+      headers: bearer(peer.token),
+    });
+    expect(sent.json()).toEqual([]);
   });
 });

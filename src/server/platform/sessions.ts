@@ -65,21 +65,38 @@ export async function resolveSession(
   token: string | undefined,
   cache?: SessionCache,
 ): Promise<SessionUser> {
-  if (!token) throw unauthenticated(SESSION_ERRORS.missing);
-  if (token.length > 200) throw unauthenticated(SESSION_ERRORS.invalid);
-  const tokenHash = hashToken(token);
+  const tokenHash = hashOfOffered(token);
   const cached = cache?.find(tokenHash);
   if (cached) return cached;
   const mark = cache?.mark();
+  const { user, expiresAt } = await liveSession(db, tokenHash);
+  if (cache && mark !== undefined) cache.remember(tokenHash, user, { expiresAt, mark });
+  return user;
+}
+
+/** A socket outlives the request that opened it, so it needs to know when its session expires. */
+export async function resolveSocketSession(db: Db, token: string | undefined) {
+  return liveSession(db, hashOfOffered(token));
+}
+
+function hashOfOffered(token: string | undefined) {
+  if (!token) throw unauthenticated(SESSION_ERRORS.missing);
+  if (token.length > 200) throw unauthenticated(SESSION_ERRORS.invalid);
+  return hashToken(token);
+}
+
+async function liveSession(db: Db, tokenHash: string) {
   const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row || row.revokedAt || !row.isActive) throw unauthenticated(SESSION_ERRORS.invalid);
   if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated(SESSION_ERRORS.expired);
   const user: SessionUser = { id: row.userId, role: row.role, sessionId: row.sessionId };
-  if (cache && mark !== undefined) cache.remember(tokenHash, user, { expiresAt: row.expiresAt, mark });
-  return user;
+  return { user, expiresAt: row.expiresAt };
 }
 
-/** Ends one session. After the commit the caller calls sessionCache.end(), so no instance serves it again. */
+/**
+ * Ends one session. After the commit the caller calls sessionCache.end(), so no instance serves it again and
+ * its sockets close.
+ */
 export async function revokeSession(db: Db | Tx, sessionId: string) {
   await db
     .update(sessions)
@@ -89,7 +106,7 @@ export async function revokeSession(db: Db | Tx, sessionId: string) {
 
 /**
  * Revokes every live session of a user, or every one but the caller's own. After the commit the caller calls
- * sessionCache.end(), so no instance serves them again.
+ * sessionCache.end(), so no instance serves them again and their sockets close.
  */
 export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSessionId?: string) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];

@@ -211,7 +211,6 @@ export async function changeRole(
     });
   });
   await ctx.sessionCache.end({ userId: id });
-  ctx.events.publish('account.sessions-revoked', { userId: id });
   ctx.events.publish('account.changed', { userId: id, actorId: caller.id, change: 'role' });
   return getUser(ctx, id);
 }
@@ -270,7 +269,7 @@ export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: stri
     });
     return updated;
   });
-  await ctx.sessionCache.end({ userId });
+  await ctx.sessionCache.end({ userId, reason: 'deactivated' });
   ctx.events.publish('account.deactivated', { userId, actorId: caller.id });
   return { user: accounts.toUser(user) satisfies User };
 }

@@ -110,7 +110,6 @@ export async function logoutEverywhere(ctx: Ctx, caller: SessionUser, meta: Requ
     });
   });
   await ctx.sessionCache.end({ userId: caller.id });
-  ctx.events.publish('account.sessions-revoked', { userId: caller.id });
   return { message: 'Signed out of every session' };
 }
 
@@ -171,7 +170,6 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
     return user.id;
   });
   await ctx.sessionCache.end({ userId });
-  ctx.events.publish('account.sessions-revoked', { userId });
   return { message: 'Your password has been reset. You can sign in now.' };
 }
 
@@ -199,6 +197,5 @@ export async function changePassword(
     });
   });
   await ctx.sessionCache.end({ userId: caller.id, exceptSessionId: caller.sessionId });
-  ctx.events.publish('account.sessions-revoked', { userId: caller.id, exceptSessionId: caller.sessionId });
   return { message: 'Password changed. Other sessions were signed out.' };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ClientMessagingEventSchema, type ServerMessagingEvent } from '../../../shared/messaging';
+import { SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
@@ -11,13 +12,14 @@ const REACH_CACHE_MS = 30_000;
 
 /**
  * What a browser sends on its messaging socket. Every frame must name the socket's own user as `from`;
- * anything malformed, foreign or refused is answered with an error frame and dropped.
+ * anything malformed, foreign or refused is answered with an error frame and dropped. A frame that comes
+ * once the session no longer stands closes the socket instead.
  */
 export function serveMessagingSocket(
   ctx: AppContext,
   socket: WebSocket,
   user: SessionUser,
-  meta: { ipAddress: string },
+  meta: { ipAddress: string; sessionStands: () => Promise<unknown> },
   log: FastifyBaseLogger,
 ) {
   const reach = new Map<string, { allowed: boolean; until: number }>();
@@ -37,6 +39,13 @@ export function serveMessagingSocket(
   }
 
   async function handle(raw: string) {
+    try {
+      await meta.sessionStands();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
+      socket.close(SOCKET_CLOSE.unauthenticated, error.message);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -68,7 +77,12 @@ export function serveMessagingSocket(
         await messaging.confirmRead(ctx, user.id, event.data.messageIds);
         return;
       case 'new_message':
-        await messaging.sendMessage(ctx, user, { recipientId: event.to, content: event.data.content }, meta);
+        await messaging.sendMessage(
+          ctx,
+          user,
+          { recipientId: event.to, content: event.data.content },
+          { ipAddress: meta.ipAddress },
+        );
         return;
     }
   }

@@ -9,8 +9,6 @@ import type { NotificationSocketEvent } from '../../../shared/notifications';
 import type { PrintfulChangedEvent } from '../../../shared/printful';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
-import type { AccountStatusEvent } from '../../../shared/realtime';
-import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { OrdersChangedEvent } from '../../../shared/store';
 import type { AppContext } from '../../platform/context';
@@ -26,20 +24,13 @@ import { touchesClinicDay } from '../dashboard/service';
 
 /**
  * Domain events become socket pushes here and nowhere else. The hub hands each push to the bus, so it
- * reaches the person's sockets on whichever instance holds them.
+ * reaches the person's sockets on whichever instance holds them. Sockets are closed by the end of their
+ * session, not here (platform/realtime/hub.ts).
  */
 export function pushDomainEvents(ctx: AppContext) {
   const push = (userId: string, channel: string, payload: unknown) =>
     ctx.hub.send({ userId, channel, payload });
 
-  ctx.events.subscribe('account.deactivated', ({ userId }) =>
-    ctx.hub.send({
-      userId,
-      channel: '*',
-      payload: { type: 'account_deactivated' } satisfies AccountStatusEvent,
-      close: { code: SOCKET_CLOSE.deactivated, reason: 'Account deactivated' },
-    }),
-  );
   // Admin lists and the overview stay live: any change to an account, and a new patient from anywhere, tells
   // every admin to ask again.
   const tellAdmins = async () => {
@@ -50,14 +41,6 @@ export function pushDomainEvents(ctx: AppContext) {
   ctx.events.subscribe('account.deactivated', tellAdmins);
   ctx.events.subscribe('account.reactivated', tellAdmins);
   ctx.events.subscribe('patient.created', tellAdmins);
-  ctx.events.subscribe('account.sessions-revoked', ({ userId, exceptSessionId }) =>
-    ctx.hub.send({
-      userId,
-      channel: '*',
-      exceptSessionId,
-      close: { code: SOCKET_CLOSE.signedOut, reason: 'Signed out' },
-    }),
-  );
 
   // The sender's own sockets get the stored message too: other tabs show it, and a socket that sent it
   // learns its id. Browsers tell their own echo apart by the id.

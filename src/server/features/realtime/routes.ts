@@ -4,7 +4,7 @@ import { SOCKET_CHANNELS, SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
 import { AppError, forbidden } from '../../platform/errors';
 import { isOwnPage } from '../../platform/page-origin';
-import { resolveSession } from '../../platform/sessions';
+import { resolveSession, resolveSocketSession } from '../../platform/sessions';
 import { serveMessagingSocket } from './messaging-socket';
 import { pushDomainEvents } from './pushes';
 
@@ -35,21 +35,33 @@ export function realtimeRoutes(ctx: AppContext) {
       const early: string[] = [];
       let deliver: ((raw: string) => void) | null = null;
       socket.on('message', (data) => {
+        // A socket being closed (its session ended) acts no more, whatever is still on its way in.
+        if (socket.readyState !== socket.OPEN) return;
         const raw = data.toString();
         if (deliver) deliver(raw);
         else if (early.length < EARLY_FRAMES_MAX) early.push(raw);
       });
 
-      resolveSession(ctx.db, query.data.token)
-        .then((user) => {
+      resolveSocketSession(ctx.db, query.data.token)
+        .then(({ user, expiresAt }) => {
           if (query.data.userId && query.data.userId !== user.id) {
             socket.close(SOCKET_CLOSE.unauthenticated, 'Token does not belong to this user');
             return;
           }
-          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel: query.data.channel }, socket);
+          const { channel, token } = query.data;
+          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel, expiresAt }, socket);
           // Only the messaging channel takes events from the browser; the others are push-only.
-          if (query.data.channel !== 'messaging') return;
-          deliver = serveMessagingSocket(ctx, socket, user, { ipAddress: request.ip }, request.log);
+          if (channel !== 'messaging') return;
+          // Every frame acts as the session, so it must still stand then: should the news of an ending be
+          // lost between instances, the socket still acts no more.
+          const sessionStands = () => resolveSession(ctx.db, token, ctx.sessionCache);
+          deliver = serveMessagingSocket(
+            ctx,
+            socket,
+            user,
+            { ipAddress: request.ip, sessionStands },
+            request.log,
+          );
           for (const raw of early.splice(0)) deliver(raw);
         })
         .catch((error) => {

@@ -1,22 +1,30 @@
 import { Redis } from 'ioredis';
 
-/** What one instance asks every instance to deliver to a user's open sockets. */
-export type Delivery = {
-  userId: string;
-  /** A socket channel, or '*' for every channel the user has open. */
-  channel: string;
-  payload?: unknown;
-  /** Leave the sockets of this session alone (a password change keeps the caller's own session). */
-  exceptSessionId?: string;
-  /** Close the matching sockets after delivering. */
-  close?: { code: number; reason: string };
-};
+/**
+ * What one instance asks every instance to deliver to a user's open sockets of one channel. Sockets close
+ * only when their session ends (SessionsEnded below), never by a delivery.
+ */
+export type Delivery = { userId: string; channel: string; payload?: unknown };
 
 /**
  * Sessions that ended (signed out, revoked, their account deactivated or given another role): every instance
- * forgets what it cached of them. One session by id, or every session of the user but `exceptSessionId`.
+ * forgets what it cached of them and closes their sockets. One session by id, or every session of the user
+ * but `exceptSessionId`. A deactivated account's sockets are told why before they close, so its browsers
+ * can say so; any other ending closes them as signed out.
  */
-export type SessionsEnded = { userId: string; sessionId?: string; exceptSessionId?: string };
+export type SessionsEnded = {
+  userId: string;
+  sessionId?: string;
+  exceptSessionId?: string;
+  reason?: 'signed-out' | 'deactivated';
+};
+
+/** Whether an ending covers one session of a user. */
+export function endingCovers(ended: SessionsEnded, userId: string, sessionId: string) {
+  if (userId !== ended.userId) return false;
+  if (ended.sessionId && sessionId !== ended.sessionId) return false;
+  return !(ended.exceptSessionId && sessionId === ended.exceptSessionId);
+}
 
 export type RealtimeBus = {
   kind: 'in-process' | 'redis';
@@ -73,6 +81,9 @@ export function createRedisBus(url: string): RealtimeBus {
     },
     onDelivery: (handler) => handlers.push(handler),
     async publishSessionsEnded(ended) {
+      // This instance acts at once, whether or not Redis answers; the others hear of it through Redis (and so
+      // does this one again, which changes nothing: forgetting and closing twice is the same as once).
+      for (const handler of endedHandlers) handler(ended);
       await ready;
       await publisher.publish(SESSIONS_CHANNEL, JSON.stringify(ended));
     },

@@ -4,18 +4,62 @@ import { createInProcessBus } from './bus';
 import { FakeSocket, hubWith } from './hub-fakes';
 
 describe('SocketHub', () => {
-  it('delivers to the matching user and channel, skips the excepted session, and closes on request', async () => {
+  it('delivers to the matching user and channel only', async () => {
     const { hub, socket, asWs } = hubWith(createInProcessBus());
     const other = new FakeSocket();
+    const otherChannel = new FakeSocket();
     hub.add({ userId: 'u1', sessionId: 's1', channel: 'account-status' }, asWs);
+    hub.add({ userId: 'u1', sessionId: 's1', channel: 'messaging' }, otherChannel as unknown as WebSocket);
     hub.add({ userId: 'u2', sessionId: 's2', channel: 'account-status' }, other as unknown as WebSocket);
     await hub.send({ userId: 'u1', channel: 'account-status', payload: { type: 'ping' } });
     expect(socket.sent).toEqual(['{"type":"ping"}']);
+    expect(otherChannel.sent).toEqual([]);
     expect(other.sent).toEqual([]);
-    await hub.send({ userId: 'u1', channel: '*', exceptSessionId: 's1', close: { code: 4409, reason: 'x' } });
-    expect(socket.closedWith).toBeNull();
-    await hub.send({ userId: 'u1', channel: '*', close: { code: 4409, reason: 'x' } });
-    expect(socket.closedWith).toBe(4409);
+  });
+
+  it('closes the sockets of the sessions an ending covers, on every channel, and no others', async () => {
+    const bus = createInProcessBus();
+    const { hub } = hubWith(bus);
+    const open = (userId: string, sessionId: string, channel: string) => {
+      const socket = new FakeSocket();
+      hub.add({ userId, sessionId, channel }, socket as unknown as WebSocket);
+      return socket;
+    };
+    const kept = open('u1', 'kept', 'messaging');
+    const ended = [open('u1', 'other', 'messaging'), open('u1', 'other', 'notifications')];
+    const stranger = open('u2', 'other', 'messaging');
+    await bus.publishSessionsEnded({ userId: 'u1', exceptSessionId: 'kept' });
+    expect(ended.map((socket) => socket.closedWith)).toEqual([4409, 4409]);
+    expect([kept.closedWith, stranger.closedWith]).toEqual([null, null]);
+    await bus.publishSessionsEnded({ userId: 'u1', sessionId: 'kept' });
+    expect(kept.closedWith).toBe(4409);
     expect(hub.connectionCount).toBe(1);
+  });
+
+  it('tells the sockets of a deactivated account why before closing them', async () => {
+    const bus = createInProcessBus();
+    const { hub, socket, asWs } = hubWith(bus);
+    hub.add({ userId: 'u1', sessionId: 's1', channel: 'account-status' }, asWs);
+    await bus.publishSessionsEnded({ userId: 'u1', reason: 'deactivated' });
+    expect(socket.sent).toEqual(['{"type":"account_deactivated"}']);
+    expect(socket.closedWith).toBe(4403);
+  });
+
+  it('closes a socket when its session expires', async () => {
+    const { hub, socket, asWs } = hubWith(createInProcessBus());
+    const expired = new FakeSocket();
+    hub.add(
+      { userId: 'u1', sessionId: 's1', channel: 'notifications', expiresAt: new Date(Date.now() + 50) },
+      asWs,
+    );
+    hub.add(
+      { userId: 'u2', sessionId: 's2', channel: 'notifications', expiresAt: new Date(Date.now() - 1) },
+      expired as unknown as WebSocket,
+    );
+    expect(expired.closedWith).toBe(4401);
+    expect(socket.closedWith).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(socket.closedWith).toBe(4401);
+    expect(hub.connectionCount).toBe(0);
   });
 });

@@ -1,19 +1,28 @@
 import type { WebSocket } from 'ws';
-import type { Delivery, RealtimeBus } from './bus';
+import { SESSION_ERRORS } from '../../../shared/messages';
+import { type AccountStatusEvent, SOCKET_CLOSE } from '../../../shared/realtime';
+import { type Delivery, endingCovers, type RealtimeBus, type SessionsEnded } from './bus';
 
-/** This instance's open sockets, by user and channel; deliveries arrive through the bus from any instance. */
+/** setTimeout's longest delay; a session that lives longer is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+type Entry = { channel: string; sessionId: string; socket: WebSocket };
+
+/**
+ * This instance's open sockets, by user and channel; deliveries arrive through the bus from any instance.
+ * A socket lives only as long as its session: every ending the bus carries closes the sockets of the
+ * sessions it covers, and a socket closes by itself when its session expires.
+ */
 export class SocketHub {
-  private readonly sockets = new Map<
-    string,
-    Set<{ channel: string; sessionId: string; socket: WebSocket }>
-  >();
+  private readonly sockets = new Map<string, Set<Entry>>();
 
   constructor(private readonly bus: RealtimeBus) {
     bus.onDelivery((delivery) => this.deliverLocally(delivery));
+    bus.onSessionsEnded((ended) => this.closeEnded(ended));
   }
 
-  add(options: { userId: string; sessionId: string; channel: string }, socket: WebSocket) {
-    const { userId, sessionId, channel } = options;
+  add(options: { userId: string; sessionId: string; channel: string; expiresAt?: Date }, socket: WebSocket) {
+    const { userId, sessionId, channel, expiresAt } = options;
     const entry = { channel, sessionId, socket };
     let set = this.sockets.get(userId);
     if (!set) {
@@ -21,10 +30,20 @@ export class SocketHub {
       this.sockets.set(userId, set);
     }
     set.add(entry);
+    let expiry: NodeJS.Timeout | undefined;
+    const closeWhenExpired = () => {
+      if (!expiresAt) return;
+      const left = expiresAt.getTime() - Date.now();
+      if (left <= 0) return socket.close(SOCKET_CLOSE.unauthenticated, SESSION_ERRORS.expired);
+      expiry = setTimeout(closeWhenExpired, Math.min(left, LONGEST_TIMER_MS));
+      expiry.unref();
+    };
     socket.on('close', () => {
+      clearTimeout(expiry);
       set.delete(entry);
       if (set.size === 0 && this.sockets.get(userId) === set) this.sockets.delete(userId);
     });
+    closeWhenExpired();
   }
 
   send(delivery: Delivery) {
@@ -43,14 +62,22 @@ export class SocketHub {
 
   private deliverLocally(delivery: Delivery) {
     const set = this.sockets.get(delivery.userId);
+    if (!set || delivery.payload === undefined) return;
+    const frame = JSON.stringify(delivery.payload);
+    for (const { channel, socket } of set)
+      if (channel === delivery.channel && socket.readyState === socket.OPEN) socket.send(frame);
+  }
+
+  private closeEnded(ended: SessionsEnded) {
+    const set = this.sockets.get(ended.userId);
     if (!set) return;
-    for (const { channel, sessionId, socket } of [...set]) {
-      if (delivery.channel !== '*' && delivery.channel !== channel) continue;
-      if (delivery.exceptSessionId === sessionId) continue;
-      if (delivery.payload !== undefined && socket.readyState === socket.OPEN) {
-        socket.send(JSON.stringify(delivery.payload));
-      }
-      if (delivery.close) socket.close(delivery.close.code, delivery.close.reason);
+    const deactivated = ended.reason === 'deactivated';
+    for (const { sessionId, socket } of [...set]) {
+      if (!endingCovers(ended, ended.userId, sessionId)) continue;
+      if (deactivated && socket.readyState === socket.OPEN)
+        socket.send(JSON.stringify({ type: 'account_deactivated' } satisfies AccountStatusEvent));
+      if (deactivated) socket.close(SOCKET_CLOSE.deactivated, 'Account deactivated');
+      else socket.close(SOCKET_CLOSE.signedOut, 'Signed out');
     }
   }
 }
