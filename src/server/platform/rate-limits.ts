@@ -11,41 +11,78 @@ import { AppError } from './errors';
 const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
 /**
- * Auth calls are limited per address (every call) and per account (failed sign-ins, reset requests).
- * In memory on one instance; in Redis when the clinic runs as many.
+ * One try at an account: its password typed, or a reset asked for. `account` is the account's id, or the
+ * email typed when no account has it; `address` is where the try came from.
+ */
+export type AccountAttempt = { account: string; address: string };
+
+/** An account's tries over a day, from every address together, may be this many times one address's. */
+export const ACCOUNT_DAY_FACTOR = 10;
+
+/**
+ * Auth calls are limited per address (every call), and tries at an account twice over (decision 0021):
+ * each address has a few per quarter hour at each account, so a stranger who fails locks out only their own
+ * address, and the account has ten times that over a day from all addresses together, which stops guessing
+ * spread over many addresses. Once the day's tries ran out, only the addresses the account's owner signed in
+ * from may still try. In memory on one instance; in Redis when the clinic runs as many.
  */
 export class AuthRateLimits {
   private readonly perAddress: RateLimiterAbstract;
-  private readonly perAccount: RateLimiterAbstract;
-  private readonly accountAttempts: number;
+  private readonly perAccountAndAddress: RateLimiterAbstract;
+  private readonly perAccountDaily: RateLimiterAbstract;
 
   constructor(options: { perMinutePerAddress: number; accountFailuresPer15Minutes: number; redis?: Redis }) {
     const make = (keyPrefix: string, points: number, duration: number) =>
       options.redis
         ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration })
         : new RateLimiterMemory({ keyPrefix, points, duration });
-    this.accountAttempts = options.accountFailuresPer15Minutes;
+    const tries = options.accountFailuresPer15Minutes;
     this.perAddress = make('auth-address', options.perMinutePerAddress, 60);
-    this.perAccount = make('auth-account', options.accountFailuresPer15Minutes, 15 * 60);
+    this.perAccountAndAddress = make('auth-account-address', tries, 15 * 60);
+    this.perAccountDaily = make('auth-account-day', tries * ACCOUNT_DAY_FACTOR, 24 * 60 * 60);
   }
 
   async consumeAddress(address: string) {
     await consume(this.perAddress, address);
   }
 
-  /** Refuses when the account already used up its attempts, without spending one. */
-  async assertAccountAllowed(account: string) {
-    const state = await this.perAccount.get(account);
-    if (state && state.consumedPoints >= this.accountAttempts) throw tooMany(state.msBeforeNext);
+  /**
+   * Refuses, without spending a try, when this address used up its tries at the account, or when the account
+   * used up its day's tries and `isOwnersAddress` says the address is not one its owner signed in from.
+   */
+  async assertAccountAllowed(attempt: AccountAttempt, isOwnersAddress: () => Promise<boolean>) {
+    const [fromAddress, daily] = await Promise.all([
+      this.perAccountAndAddress.get(pairKey(attempt)),
+      this.perAccountDaily.get(attempt.account),
+    ]);
+    if (exhausted(this.perAccountAndAddress, fromAddress)) throw tooMany(fromAddress.msBeforeNext);
+    if (exhausted(this.perAccountDaily, daily) && !(await isOwnersAddress()))
+      throw tooMany(daily.msBeforeNext);
   }
 
-  async recordAccountAttempt(account: string) {
-    await consume(this.perAccount, account, false);
+  /** Counts a wrong password, or a reset asked for, against both limits. */
+  async recordAccountAttempt(attempt: AccountAttempt) {
+    await Promise.all([
+      consume(this.perAccountAndAddress, pairKey(attempt), false),
+      consume(this.perAccountDaily, attempt.account, false),
+    ]);
   }
 
-  async clearAccount(account: string) {
-    await this.perAccount.delete(account);
+  /** The right password: this address starts again. The day's count stays, as guessing may go on elsewhere. */
+  async clearAddress(attempt: AccountAttempt) {
+    await this.perAccountAndAddress.delete(pairKey(attempt));
   }
+
+  /** A new password makes the guesses at the old one moot: the account's day starts again. */
+  async clearAccountDay(account: string) {
+    await this.perAccountDaily.delete(account);
+  }
+}
+
+const pairKey = ({ account, address }: AccountAttempt) => `${address} ${account}`;
+
+function exhausted(limiter: RateLimiterAbstract, state: RateLimiterRes | null): state is RateLimiterRes {
+  return state !== null && state.consumedPoints >= limiter.points;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_ERRORS } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
 import type { Db, Tx } from '../db/client';
@@ -115,4 +115,18 @@ export async function revokeUserSessions(db: Db | Tx, userId: string, exceptSess
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+}
+
+/** How far back a sign-in makes an address the owner's, for the account's day limit (rate-limits.ts). */
+const OWNERS_ADDRESS_DAYS = 90;
+
+/** Whether the account signed in (or registered) from this address in the last few months. */
+export async function hasSignedInFrom(db: Db, userId: string, ipAddress: string) {
+  const since = new Date(Date.now() - OWNERS_ADDRESS_DAYS * 24 * 3_600_000);
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ipAddress, ipAddress), gt(sessions.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,8 +5,9 @@ import type { UpdateProfileInput, UploadPhotoInput } from '../../../shared/profi
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { recordAccountActivity } from '../../platform/activity';
-import type { RequestMeta } from '../../platform/context';
+import type { AppContext, RequestMeta } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
+import { hasSignedInFrom } from '../../platform/sessions';
 import * as accounts from './repository';
 
 export type { UserRow } from './repository';
@@ -31,6 +32,27 @@ function toProfile(row: accounts.ProfileRow): Profile {
 export const hashPassword = (password: string) => hash(password);
 export const passwordMatches = (passwordHash: string, password: string) =>
   verify(passwordHash, password).catch(() => false);
+
+/**
+ * Checks a password typed for an account under the account's limits (platform/rate-limits.ts): a wrong one
+ * counts against them, and once they ran out the answer is 429 whatever was typed. Signing in, changing the
+ * password and changing the email all go through here, so they share one count.
+ */
+export async function passwordAttempt(
+  ctx: Pick<AppContext, 'db' | 'rateLimits'>,
+  user: accounts.UserRow,
+  password: string,
+  address: string,
+) {
+  const attempt = { account: user.id, address };
+  await ctx.rateLimits.assertAccountAllowed(attempt, () => hasSignedInFrom(ctx.db, user.id, address));
+  if (await passwordMatches(user.passwordHash, password)) {
+    await ctx.rateLimits.clearAddress(attempt);
+    return true;
+  }
+  await ctx.rateLimits.recordAccountAttempt(attempt);
+  return false;
+}
 
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists';
 

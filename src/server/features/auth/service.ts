@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound, unauthenticated } from '../../platform/
 import {
   createSession,
   hashToken,
+  hasSignedInFrom,
   newToken,
   revokeSession,
   revokeUserSessions,
@@ -36,14 +37,14 @@ export const AUTH_ERRORS = {
 type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events' | 'sessionCache'>;
 
 export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<AuthResponse> {
-  await ctx.rateLimits.assertAccountAllowed(input.email);
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
   if (!user) {
-    await ctx.rateLimits.recordAccountAttempt(input.email);
+    const attempt = { account: input.email, address: meta.ipAddress };
+    await ctx.rateLimits.assertAccountAllowed(attempt, async () => false);
+    await ctx.rateLimits.recordAccountAttempt(attempt);
     throw notFound(AUTH_ERRORS.userNotFound);
   }
-  if (!(await accounts.passwordMatches(user.passwordHash, input.password))) {
-    await ctx.rateLimits.recordAccountAttempt(input.email);
+  if (!(await accounts.passwordAttempt(ctx, user, input.password, meta.ipAddress))) {
     await recordAccountActivity(ctx.db, {
       action: 'auth.login',
       userId: user.id,
@@ -54,7 +55,6 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
     throw unauthenticated(AUTH_ERRORS.wrongPassword);
   }
   if (!user.isActive) throw unauthenticated(AUTH_ERRORS.deactivated);
-  await ctx.rateLimits.clearAccount(input.email);
   const token = await ctx.db.transaction(async (tx) => {
     const sessionToken = await createSession(tx, {
       userId: user.id,
@@ -129,9 +129,13 @@ export async function createResetLink(tx: Db | Tx, appUrl: string, userId: strin
 }
 
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta: RequestMeta) {
-  await ctx.rateLimits.assertAccountAllowed(`reset:${input.email}`);
-  await ctx.rateLimits.recordAccountAttempt(`reset:${input.email}`);
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
+  // Every request counts, as each one emails: the same two limits as passwords, counted apart from them.
+  const attempt = { account: `reset:${user?.id ?? input.email}`, address: meta.ipAddress };
+  await ctx.rateLimits.assertAccountAllowed(attempt, async () =>
+    user ? hasSignedInFrom(ctx.db, user.id, meta.ipAddress) : false,
+  );
+  await ctx.rateLimits.recordAccountAttempt(attempt);
   if (!user) throw notFound('No account with this email address');
   if (!user.isActive) throw badRequest(AUTH_ERRORS.inactive);
   const link = await ctx.db.transaction(async (tx) => {
@@ -170,6 +174,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
     return user.id;
   });
   await ctx.sessionCache.end({ userId });
+  await ctx.rateLimits.clearAccountDay(userId);
   return { message: 'Your password has been reset. You can sign in now.' };
 }
 
@@ -181,7 +186,7 @@ export async function changePassword(
 ) {
   const user = await accounts.findAccountById(ctx.db, caller.id);
   if (!user) throw notFound('Account not found');
-  if (!(await accounts.passwordMatches(user.passwordHash, input.currentPassword))) {
+  if (!(await accounts.passwordAttempt(ctx, user, input.currentPassword, meta.ipAddress))) {
     throw new AppError('BAD_REQUEST', AUTH_ERRORS.wrongCurrentPassword, {
       fields: { currentPassword: AUTH_ERRORS.wrongCurrentPassword },
     });
