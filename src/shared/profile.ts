@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 import { EmailSchema, PhoneSchema } from './auth';
+import { PASSWORD_MAX_LENGTH } from './constants';
+
+/** A new email moves the account's sign-in, so the current password is asked for again. */
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email';
 
 export const UpdateProfileInputSchema = z
   .strictObject({
@@ -9,8 +13,10 @@ export const UpdateProfileInputSchema = z
     email: EmailSchema.optional(),
     phone: PhoneSchema.nullable().optional(),
     timeZone: z.string().trim().max(64).nullable().optional(),
+    /** Asked for, and checked, only when the email changes: the account's sign-in moves with it. */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
-  .refine(hasAnyField, NOTHING_TO_CHANGE);
+  .refine(({ currentPassword: _, ...changes }) => hasAnyField(changes), NOTHING_TO_CHANGE);
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
 export const PHOTO_MAX_BYTES = 512 * 1024;

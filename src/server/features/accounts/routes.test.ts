@@ -12,14 +12,17 @@ afterAll(() => t.close());
 // A 1×1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+const putProfile = (token: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload });
+
 describe('PUT /api/profile', () => {
-  it('updates name, email and phone, and records it', async () => {
+  it('updates name, email and phone, records it, and tells the old address', async () => {
     const person = await t.register();
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      headers: bearer(person.token),
-      payload: { firstName: 'Robyn', email: 'Robyn.New@Example.test', phone: '+44 20 7946 0000' },
+    const response = await putProfile(person.token, {
+      firstName: 'Robyn',
+      email: 'Robyn.New@Example.test',
+      phone: '+44 20 7946 0000',
+      currentPassword: person.password,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -30,29 +33,61 @@ describe('PUT /api/profile', () => {
       .select()
       .from(activityLog)
       .where(eq(activityLog.entityId, person.user.id));
-    expect(entries.map((entry) => entry.action)).toContain('account.profile-updated');
+    const updated = entries.find((entry) => entry.action === 'account.profile-updated');
+    expect(updated?.details).toEqual({ fields: 'firstName,email,phone' });
+    const [told] = await t.ctx.mailer.listTo(person.user.email);
+    expect(told?.subject).toBe('The email address of your clinic portal account was changed');
+    expect(told?.body).toContain('robyn.new@example.test');
+    expect(await t.ctx.mailer.listTo('robyn.new@example.test')).toEqual([]);
+  });
+
+  it('asks for the current password to change the email, with a 400 on the field, never a 401', async () => {
+    const person = await t.register();
+    const change = (extra: object) =>
+      putProfile(person.token, { email: 'taken-over@example.test', ...extra });
+    const missing = await change({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({
+      currentPassword: 'Enter your current password to change your email',
+    });
+    const wrong = await change({ currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(person.token) });
+    expect(me.json().user.email).toBe(person.user.email);
+    expect(await t.ctx.mailer.listTo(person.user.email)).toEqual([]);
+  });
+
+  it('keeps the email it is sent when it is the same, without asking for the password', async () => {
+    const person = await t.register();
+    const response = await putProfile(person.token, {
+      firstName: 'Robin',
+      email: person.user.email.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.email).toBe(person.user.email);
+    expect(await t.ctx.mailer.listTo(person.user.email)).toEqual([]);
   });
 
   it("refuses another account's email with 400", async () => {
     const person = await t.register();
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      headers: bearer(person.token),
-      payload: { email: 'admin@demo.clinic' },
+    const response = await putProfile(person.token, {
+      email: 'admin@demo.clinic',
+      currentPassword: person.password,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('already exists');
   });
 
+  it('refuses a current password alone: there is nothing to change', async () => {
+    const person = await t.register();
+    const response = await putProfile(person.token, { currentPassword: person.password });
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses a role change: role is not a profile field', async () => {
     const person = await t.register();
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile',
-      headers: bearer(person.token),
-      payload: { role: 'admin' },
-    });
+    const response = await putProfile(person.token, { role: 'admin' });
     expect(response.statusCode).toBe(400);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(person.token) });
     expect(me.json().user.role).toBe('patient');

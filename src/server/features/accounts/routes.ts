@@ -18,7 +18,7 @@ export function accountRoutes(ctx: AppContext) {
         onRequest: app.requireUser,
         schema: { tags, body: UpdateProfileInputSchema, response: { 200: MeResponseSchema } },
       },
-      (request) => accounts.updateProfile(ctx.db, callerOf(request).id, request.body, requestMeta(request)),
+      (request) => accounts.updateProfile(ctx, callerOf(request).id, request.body, requestMeta(request)),
     );
 
     app.put(

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { MeResponse, Profile, User } from '../../../shared/auth';
-import type { UpdateProfileInput, UploadPhotoInput } from '../../../shared/profile';
+import {
+  CURRENT_PASSWORD_NEEDED,
+  type UpdateProfileInput,
+  type UploadPhotoInput,
+} from '../../../shared/profile';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { recordAccountActivity } from '../../platform/activity';
@@ -52,6 +56,27 @@ export async function passwordAttempt(
   }
   await ctx.rateLimits.recordAccountAttempt(attempt);
   return false;
+}
+
+export const CURRENT_PASSWORD_ERRORS = {
+  needed: CURRENT_PASSWORD_NEEDED,
+  wrong: 'Current password is incorrect',
+} as const;
+
+/**
+ * The current password, asked again before a change that could take the account over. A wrong one is a 400
+ * on the field, never a 401: the browser ends its session on a 401.
+ */
+export async function confirmCurrentPassword(
+  ctx: Pick<AppContext, 'db' | 'rateLimits'>,
+  user: accounts.UserRow,
+  password: string | undefined,
+  address: string,
+) {
+  if (!password)
+    throw badRequest(CURRENT_PASSWORD_ERRORS.needed, { currentPassword: CURRENT_PASSWORD_ERRORS.needed });
+  if (!(await passwordAttempt(ctx, user, password, address)))
+    throw badRequest(CURRENT_PASSWORD_ERRORS.wrong, { currentPassword: CURRENT_PASSWORD_ERRORS.wrong });
 }
 
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists';
@@ -107,9 +132,23 @@ export async function createAccount(
   }
 }
 
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput, meta: RequestMeta) {
-  await db.transaction(async (tx) => {
-    const { phone, timeZone, email, ...names } = input;
+/**
+ * The person's own name, email, phone and time zone. A new email needs the current password, since the
+ * account's sign-in and its reset links move with it, and the old address is told.
+ */
+export async function updateProfile(
+  ctx: Pick<AppContext, 'db' | 'rateLimits' | 'mailer'>,
+  userId: string,
+  input: UpdateProfileInput,
+  meta: RequestMeta,
+) {
+  const { currentPassword, ...changes } = input;
+  const user = await accounts.findUserById(ctx.db, userId);
+  if (!user) throw notFound('Account not found');
+  const newEmail = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
+  if (newEmail) await confirmCurrentPassword(ctx, user, currentPassword, meta.ipAddress);
+  await ctx.db.transaction(async (tx) => {
+    const { phone, timeZone, email, ...names } = changes;
     if (email) {
       const holder = await accounts.findUserByEmail(tx, email);
       if (holder && holder.id !== userId)
@@ -122,10 +161,23 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       action: 'account.profile-updated',
       userId,
       ipAddress: meta.ipAddress,
-      details: { fields: Object.keys(input).join(',') },
+      details: { fields: Object.keys(changes).join(',') },
     });
   });
-  return getAccount(db, userId);
+  if (newEmail) await tellOldAddress(ctx, user, newEmail);
+  return getAccount(ctx.db, userId);
+}
+
+/** Whoever holds the old address hears of the change, so a taken-over account does not go unnoticed. */
+async function tellOldAddress(ctx: Pick<AppContext, 'mailer'>, user: accounts.UserRow, newEmail: string) {
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'The email address of your clinic portal account was changed',
+    text:
+      `Hello ${user.firstName},\n\nThe email address of your clinic portal account was changed from ` +
+      `${user.email} to ${newEmail}. You now sign in with the new address, and emails from the portal go ` +
+      'there.\n\nIf it was not you, contact the clinic at once.',
+  });
 }
 
 export async function setPhoto(db: Db, userId: string, input: UploadPhotoInput, meta: RequestMeta) {

@@ -73,32 +73,53 @@ describe('sign-in attempt limits', () => {
   });
 });
 
-describe('password change attempt limits', () => {
-  it('count a wrong current password with failed sign-ins, and answer 429 with Retry-After once they ran out', async () => {
-    const person = await t.register();
-    const change = (currentPassword: string) =>
+type Registered = Awaited<ReturnType<TestApp['register']>>;
+
+/** The calls that ask for the current password again. */
+const ASKING_AGAIN = [
+  {
+    name: 'changing the password',
+    call: (person: Registered, currentPassword: string, remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/change-password',
         headers: bearer(person.token),
         payload: { currentPassword, newPassword: 'another-password-7' },
-        remoteAddress: '10.5.0.1',
-      });
-    expect(await statusesOf(2, () => signIn(person.user.email, 'wrong-password', '10.5.0.1'))).toEqual([
-      401, 401,
-    ]);
-    const wrong = await change('not-my-password');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+        remoteAddress,
+      }),
+  },
+  {
+    name: 'changing the email',
+    call: (person: Registered, currentPassword: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(person.token),
+        payload: { email: `moved-${person.user.id}@example.test`, currentPassword },
+        remoteAddress,
+      }),
+  },
+];
 
-    const refused = await change(person.password);
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await signIn(person.user.email, person.password, '10.5.0.1')).statusCode).toBe(429);
-    // The session stands: a 429 is not a 401, and the owner's own address is untouched.
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(person.token) })).statusCode,
-    ).toBe(200);
-    expect((await signIn(person.user.email, person.password, OWNER)).statusCode).toBe(200);
-  });
+describe('current password attempt limits', () => {
+  it.each(ASKING_AGAIN)(
+    '$name counts a wrong current password with failed sign-ins, and answers 429 with Retry-After once they ran out',
+    async ({ call }) => {
+      const person = await t.register();
+      const email = person.user.email;
+      expect(await statusesOf(2, () => signIn(email, 'wrong-password', '10.5.0.1'))).toEqual([401, 401]);
+      const wrong = await call(person, 'not-my-password', '10.5.0.1');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+
+      const refused = await call(person, person.password, '10.5.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await signIn(email, person.password, '10.5.0.1')).statusCode).toBe(429);
+      // The session stands (a 429 is not a 401), and the owner's own address is untouched.
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(person.token) });
+      expect(me.json().user.email).toBe(email);
+      expect((await call(person, person.password, OWNER)).statusCode).toBe(200);
+    },
+  );
 });

@@ -11,7 +11,7 @@ import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { recordAccountActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
-import { AppError, badRequest, notFound, unauthenticated } from '../../platform/errors';
+import { badRequest, notFound, unauthenticated } from '../../platform/errors';
 import {
   createSession,
   hashToken,
@@ -31,7 +31,6 @@ export const AUTH_ERRORS = {
   deactivated: 'Account is deactivated',
   inactive: 'This account is inactive',
   invalidResetToken: 'Invalid or expired reset token',
-  wrongCurrentPassword: 'Current password is incorrect',
 } as const;
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events' | 'sessionCache'>;
@@ -186,11 +185,7 @@ export async function changePassword(
 ) {
   const user = await accounts.findAccountById(ctx.db, caller.id);
   if (!user) throw notFound('Account not found');
-  if (!(await accounts.passwordAttempt(ctx, user, input.currentPassword, meta.ipAddress))) {
-    throw new AppError('BAD_REQUEST', AUTH_ERRORS.wrongCurrentPassword, {
-      fields: { currentPassword: AUTH_ERRORS.wrongCurrentPassword },
-    });
-  }
+  await accounts.confirmCurrentPassword(ctx, user, input.currentPassword, meta.ipAddress);
   const newHash = await accounts.hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await accounts.setAccountFields(tx, caller.id, { passwordHash: newHash });

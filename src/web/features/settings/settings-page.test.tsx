@@ -48,6 +48,8 @@ describe('settings page', () => {
     const firstName = await screen.findByLabelText('First name');
     await user.clear(firstName);
     await user.type(firstName, 'Patricia');
+    // The email stays as it is, so the password is not asked for.
+    expect(screen.queryByLabelText('Current password')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(sent).toEqual({
@@ -60,6 +62,77 @@ describe('settings page', () => {
     expect(
       await screen.findByRole('button', { name: 'Account menu for Patricia Morgan' }),
     ).toBeInTheDocument();
+  });
+
+  it('asks for the current password when the email changes, and sends it with the new email', async () => {
+    const sent: unknown[] = [];
+    renderApp({
+      path: '/settings?tab=profile',
+      role: 'patient',
+      handle: ({ url, method, body }) => {
+        if (url !== '/api/profile' || method !== 'PUT') return undefined;
+        sent.push(body);
+        const me = meFor('patient');
+        return jsonResponse({ ...me, user: { ...me.user, email: 'pat.new@example.test' } });
+      },
+    });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'Pat.New@example.test');
+    const password = await screen.findByLabelText('Current password');
+    expect(password).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Enter your current password to change your email')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.type(password, 'correct-horse-1');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          firstName: 'Pat',
+          lastName: 'Morgan',
+          email: 'pat.new@example.test',
+          phone: null,
+          currentPassword: 'correct-horse-1',
+        },
+      ]),
+    );
+    // Saved: the new email is the account's, so the password field goes away.
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+  });
+
+  it('shows a wrong current password on its field and stays signed in', async () => {
+    const { router } = renderApp({
+      path: '/settings?tab=profile',
+      role: 'patient',
+      handle: ({ url, method }) =>
+        url === '/api/profile' && method === 'PUT'
+          ? jsonResponse(
+              {
+                message: 'Current password is incorrect',
+                code: 'BAD_REQUEST',
+                fields: { currentPassword: 'Current password is incorrect' },
+              },
+              400,
+            )
+          : undefined,
+    });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'someone.else@example.test');
+    await user.type(await screen.findByLabelText('Current password'), 'a-wrong-guess');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(window.localStorage.getItem('token')).not.toBeNull();
   });
 
   it('saves each appearance preference as soon as it changes', async () => {
