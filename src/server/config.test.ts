@@ -23,6 +23,17 @@ describe('loadConfig', () => {
   it('refuses nonsense with a message that names the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
+    expect(() => loadConfig({ APP_URL: 'clinic.example' })).toThrow(/APP_URL: an http or https address/);
+    expect(() => loadConfig({ APP_URL: 'javascript:alert(1)' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ API_DOCS: 'admins' })).toThrow(/API_DOCS/);
+  });
+
+  it('serves the API description unless in production, and as API_DOCS says', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'off' }).apiDocs).toBe(false);
   });
 });
 

@@ -19,7 +19,8 @@ const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  APP_URL: optionalUrl,
+  /** The clinic's public address; the socket source of the page's policy and of its emailed links. */
+  APP_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, error: 'an http or https address' }).optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   SEED: z.enum(['demo', 'none']).optional(),
@@ -54,6 +55,11 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^\d+(\.\d+)*$/, 'dot-separated numbers')
     .optional(),
+  /**
+   * The OpenAPI description and its viewer at /api/docs: a map of every call for whoever finds it, so a
+   * production instance serves it only when asked to (on), and any other instance unless told off.
+   */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -111,6 +117,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     bookingTokenSecret: env.BOOKING_TOKEN_SECRET,
     minSupportedVersion: env.MIN_SUPPORTED_VERSION,
     trustProxy: env.TRUST_PROXY,
+    apiDocs: (env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),
     version: env.APP_VERSION ?? packageJson.version,
     paymentCallsPerMinute: env.PAYMENT_CALLS_PER_MINUTE,
