@@ -66,7 +66,7 @@ export const RECOVERY_NOTE_CONTENT_FIELDS = Object.keys(contentFields) as Array<
 /** POST /api/recovery-notes (the practitioner writing it): a draft, optionally started from a template. */
 export const CreateRecoveryNoteInputSchema = z.strictObject({
   patientId: IdSchema,
-  /** Appointments do not exist yet; the id is kept as given and linked once they do. */
+  /** One of the author's own appointments with this patient; any other answers 400. */
   appointmentId: IdSchema.nullable().optional(),
   /** Fills the SOAP sections the input leaves out with the template's starter text. */
   templateId: IdSchema.optional(),

@@ -28,7 +28,7 @@ export const recoveryNotes = pgTable(
     practitionerId: uuid('practitioner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Appointments do not exist yet: the id is stored as given, without a foreign key, until they land.
+    // No foreign key: the service links only the author's own appointment with the note's patient.
     appointmentId: uuid('appointment_id'),
     subjective: text('subjective').notNull().default(''),
     objective: text('objective').notNull().default(''),

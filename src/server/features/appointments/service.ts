@@ -421,3 +421,9 @@ export async function countByStatusBetween(db: Db, window: { from: Date; to: Dat
   for (const row of await repository.countByStatus(db, window)) counts[row.status] = row.count;
   return counts;
 }
+
+/** Whom an appointment is between, for a record that links to it; null when there is no such appointment. */
+export async function partiesOf(db: Db | Tx, id: string) {
+  const row = await repository.findAppointment(db, id);
+  return row ? { patientId: row.patientId, practitionerId: row.practitionerId } : null;
+}

@@ -13,6 +13,8 @@ import {
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
+import { serviceType, session } from '../billing/testing';
+import { APPOINTMENT_NOT_LINKABLE } from './service';
 import { call, careTeam, draft, signedNote, type Who } from './testing';
 
 /**
@@ -22,7 +24,9 @@ import { call, careTeam, draft, signedNote, type Who } from './testing';
  *
  * "own" is a note the demo practitioner wrote about the demo patient (in the demo practitioner's care);
  * "other" a note another practitioner wrote about a patient no demo account is linked to. Routes about a
- * patient rather than a note (create, progress) take the demo patient and the other patient instead.
+ * patient rather than a note (create, progress) take the demo patient and the other patient instead. Rows
+ * that link the demo patient's note to an appointment take an appointment: "own" the demo practitioner's with
+ * the demo patient, "other" one between the other practitioner and the other patient.
  * Each case gets a note of its own, so no case depends on what another changed.
  */
 type Fixture = 'draft' | 'shared';
@@ -30,6 +34,7 @@ const MISSING = MISSING_ID;
 
 let t: TestApp;
 const patientIds: Record<Target, string> = { own: '', other: '', missing: MISSING };
+const appointmentIds: Record<Target, string> = { own: '', other: '', missing: MISSING };
 const authors: Partial<Record<Exclude<Target, 'missing'>, TestPerson>> = {};
 
 beforeAll(async () => {
@@ -39,6 +44,15 @@ beforeAll(async () => {
   const other = await careTeam(t);
   authors.other = other.practitioner;
   patientIds.other = other.patient.id;
+  const serviceTypeId = (await serviceType(t)).id;
+  for (const target of ['own', 'other'] as const)
+    appointmentIds[target] = (
+      await session(t, {
+        patientId: patientIds[target],
+        practitionerId: (authors[target] as TestPerson).id,
+        serviceTypeId,
+      })
+    ).id;
 });
 afterAll(() => t.close());
 
@@ -53,8 +67,10 @@ async function noteFor(target: Target, fixture: Fixture) {
 type Row = {
   method: 'GET' | 'POST' | 'PATCH';
   route: string;
-  /** What the target names: a note (made fresh per case) or a patient. */
-  subject?: { note: Fixture } | 'patient';
+  /** What the target names: a note (made fresh per case), a patient, or an appointment to link. */
+  subject?: { note: Fixture } | 'patient' | 'appointment';
+  /** The request changes a fresh draft of the demo practitioner's about the demo patient (its id goes to url). */
+  onOwnDraft?: true;
   url: (id: string) => string;
   body?: (id: string) => unknown;
   expect: Expected;
@@ -79,6 +95,22 @@ const MATRIX: Row[] = [
       visitor: 401,
       patient: always(403),
       practitioner: ownOnly(201),
+      staff: always(403),
+      admin: always(403),
+      member: always(403),
+    },
+  },
+  {
+    // A note links only to a session its author ran with its patient; any other id is refused alike.
+    method: 'POST',
+    route: '/api/recovery-notes',
+    subject: 'appointment',
+    url: () => '/api/recovery-notes',
+    body: (appointmentId) => ({ patientId: patientIds.own, appointmentId }),
+    expect: {
+      visitor: 401,
+      patient: always(403),
+      practitioner: { own: 201, other: 400, missing: 400 },
       staff: always(403),
       admin: always(403),
       member: always(403),
@@ -135,6 +167,22 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'PATCH',
+    route: '/api/recovery-notes/:id',
+    subject: 'appointment',
+    onOwnDraft: true,
+    url: (noteId) => `/api/recovery-notes/${noteId}`,
+    body: (appointmentId) => ({ appointmentId }),
+    expect: {
+      visitor: 401,
+      patient: nowhere,
+      practitioner: { own: 200, other: 400, missing: 400 },
+      staff: always(403),
+      admin: always(403),
+      member: nowhere,
+    },
+  },
+  {
     method: 'POST',
     route: '/api/recovery-notes/:id/sign',
     subject: { note: 'draft' },
@@ -185,7 +233,7 @@ const cases = matrixCases(MATRIX);
 
 describe('recovery-note routes access matrix', () => {
   it('covers every recovery-note route the app serves, and nothing else', () => {
-    expect(servedRoutes(t.routes, '/api/recovery-notes')).toEqual(matrixRoutes(MATRIX));
+    expect(servedRoutes(t.routes, '/api/recovery-notes')).toEqual([...new Set(matrixRoutes(MATRIX))]);
   });
 
   it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
@@ -193,10 +241,11 @@ describe('recovery-note routes access matrix', () => {
     const subject = row.subject;
     let id = '';
     if (target && subject === 'patient') id = patientIds[target];
+    else if (target && subject === 'appointment') id = appointmentIds[target];
     else if (target && typeof subject === 'object') id = await noteFor(target, subject.note);
     const response = await call(t, caller, {
       method: row.method,
-      url: row.url(id),
+      url: row.url(row.onOwnDraft ? await noteFor('own', 'draft') : id),
       payload: row.body?.(id),
     } as Parameters<typeof call>[2]);
     expect(response.statusCode, response.body).toBe(status);
@@ -206,8 +255,9 @@ describe('recovery-note routes access matrix', () => {
       expect(response.json().message).toBe(
         row.subject === 'patient' ? 'Patient not found' : 'Recovery note not found',
       );
-    if (status < 300 && target && row.subject && row.subject !== 'patient')
-      expect(response.json().id).toBe(id);
+    if (status === 400) expect(response.json().fields).toEqual({ appointmentId: APPOINTMENT_NOT_LINKABLE });
+    if (status < 300 && target && subject === 'appointment') expect(response.json().appointmentId).toBe(id);
+    else if (status < 300 && target && typeof subject === 'object') expect(response.json().id).toBe(id);
     if (status < 300 && target && row.subject === 'patient') expect(response.json().patientId).toBe(id);
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/recovery-notes';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
+import { serviceType, session } from '../billing/testing';
 import { call, careTeam, draft, expectStatus, share, sign, signedNote } from './testing';
 
 let t: TestApp;
@@ -20,16 +21,18 @@ const url = (id: string, action = '') => `/api/recovery-notes/${id}${action}`;
 describe('a note from draft to amendment', () => {
   it('autosaves a draft, signs it, refuses edits after signing and keeps the signed version through amendments', async () => {
     const { practitioner, patient } = await careTeam(t);
-    const created = await draft(t, practitioner, patient.id, {
-      appointmentId: '11111111-1111-4111-8111-111111111111',
-      painScore: null,
+    const visit = await session(t, {
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      serviceTypeId: (await serviceType(t)).id,
     });
+    const created = await draft(t, practitioner, patient.id, { appointmentId: visit.id, painScore: null });
     expect(created).toMatchObject({
       status: 'draft',
       patientId: patient.id,
       practitionerId: practitioner.id,
       practitionerName: `${practitioner.firstName} ${practitioner.lastName}`,
-      appointmentId: '11111111-1111-4111-8111-111111111111',
+      appointmentId: visit.id,
       subjective: 'Knee sore on stairs',
       objective: '',
       painScore: null,

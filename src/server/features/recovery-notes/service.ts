@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { EventName, RecoveryNoteEvent } from '../../platform/events';
+import * as appointments from '../appointments/service';
 import * as patients from '../patients/service';
 import {
   assertAuthor,
@@ -36,6 +37,7 @@ export const SIGNED_NOTE_LOCKED =
 export const ALREADY_SIGNED = 'This note is already signed';
 export const DRAFT_NOT_AMENDABLE = 'This note is still a draft; edit it directly instead of amending it';
 export const PAIN_SCORE_REQUIRED = 'Add a pain score before signing';
+export const APPOINTMENT_NOT_LINKABLE = 'Link one of your own appointments with this patient';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const noteEntity = (id: string) => ({ type: 'recovery_note' as const, id });
@@ -63,6 +65,16 @@ async function change(
   return toNote(ctx.db, row);
 }
 
+/**
+ * A note documents a session its author ran: it links only to an appointment of the note's patient with the
+ * author. A missing appointment and someone else's get the same answer, so ids cannot be probed through it.
+ */
+async function assertLinkable(tx: Tx, caller: Caller, patientId: string, appointmentId: string) {
+  const parties = await appointments.partiesOf(tx, appointmentId);
+  if (parties?.patientId !== patientId || parties.practitionerId !== caller.id)
+    throw badRequest(APPOINTMENT_NOT_LINKABLE, { appointmentId: APPOINTMENT_NOT_LINKABLE });
+}
+
 export async function listTemplates(db: Db): Promise<RecoveryNoteTemplate[]> {
   const rows = await repository.listTemplates(db);
   return rows.map(({ sortOrder: _order, ...template }) => template);
@@ -81,6 +93,7 @@ export async function createNote(
     const template = input.templateId ? await repository.findTemplate(tx, input.templateId) : null;
     if (input.templateId && !template)
       throw badRequest('Unknown template', { templateId: 'Unknown template' });
+    if (input.appointmentId) await assertLinkable(tx, caller, input.patientId, input.appointmentId);
     const id = await repository.insertNote(tx, {
       patientId: input.patientId,
       practitionerId: caller.id,
@@ -109,6 +122,8 @@ export async function updateDraft(
     const row = await readableNote(tx, caller, id, { lock: true });
     assertAuthor(caller, row);
     if (row.status !== 'draft') throw conflict(SIGNED_NOTE_LOCKED);
+    if (input.appointmentId && input.appointmentId !== row.appointmentId)
+      await assertLinkable(tx, caller, row.patientId, input.appointmentId);
     await repository.updateNote(tx, id, input);
     // The names of the fields saved, never their values: the log holds no clinical text.
     await audit(tx, caller, 'recovery-note.updated', noteEntity(id), meta, {
