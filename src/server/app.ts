@@ -46,7 +46,7 @@ import { loggerOptions } from './platform/logger';
 import { AuthRateLimits, PublicBookingRateLimits } from './platform/rate-limits';
 import { createInProcessBus, createRedisBus } from './platform/realtime/bus';
 import { SocketHub } from './platform/realtime/hub';
-import { sendSecurityHeaders } from './platform/security-headers';
+import { permissionsPolicy, sendSecurityHeaders } from './platform/security-headers';
 import { SessionCache } from './platform/session-cache';
 import { serveWebApp } from './platform/static-web';
 import { refuseUnstorableText } from './platform/storable-text';
@@ -58,7 +58,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * The page's sources; under Stripe, Stripe.js loads from Stripe and its card fields are Stripe's frames.
  * Print-on-demand products show Printful's preview pictures, served from Printful's own hosts.
  */
-export function contentSecurityDirectives(config: Pick<Config, 'stripe'>) {
+export function contentSecurityDirectives(config: Pick<Config, 'stripe' | 'appUrl'>) {
   const stripe = Boolean(config.stripe);
   return {
     'img-src': [
@@ -68,7 +68,9 @@ export function contentSecurityDirectives(config: Pick<Config, 'stripe'>) {
       'https://*.printful.com',
       ...(stripe ? ['https://*.stripe.com'] : []),
     ],
-    'connect-src': ["'self'", 'ws:', 'wss:', ...(stripe ? ['https://api.stripe.com'] : [])],
+    // The page's sockets go to the clinic and nowhere else. 'self' covers ws: and wss: to the page's own
+    // host in current browsers; APP_URL's socket address is named as well for those that do not match it.
+    'connect-src': ["'self'", socketOrigin(config.appUrl), ...(stripe ? ['https://api.stripe.com'] : [])],
     // No page of ours is ever shown in a frame, not even our own: nothing to click-jack.
     'frame-ancestors': ["'none'"],
     ...(stripe
@@ -77,6 +79,44 @@ export function contentSecurityDirectives(config: Pick<Config, 'stripe'>) {
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         }
       : {}),
+  };
+}
+
+function socketOrigin(appUrl: string) {
+  const { protocol, host } = new URL(appUrl);
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
+}
+
+/**
+ * The browser features the page may use, and who may: none the clinic has no use for. Camera, microphone
+ * and screen sharing stay with the clinic's own pages for video visits, sound for the notification chime;
+ * under Stripe its card frame may offer the browser's wallet (Payment Request).
+ */
+export function permissionAllowlists(config: Pick<Config, 'stripe'>) {
+  return {
+    accelerometer: [],
+    autoplay: ['self'],
+    camera: ['self'],
+    'clipboard-read': [],
+    'display-capture': ['self'],
+    'encrypted-media': [],
+    fullscreen: ['self'],
+    gamepad: [],
+    geolocation: [],
+    gyroscope: [],
+    hid: [],
+    'idle-detection': [],
+    'local-fonts': [],
+    magnetometer: [],
+    microphone: ['self'],
+    midi: [],
+    payment: config.stripe ? ['self', 'https://js.stripe.com'] : [],
+    'picture-in-picture': ['self'],
+    'screen-wake-lock': [],
+    serial: [],
+    usb: [],
+    'window-management': [],
+    'xr-spatial-tracking': [],
   };
 }
 
@@ -92,6 +132,9 @@ export async function buildApp(options: { config: Config; database: Database }) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API reads JSON only. Fastify's own plain-text reader would hand a route a string for its schema to
+  // refuse with a 400 about the body's shape; the truthful answer is 415, send JSON.
+  app.removeContentTypeParser('text/plain');
   refuseUnstorableText(app);
   /** Every route the app serves; the bad-input and authorization tests walk all of them. */
   const routes: Array<{ method: string; url: string }> = [];
@@ -134,7 +177,8 @@ export async function buildApp(options: { config: Config; database: Database }) 
     openapi: { info: { title: 'Clinic Portal API', version: config.version } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Off, /api/docs is not served at all: a visitor gets the API's JSON 404, as for any unknown path.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authGuard, { db: ctx.db, sessionCache: ctx.sessionCache });
 
   await app.register(systemRoutes(ctx));
@@ -166,7 +210,9 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(memberProfileRoutes(ctx));
   await app.register(transactionRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, {
+    'permissions-policy': permissionsPolicy(permissionAllowlists(config)),
+  });
 
   // Every listening instance sweeps invoices past their due date; tests call the sweep themselves.
   sweepWhileListening(app, overdueSweeper(ctx));

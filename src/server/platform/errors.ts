@@ -44,14 +44,23 @@ function validationBody(error: FastifyError & { validation: { instancePath: stri
   return { message: `Invalid request: ${summary}`, code: 'VALIDATION_FAILED', fields } satisfies ApiError;
 }
 
-/** Malformed requests (bad JSON, wrong content type, too large) are the client's fault: a readable 400. */
-const MALFORMED_REQUEST_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type says JSON',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
-  FST_ERR_CTP_INVALID_TYPE: 'Content-Type must be a string',
+/**
+ * Requests the client got wrong in form answer in the one error shape: a readable 400, except a body past
+ * the limit (413) and a content type the API does not read (415), whose status says what to change
+ * (decision 0004).
+ */
+const badForm = (message: string) => ({ status: 400, code: 'MALFORMED_REQUEST', message });
+const MALFORMED_REQUESTS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type; send application/json',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: badForm('Request body is not valid JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: badForm('Request body is empty but the content type says JSON'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: badForm('Content-Length does not match the body'),
+  FST_ERR_CTP_INVALID_TYPE: badForm('Content-Type must be a string'),
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -65,10 +74,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error));
     }
-    if (error.code && MALFORMED_REQUEST_MESSAGES[error.code]) {
-      return reply
-        .status(400)
-        .send({ message: MALFORMED_REQUEST_MESSAGES[error.code], code: 'MALFORMED_REQUEST' });
+    const malformed = error.code ? MALFORMED_REQUESTS[error.code] : undefined;
+    if (malformed) {
+      return reply.status(malformed.status).send({ message: malformed.message, code: malformed.code });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, 'response did not match its schema');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendSecurityHeaders } from './security-headers';
 import { serveWebApp } from './static-web';
 
 const script = `console.log(${JSON.stringify('the clinic '.repeat(200))});`;
@@ -26,7 +27,9 @@ beforeAll(async () => {
   writeWithCopies(join(distDir, 'assets', 'index-Ab12Cd34.js'), script);
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
-  await serveWebApp(app, distDir);
+  // As the app registers them: no answer is stored unless its route says so, and these files say so.
+  sendSecurityHeaders(app, {});
+  await serveWebApp(app, distDir, { 'permissions-policy': 'geolocation=()' });
   await app.ready();
 });
 
@@ -46,6 +49,7 @@ describe('the built web app', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['permissions-policy']).toBeUndefined();
     expect(response.rawPayload.length).toBeLessThan(script.length / 10);
   });
 
@@ -69,6 +73,7 @@ describe('the built web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['permissions-policy']).toBe('geolocation=()');
     }
   });
 

@@ -1,31 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES, contentSecurityDirectives } from '../app';
-import { testConfig } from '../config';
+import { BODY_LIMIT_BYTES, contentSecurityDirectives, permissionAllowlists } from '../app';
+import { loadConfig, testConfig } from '../config';
 import { DEMO_PASSWORD } from '../db/demo-accounts';
-import { createTestApp, demoAccount, type TestApp } from '../test/app';
+import { bearer, createTestApp, demoAccount, type TestApp } from '../test/app';
 
 /**
  * What the server promises every browser and every attacker, each asserted: the security headers, no cookies,
- * no cross-origin reads, a bounded body, brute-force limits on sign-in and password reset, and sockets only
- * from the clinic's own pages. Fixed bad input lives in platform/bad-input.test.ts, generated bad input in
+ * no cross-origin reads, no stored answers, a bounded JSON body, brute-force limits on sign-in and password
+ * reset, sockets only from the clinic's own pages, and the API's description only where it is wanted. Fixed bad input lives in platform/bad-input.test.ts, generated bad input in
  * bad-input.property.test.ts.
  */
 
 let t: TestApp;
 /**
- * An instance as deployed: behind a TLS-terminating proxy it trusts (TRUST_PROXY=true), with the sign-in
- * limits low enough to reach (5 auth calls a minute per address, 3 failures per account).
+ * An instance as deployed: a built web app, behind a TLS-terminating proxy it trusts (TRUST_PROXY=true),
+ * without the API's description (production's default), with the sign-in limits low enough to reach
+ * (5 auth calls a minute per address, 3 failures per account).
  */
 let proxied: TestApp;
+const PAGE = '<!doctype html><title>Clinic Portal</title><div id="root"></div>';
+const webDistDir = mkdtempSync(join(tmpdir(), 'clinic-headers-'));
 beforeAll(async () => {
+  writeFileSync(join(webDistDir, 'index.html'), PAGE);
   [t, proxied] = await Promise.all([
     createTestApp(),
-    createTestApp({ trustProxy: true, authRateLimitPerMinute: 5, authAccountFailuresPer15Minutes: 3 }),
+    createTestApp({
+      webDistDir,
+      trustProxy: true,
+      apiDocs: false,
+      authRateLimitPerMinute: 5,
+      authAccountFailuresPer15Minutes: 3,
+    }),
   ]);
 });
-afterAll(() => Promise.all([t.close(), proxied.close()]));
+afterAll(async () => {
+  await Promise.all([t.close(), proxied.close()]);
+  rmSync(webDistDir, { recursive: true, force: true });
+});
 
 function directives(policy: string) {
   return new Map(
@@ -37,6 +53,8 @@ function directives(policy: string) {
 }
 
 const FOREIGN = 'https://evil.example';
+/** Stripe as configured by its two keys. */
+const STRIPE = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).stripe;
 
 describe('security headers', () => {
   it('send a script policy without inline script, no framing, no sniffing and no referrer on every kind of answer', async () => {
@@ -64,10 +82,67 @@ describe('security headers', () => {
     }
   });
 
+  it('lets the page open sockets to the clinic only, not to any host', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const sockets = directives(String(response.headers['content-security-policy'])).get('connect-src');
+    expect(sockets).toEqual(["'self'", 'ws://localhost:3000']);
+    for (const [appUrl, socket] of [
+      ['https://clinic.example', 'wss://clinic.example'],
+      ['http://10.0.0.5:8080/', 'ws://10.0.0.5:8080'],
+    ]) {
+      expect(contentSecurityDirectives({ appUrl, stripe: undefined })['connect-src']).toEqual([
+        "'self'",
+        socket,
+      ]);
+      // Stripe.js talks to Stripe's API from the page; nothing else is added.
+      expect(contentSecurityDirectives({ appUrl, stripe: STRIPE })['connect-src']).toEqual([
+        "'self'",
+        socket,
+        'https://api.stripe.com',
+      ]);
+    }
+  });
+
+  it('denies the page the browser features the clinic does not use, and keeps the camera and microphone its own', async () => {
+    for (const url of ['/', '/patients/some/page']) {
+      const page = await proxied.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.body, url).toBe(PAGE);
+      const features = new Map(
+        String(page.headers['permissions-policy'])
+          .split(', ')
+          .map((entry) => entry.split('=') as [string, string]),
+      );
+      for (const denied of ['geolocation', 'usb', 'serial', 'hid', 'midi', 'payment', 'accelerometer'])
+        expect(features.get(denied), `${url} ${denied}`).toBe('()');
+      for (const own of ['camera', 'microphone', 'display-capture', 'fullscreen', 'autoplay'])
+        expect(features.get(own), `${url} ${own}`).toBe('(self)');
+    }
+    // Under Stripe, its card frame may offer the browser's wallet.
+    expect(permissionAllowlists({ stripe: STRIPE }).payment).toEqual(['self', 'https://js.stripe.com']);
+  });
+
+  it('keeps every API answer out of browser and proxy caches, signed in or not, found or not', async () => {
+    const answers = await Promise.all([
+      t.injectAs('admin', { method: 'GET', url: '/api/auth/me' }),
+      t.injectAs('patient', { method: 'GET', url: '/api/notifications' }),
+      t.injectAs('practitioner', { method: 'GET', url: '/api/patients' }),
+      t.injectAs('admin', { method: 'GET', url: '/api/no-such-call' }),
+      // The router decodes the path, so a spelling that does not start with /api/ still reaches the API.
+      t.injectAs('admin', { method: 'GET', url: '/%61pi/auth/me' }),
+      t.app.inject({ method: 'GET', url: '/api/auth/me' }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 1 } }),
+    ]);
+    expect(answers.slice(0, 3).map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    for (const response of answers) {
+      const context = `${response.raw.req.method} ${response.raw.req.url} → ${response.statusCode}`;
+      expect(response.headers['cache-control'], context).toBe('no-store');
+    }
+  });
+
   it('keeps inline and evaluated script out of the policy under Stripe too', () => {
-    const stripe = testConfig().stripe ?? { secretKey: 'sk', publishableKey: 'pk' };
-    for (const config of [{ stripe: undefined }, { stripe }]) {
-      const policy = contentSecurityDirectives(config as Parameters<typeof contentSecurityDirectives>[0]);
+    for (const stripe of [undefined, STRIPE]) {
+      const policy = contentSecurityDirectives({ stripe, appUrl: testConfig().appUrl });
       const scripts = policy['script-src'] ?? ["'self'"];
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("'unsafe-eval'");
@@ -142,7 +217,7 @@ describe('credentials and cross-origin calls', () => {
   });
 });
 
-describe('request size', () => {
+describe('request size and type', () => {
   const post = (payload: string | Readable, length?: number) =>
     t.app.inject({
       method: 'POST',
@@ -155,29 +230,59 @@ describe('request size', () => {
     });
   const bodyOf = (bytes: number) => `{"email":"${'x'.repeat(bytes - 12)}"}`;
 
-  it('reads a body up to the limit and refuses one byte more with a 4xx, never a 500', async () => {
+  const TOO_LARGE = { code: 'BODY_TOO_LARGE', message: 'Request body is too large' };
+
+  it('reads a body up to the limit and refuses one byte more with a 413', async () => {
     const atLimit = await post(bodyOf(BODY_LIMIT_BYTES));
     expect(atLimit.statusCode).toBe(400);
     expect(atLimit.json().code).toBe('VALIDATION_FAILED');
     const over = await post(bodyOf(BODY_LIMIT_BYTES + 1));
-    expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ code: 'MALFORMED_REQUEST', message: 'Request body is too large' });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual(TOO_LARGE);
   });
 
-  it('stops reading a streamed body without a length once it passes the limit', async () => {
+  it('stops reading a streamed body without a length once it passes the limit, with a 413', async () => {
     const chunks = Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, 'x'));
     const streamed = await post(Readable.from([Buffer.from('{"email":"'), ...chunks, Buffer.from('"}')]));
-    expect(streamed.statusCode).toBe(400);
-    expect(streamed.json().message).toBe('Request body is too large');
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json()).toEqual(TOO_LARGE);
   });
 
-  it('refuses a body longer than its declared length, and a declared length past the limit', async () => {
+  it('refuses a body longer than its declared length with a 400, and a declared length past the limit with a 413', async () => {
     const lying = await post('{"email":"a@b.test","password":"long-enough-1"}', 10);
-    expect(lying.statusCode).toBeGreaterThanOrEqual(400);
-    expect(lying.statusCode).toBeLessThan(500);
+    expect(lying.statusCode).toBe(400);
+    expect(lying.json().code).toBe('MALFORMED_REQUEST');
     const declared = await post('{}', BODY_LIMIT_BYTES * 50);
-    expect(declared.statusCode).toBeGreaterThanOrEqual(400);
-    expect(declared.statusCode).toBeLessThan(500);
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json()).toEqual(TOO_LARGE);
+  });
+
+  it('refuses a body in any type but JSON with a 415 that says what to send, after the sign-in check', async () => {
+    for (const type of [
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'application/jsonx',
+    ]) {
+      const response = await t.injectAs('admin', {
+        method: 'PUT',
+        url: '/api/user-preferences',
+        headers: { 'content-type': type },
+        payload: '{"theme":"dark"}',
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json(), type).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Unsupported content type; send application/json',
+      });
+    }
+    const visitor = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user-preferences',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"theme":"dark"}',
+    });
+    expect(visitor.statusCode).toBe(401);
   });
 });
 
@@ -282,5 +387,26 @@ describe('the socket upgrade', () => {
     socket.send('x'.repeat(64 * 1024 + 1));
     expect(await closed).toBe(1009);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('the API description', () => {
+  it('is not served where it is off, to a visitor or to anyone signed in', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      for (const response of [
+        await proxied.app.inject({ method: 'GET', url }),
+        await proxied.app.inject({ method: 'GET', url, headers: bearer(await proxied.tokenOf('admin')) }),
+      ]) {
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json(), url).toEqual({ message: `No route for GET ${url}`, code: 'NOT_FOUND' });
+      }
+    }
+  });
+
+  it('is served where it is on', async () => {
+    const description = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(description.statusCode).toBe(200);
+    expect(Object.keys(description.json().paths)).toContain('/api/auth/login');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
