@@ -86,7 +86,12 @@ describe("a note's appointment", () => {
       200,
     );
     expect(unlinked.appointmentId).toBeNull();
-    const linked = await expectStatus(t, practitioner, { method: 'PATCH', url, payload: { appointmentId: own } }, 200);
+    const linked = await expectStatus(
+      t,
+      practitioner,
+      { method: 'PATCH', url, payload: { appointmentId: own } },
+      200,
+    );
     expect(linked.appointmentId).toBe(own);
   });
 });
