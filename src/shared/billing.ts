@@ -70,6 +70,7 @@ export const BILLING_ERRORS = {
   patient: 'Choose a patient',
   patientNotFound: 'Patient not found',
   practitionerNotFound: 'Practitioner not found',
+  practitionerBillsOwn: 'Practitioners invoice in their own name; the clinic staff can name any practitioner',
   noLines: 'Add at least one line',
   tooManyLines: `An invoice can have at most ${INVOICE_MAX_LINES} lines`,
   description: 'Each line needs a description',
@@ -84,7 +85,7 @@ export const BILLING_ERRORS = {
   totalTooLarge: 'The invoice total is too large',
   notesTooLong: `Notes must be at most ${INVOICE_NOTES_MAX} characters`,
   appointmentNotBillable:
-    'That appointment cannot be billed: it is not a completed session of this patient, or it is already billed',
+    "That appointment cannot be billed: it is not a completed session of this patient (a practitioner's own, when a practitioner bills), or it is already billed",
   serviceNotFound: 'Service not found',
   dueDateBeforeIssue: 'The due date cannot be before today',
   notDraft: 'Only a draft can be changed or deleted',
@@ -261,7 +262,10 @@ export const InvoiceListAnswerSchema = z.object({
 });
 export type InvoiceListAnswer = z.infer<typeof InvoiceListAnswerSchema>;
 
-/** GET /api/invoices/billable?patientId=…: the patient's completed appointments not yet on an invoice. */
+/**
+ * GET /api/invoices/billable?patientId=…: the patient's completed appointments not yet on an invoice; for a
+ * practitioner, only their own (practitioners bill as themselves).
+ */
 export const BillableQuerySchema = z.strictObject({ patientId: z.uuid({ error: BILLING_ERRORS.patient }) });
 export const BillableAppointmentSchema = z.object({
   appointmentId: z.string(),

@@ -234,8 +234,8 @@ export async function list(db: Db, where: SQL | undefined, page: number, pageSiz
   return { rows, totals };
 }
 
-/** A patient's completed appointments that no invoice line claims. */
-export function billableOf(db: Db | Tx, patientId: string) {
+/** A patient's completed appointments that no invoice line claims; only one practitioner's with `ownedBy`. */
+export function billableOf(db: Db | Tx, patientId: string, ownedBy?: string) {
   return db
     .select({
       appointmentId: appointments.id,
@@ -255,6 +255,7 @@ export function billableOf(db: Db | Tx, patientId: string) {
         eq(appointments.patientId, patientId),
         eq(appointments.status, 'completed'),
         isNull(invoiceLineItems.id),
+        ownedBy ? eq(appointments.practitionerId, ownedBy) : undefined,
       ),
     )
     .orderBy(desc(appointments.startsAt));
@@ -262,13 +263,14 @@ export function billableOf(db: Db | Tx, patientId: string) {
 
 /**
  * The appointments of these ids that are this patient's completed sessions, with their service, and that no
- * invoice but `exceptInvoiceId` (a draft being changed) claims.
+ * invoice but `exceptInvoiceId` (a draft being changed) claims. With `ownedBy`, only that practitioner's,
+ * besides those already on the draft.
  */
 export function completedAppointments(
   db: Db | Tx,
   patientId: string,
   ids: string[],
-  exceptInvoiceId?: string,
+  { exceptInvoiceId, ownedBy }: { exceptInvoiceId?: string; ownedBy?: string } = {},
 ) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -290,6 +292,12 @@ export function completedAppointments(
         exceptInvoiceId
           ? or(isNull(invoiceLineItems.id), eq(invoiceLineItems.invoiceId, exceptInvoiceId))
           : isNull(invoiceLineItems.id),
+        ownedBy
+          ? or(
+              eq(appointments.practitionerId, ownedBy),
+              exceptInvoiceId ? eq(invoiceLineItems.invoiceId, exceptInvoiceId) : undefined,
+            )
+          : undefined,
       ),
     );
 }

@@ -182,10 +182,11 @@ export async function listInvoices(
   };
 }
 
+/** The patient an invoice is for: one out of the caller's reach answers as one that does not exist. */
 async function patientForBilling(db: Db | Tx, caller: Caller, patientId: string) {
   const account = await accounts.findAccountById(db, patientId);
   if (account?.role !== 'patient' || !(await patients.isPatientInReach(db, caller, patientId)))
-    throw badRequest(BILLING_ERRORS.patientNotFound, { patientId: BILLING_ERRORS.patientNotFound });
+    throw notFound(BILLING_ERRORS.patientNotFound);
   return account;
 }
 
@@ -197,7 +198,7 @@ export async function billable(
 ): Promise<BillableAnswer> {
   if (!(await patients.isPatientInReach(db, caller, patientId)))
     throw notFound(BILLING_ERRORS.patientNotFound);
-  const rows = await repository.billableOf(db, patientId);
+  const rows = await repository.billableOf(db, patientId, ownSessionsOf(caller));
   await recordActivity(db, {
     actorId: caller.id,
     action: 'invoice.billable_listed',
@@ -227,12 +228,17 @@ const dayLabel = (at: Date) =>
     year: 'numeric',
   }).format(at);
 
+/** Practitioners bill as themselves: the sessions they may bill are their own. */
+const ownSessionsOf = (caller: Caller) => (caller.role === 'practitioner' ? caller.id : undefined);
+
 /**
  * The lines as the server keeps them: an appointment's line takes its description and price from the
- * service (quantity 1); a service's must name a service that exists.
+ * service (quantity 1), and a practitioner adds only their own sessions; a service's must name a service
+ * that exists.
  */
 async function buildLines(
   db: Db | Tx,
+  caller: Caller,
   patientId: string,
   inputs: InvoiceLineInput[],
   invoiceId?: string,
@@ -242,7 +248,10 @@ async function buildLines(
     line.serviceTypeId && !line.appointmentId ? [line.serviceTypeId] : [],
   );
   const [sessions, services] = await Promise.all([
-    repository.completedAppointments(db, patientId, appointmentIds, invoiceId),
+    repository.completedAppointments(db, patientId, appointmentIds, {
+      exceptInvoiceId: invoiceId,
+      ownedBy: ownSessionsOf(caller),
+    }),
     repository.servicesOf(db, serviceIds),
   ]);
   const sessionOf = new Map(sessions.map((session) => [session.id, session]));
@@ -288,7 +297,25 @@ function figures(lines: BuiltLine[], discountCents: number, taxRateBasisPoints: 
   return result;
 }
 
-async function checkPractitioner(db: Db | Tx, practitionerId: string | null | undefined) {
+/**
+ * Whom an invoice names as its practitioner. Staff and admin choose anyone; a practitioner bills as themselves,
+ * and may leave alone whoever a draft already names (`current`).
+ */
+async function checkPractitioner(
+  db: Db | Tx,
+  caller: Caller,
+  practitionerId: string | null | undefined,
+  current?: string | null,
+) {
+  if (
+    caller.role === 'practitioner' &&
+    practitionerId !== undefined &&
+    practitionerId !== caller.id &&
+    practitionerId !== current
+  )
+    throw badRequest(BILLING_ERRORS.practitionerBillsOwn, {
+      practitionerId: BILLING_ERRORS.practitionerBillsOwn,
+    });
   if (!practitionerId) return;
   const account = await accounts.findAccountById(db, practitionerId);
   if (account?.role !== 'practitioner')
@@ -341,11 +368,11 @@ export async function createInvoice(ctx: Ctx, caller: Caller, input: CreateInvoi
         ? caller.id
         : null
       : input.practitionerId;
-  await checkPractitioner(ctx.db, practitionerId);
+  await checkPractitioner(ctx.db, caller, practitionerId);
   const today = clinicToday();
   checkDueDate(input.dueDate, today);
   const settings = await repository.settings(ctx.db);
-  const lines = await buildLines(ctx.db, input.patientId, input.lineItems);
+  const lines = await buildLines(ctx.db, caller, input.patientId, input.lineItems);
   const totals = figures(lines, input.discountCents ?? 0, settings.taxRateBasisPoints);
   const row = await claiming(() =>
     ctx.db.transaction(async (tx) => {
@@ -380,10 +407,10 @@ export async function updateInvoice(
 ) {
   const current = await inReachToManage(ctx.db, caller, id);
   if (current.status !== 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
-  if (input.practitionerId !== undefined) await checkPractitioner(ctx.db, input.practitionerId);
+  await checkPractitioner(ctx.db, caller, input.practitionerId, current.practitionerId);
   checkDueDate(input.dueDate, clinicToday());
   const lines = input.lineItems
-    ? await buildLines(ctx.db, current.patientId, input.lineItems, id)
+    ? await buildLines(ctx.db, caller, current.patientId, input.lineItems, id)
     : (await repository.linesOf(ctx.db, id)).map((line) => ({
         description: line.description,
         quantity: line.quantity,
