@@ -40,7 +40,7 @@ import type { DomainEvents } from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as patients from '../patients/service';
 import type { ProviderIntent } from '../payments/provider';
-import { type Payments, recordPayment } from '../payments/service';
+import { type Payments, recordPayment, withdrawRefund } from '../payments/service';
 import * as repository from './repository';
 
 export type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -751,16 +751,7 @@ export async function refundPayment(
         const invoice = await repository.lockRow(tx, id);
         const payment = await repository.lockPayment(tx, paymentId);
         if (!invoice || !payment) return;
-        await tx.delete(paymentRefunds).where(eq(paymentRefunds.id, refundId));
-        const refunded = payment.refundedCents - done.amount;
-        await tx
-          .update(paymentRecords)
-          .set({
-            refundedCents: refunded,
-            status: refunded > 0 ? 'partially_refunded' : 'succeeded',
-            refundedAt: refunded > 0 ? payment.refundedAt : null,
-          })
-          .where(eq(paymentRecords.id, paymentId));
+        await withdrawRefund(tx, refundId);
         await applyPaid(tx, invoice, invoice.paidCents + done.amount, new Date());
         await audit(tx, caller, 'invoice.refund_failed', invoice, meta, {
           paymentId,

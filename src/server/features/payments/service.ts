@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client';
 import { type PAYMENT_PURPOSES, paymentRefunds, payments } from '../../db/schema';
@@ -85,16 +85,25 @@ export async function recordPayment(
 }
 
 /**
- * Marks the ledger's payment of an intent refunded in full and adds its refund row, in the caller's
- * transaction. Whole refunds (a donation, an order, an event seat) go to the provider first, under an
- * idempotency key, and are then recorded here: asking again refunds nothing twice and records once. A partial
- * refund of an invoice payment instead records first under the invoice's lock, so that two refunds cannot take
- * more than was paid, and takes the record back if the provider refuses (billing's refundPayment).
+ * Marks the ledger's payment of an intent refunded in full and adds its refund row (with `id` when given), in
+ * the caller's transaction. A refund that another change to the same thing could overtake (an admin refunding
+ * an order that may be shipping, a partial refund of an invoice payment) is recorded first, with that thing's
+ * conditional change, and only then asked of the provider; should the provider refuse, withdrawRefund takes
+ * the record back (store's moveOrder, billing's refundPayment). A refund nothing can overtake (a donation, an
+ * event seat, a payment for an order that can no longer be filled) goes to the provider first, under an
+ * idempotency key, and is recorded here after: asking again refunds nothing twice and records once.
  * Answers the refunded payment's id, or null when there was none to refund (none recorded, or refunded already).
  */
 export async function recordFullRefund(
   tx: Tx,
-  refund: { providerIntentId: string; amountCents: number; reason: string; by: string | null; at: Date },
+  refund: {
+    id?: string;
+    providerIntentId: string;
+    amountCents: number;
+    reason: string;
+    by: string | null;
+    at: Date;
+  },
 ) {
   const [payment] = await tx
     .update(payments)
@@ -103,6 +112,7 @@ export async function recordFullRefund(
     .returning({ id: payments.id });
   if (!payment) return null;
   await tx.insert(paymentRefunds).values({
+    id: refund.id,
     paymentId: payment.id,
     amountCents: refund.amountCents,
     reason: refund.reason,
@@ -110,4 +120,27 @@ export async function recordFullRefund(
     createdAt: refund.at,
   });
   return payment.id;
+}
+
+/**
+ * Takes back a refund recorded before the provider was asked, once the provider refused it: the refund row
+ * goes, and its payment counts back what that refund had taken off and is refunded as of its latest refund
+ * still standing, in the caller's transaction.
+ */
+export async function withdrawRefund(tx: Tx, refundId: string) {
+  const [refund] = await tx
+    .delete(paymentRefunds)
+    .where(eq(paymentRefunds.id, refundId))
+    .returning({ paymentId: paymentRefunds.paymentId, amountCents: paymentRefunds.amountCents });
+  if (!refund) return;
+  const left = sql`greatest(0, ${payments.refundedCents} - ${refund.amountCents})`;
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: left,
+      status: sql`case when ${left} > 0 then 'partially_refunded' else 'succeeded' end`,
+      refundedAt: sql`(select max(${paymentRefunds.createdAt}) from ${paymentRefunds}
+        where ${paymentRefunds.paymentId} = ${refund.paymentId})`,
+    })
+    .where(eq(payments.id, refund.paymentId));
 }

@@ -158,6 +158,42 @@ export async function putStockBack(tx: Tx, items: Array<{ variantId: string | nu
   }
 }
 
+/**
+ * Puts an order's stock back once, however often this runs: only the call that finds the stock still taken
+ * returns the items to the shelf.
+ */
+export async function releaseStock(
+  tx: Tx,
+  order: { id: string; items: Array<{ variantId: string | null; quantity: number }> },
+) {
+  const [released] = await tx
+    .update(orders)
+    .set({ stockTaken: false })
+    .where(and(eq(orders.id, order.id), eq(orders.stockTaken, true)))
+    .returning({ id: orders.id });
+  if (released) await putStockBack(tx, order.items);
+}
+
+/** An order moved to `to` goes back to how it stood (`before`), if nothing has moved it since. */
+export async function moveBack(
+  tx: Tx,
+  before: Pick<OrderRow['order'], 'id' | 'status' | 'statusNote' | 'cancelledAt' | 'refundedAt'>,
+  to: OrderRow['order']['status'],
+) {
+  const [restored] = await tx
+    .update(orders)
+    .set({
+      status: before.status,
+      statusNote: before.statusNote,
+      cancelledAt: before.cancelledAt,
+      refundedAt: before.refundedAt,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, before.id), eq(orders.status, to)))
+    .returning({ id: orders.id });
+  return Boolean(restored);
+}
+
 /** Paid orders (not yet moved on) with a line of any of these variants, oldest first. */
 export async function paidOrdersHolding(db: Reader, variantIds: string[], limit: number) {
   if (variantIds.length === 0) return [];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type AddCartItemInput,
@@ -38,6 +38,7 @@ import type { SessionUser } from '../../platform/sessions';
 import * as billing from '../billing/repository';
 import type { ProviderIntent } from '../payments/provider';
 import { isRecorded, type Payments, recordFullRefund, recordPayment } from '../payments/service';
+import { refundMovedOrder } from './order-refund';
 import * as repository from './repository';
 
 export { hideSyncedProducts, type SyncedProductInput, saveSyncedProduct } from './synced-catalogue';
@@ -769,9 +770,10 @@ export async function listForAdmin(db: Db, query: { status?: OrderStatus }) {
 }
 
 /**
- * An admin moves an order on. Only ORDER_TRANSITIONS are allowed (409 otherwise). Cancelling or refunding an
- * order that was paid refunds the whole payment through the provider first (safe to ask again), then puts
- * the stock back, marks the ledger's payment refunded and the order, in one transaction.
+ * An admin moves an order on. Only ORDER_TRANSITIONS are allowed (409 otherwise), and the move is a
+ * conditional update from where the order stood, so of two racing changes exactly one wins. Cancelling or
+ * refunding an order that was paid marks the ledger's payment refunded in that same transaction, and only
+ * then asks the provider for the money (refundMovedOrder), which puts the stock back once it is returned.
  */
 export async function moveOrder(
   ctx: Ctx,
@@ -788,8 +790,7 @@ export async function moveOrder(
   if (!canMoveOrder(from, to)) throw conflict(STORE_ERRORS.transition(from, to));
   const now = new Date();
   const givesMoneyBack = (to === 'cancelled' || to === 'refunded') && from !== 'pending';
-  if (givesMoneyBack)
-    await payments.provider.refund(found.order.paymentIntentId, found.order.totalCents, `order-${id}-refund`);
+  const refundId = givesMoneyBack ? randomUUID() : null;
   const moved = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(orders)
@@ -803,15 +804,13 @@ export async function moveOrder(
         ...(to === 'cancelled' ? { cancelledAt: now } : {}),
         ...(to === 'refunded' ? { refundedAt: now } : {}),
         ...(input.reason ? { statusNote: input.reason } : {}),
-        ...(to === 'cancelled' || to === 'refunded' ? { stockTaken: false } : {}),
       })
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (!updated) return false;
-    if ((to === 'cancelled' || to === 'refunded') && found.order.stockTaken)
-      await repository.putStockBack(tx, found.items);
-    if (givesMoneyBack)
+    if (refundId)
       await recordFullRefund(tx, {
+        id: refundId,
         providerIntentId: found.order.paymentIntentId,
         amountCents: found.order.totalCents,
         reason: input.reason || (to === 'cancelled' ? 'Order cancelled' : 'Order refunded'),
@@ -829,6 +828,7 @@ export async function moveOrder(
     return true;
   });
   if (!moved) throw conflict(STORE_ERRORS.transition(from, to));
+  if (refundId) await refundMovedOrder(ctx, payments, { found, to, refundId, caller, meta });
   ctx.events.publish('order.changed', { orderId: id, userId: found.order.userId, status: to });
   const order = await loadOrder(ctx.db, eq(orders.id, id));
   if (!order) throw notFound(STORE_ERRORS.orderNotFound);

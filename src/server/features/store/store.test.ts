@@ -1,7 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
-import type { Role } from '../../../shared/roles';
 import {
   type Cart,
   type CheckoutAnswer,
@@ -19,12 +17,12 @@ import {
   orders,
   paymentRefunds,
   payments,
-  productVariants,
   testPaymentIntents,
 } from '../../db/schema';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createPerson, type TestPerson } from '../../test/people';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPerson } from '../../test/people';
 import { sweepUnpaid } from './service';
+import { address, sku, storeCalls } from './testing';
 
 /** The store and its orders through the real app and the built-in test payment provider. */
 let t: TestApp;
@@ -37,72 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (
-  who: Role | 'visitor' | TestPerson,
-  request: { method: string; url: string; payload?: unknown },
-) =>
-  typeof who === 'string'
-    ? t.injectAs(who, request as never)
-    : t.app.inject({ ...(request as object), headers: bearer(who.token) } as never);
-
-let skuCounter = 0;
-const sku = () => `T-${Date.now().toString(36)}-${skuCounter++}`.toUpperCase();
-const productInput = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Clinic tee',
-  description: 'Soft cotton',
-  category: 'apparel',
-  variants: [
-    { sku: sku(), size: 'M', colour: 'Navy', priceCents: 2500, stock: 10 },
-    { sku: sku(), size: 'L', colour: 'Navy', priceCents: 2700, stock: 10 },
-  ],
-  ...overrides,
-});
-async function makeProduct(overrides: Record<string, unknown> = {}) {
-  const response = await as('admin', {
-    method: 'POST',
-    url: '/api/products',
-    payload: productInput(overrides),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ product: Product }>().product;
-}
-
-const address = {
-  name: 'Sam Member',
-  line1: '1 Harbour Road',
-  city: 'Portland',
-  region: 'OR',
-  postalCode: '97201',
-  country: 'us',
-};
-const addToCart = (who: Role | TestPerson, variantId: string, quantity = 1) =>
-  as(who, { method: 'POST', url: '/api/cart/items', payload: { variantId, quantity } });
-const checkout = (who: Role | TestPerson, payload: unknown = { shippingAddress: address }) =>
-  as(who, { method: 'POST', url: '/api/orders/checkout', payload });
-const payCard = (clientSecret: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm-card',
-    payload: { clientSecret, cardNumber: TEST_CARDS.success, expiry: '12/40', cvc: '123' },
-  });
-const confirm = (who: Role | TestPerson, paymentIntentId: string) =>
-  as(who, { method: 'POST', url: '/api/orders/confirm', payload: { paymentIntentId } });
-const move = (orderId: string, payload: unknown, who: Role | TestPerson = 'admin') =>
-  as(who, { method: 'POST', url: `/api/admin/orders/${orderId}/status`, payload });
-
-/** A buyer puts a variant in their cart, checks out and pays; answers the paid order. */
-async function buyOne(buyer: TestPerson, variantId: string, quantity = 1) {
-  expect((await addToCart(buyer, variantId, quantity)).statusCode).toBe(200);
-  const started = await checkout(buyer);
-  expect(started.statusCode, started.body).toBe(200);
-  const answer = started.json<CheckoutAnswer>();
-  expect((await payCard(answer.clientSecret)).statusCode).toBe(200);
-  const confirmed = await confirm(buyer, answer.paymentIntentId);
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return confirmed.json<{ order: Order }>().order;
-}
-const stockOf = async (variantId: string) =>
-  (await t.database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
+const { as, productInput, makeProduct, addToCart, checkout, payCard, confirm, move, buyOne, stockOf } =
+  storeCalls(() => t);
 
 describe('the catalogue', () => {
   it('lets every signed-in role browse, search and filter, and sends visitors away', async () => {
