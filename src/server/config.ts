@@ -56,10 +56,10 @@ const ConfigSchema = z.object({
     .regex(/^\d+(\.\d+)*$/, 'dot-separated numbers')
     .optional(),
   /**
-   * The OpenAPI description and its viewer at /api/docs: a map of every call for whoever finds it, so a
-   * production instance serves it only when asked to (on), and any other instance unless told off.
+   * The OpenAPI description and its viewer at /api/docs: a map of every call for whoever finds it, so it is
+   * served only when asked for. Not tied to NODE_ENV, which `npm start` leaves at development.
    */
-  API_DOCS: z.enum(['on', 'off']).optional(),
+  API_DOCS: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -117,7 +117,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     bookingTokenSecret: env.BOOKING_TOKEN_SECRET,
     minSupportedVersion: env.MIN_SUPPORTED_VERSION,
     trustProxy: env.TRUST_PROXY,
-    apiDocs: (env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    apiDocs: env.API_DOCS === 'on',
     webDistDir: env.WEB_DIST_DIR ?? join(PROJECT_ROOT, 'dist/web'),
     version: env.APP_VERSION ?? packageJson.version,
     paymentCallsPerMinute: env.PAYMENT_CALLS_PER_MINUTE,
@@ -153,5 +153,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: defaults with overrides, never the machine's environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', API_DOCS: 'on' }), ...overrides };
 }

@@ -19,7 +19,7 @@ import { bearer, createTestApp, demoAccount, type TestApp } from '../test/app';
 let t: TestApp;
 /**
  * An instance as deployed: a built web app, behind a TLS-terminating proxy it trusts (TRUST_PROXY=true),
- * without the API's description (production's default), with the sign-in limits low enough to reach
+ * without the API's description (API_DOCS's default), with the sign-in limits low enough to reach
  * (5 auth calls a minute per address, 3 failures per account).
  */
 let proxied: TestApp;
