@@ -13,6 +13,7 @@ import {
   expectStatus,
   line,
   notificationsOf,
+  paidOnline,
   pay,
   sentInvoice,
   serviceType,
@@ -278,19 +279,8 @@ describe('refunds', () => {
 
   it('go back to the card for an online payment, in two parts of the same amount', async () => {
     const invoice = await sentInvoice(t, patient.id, 4000);
-    const started = await startPay(patient, invoice.id);
-    await card(started.clientSecret);
-    const paid = await expectStatus(
-      t,
-      patient,
-      {
-        method: 'POST',
-        url: `/api/invoices/${invoice.id}/pay/confirm`,
-        payload: { paymentIntentId: started.paymentIntentId },
-      },
-      200,
-    );
-    const url = `/api/invoices/${invoice.id}/payments/${paid.invoice.payments[0].id}/refund`;
+    const { invoice: paid, paymentIntentId } = await paidOnline(t, patient, invoice.id);
+    const url = `/api/invoices/${invoice.id}/payments/${paid.payments[0].id}/refund`;
     await expectStatus(
       t,
       'staff',
@@ -306,7 +296,7 @@ describe('refunds', () => {
     const [intent] = await t.database.db
       .select()
       .from(testPaymentIntents)
-      .where(eq(testPaymentIntents.id, started.paymentIntentId));
+      .where(eq(testPaymentIntents.id, paymentIntentId));
     expect(intent.refundedCents).toBe(2000);
     expect(await get(invoice.id)).toMatchObject({ paidCents: 2000, status: 'partially_paid' });
   });

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PayInvoiceAnswer } from '../../../shared/billing';
-import { TEST_CARDS } from '../../../shared/payments';
 import { paymentRefunds, payments } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
 import { TestPaymentProvider } from '../payments/test-provider';
-import { call, careTeam, expectStatus, sentInvoice } from './testing';
+import { call, careTeam, expectStatus, paidOnline, sentInvoice } from './testing';
 
 /**
  * A card refund is recorded under the invoice's lock before the provider is asked; when the provider refuses,
@@ -27,32 +25,7 @@ afterEach(() => {
 describe('a card refund the provider refuses', () => {
   it('leaves the invoice, the payment and its earlier refund as they were', async () => {
     const invoice = await sentInvoice(t, patient.id, 5000);
-    const started = await expectStatus<PayInvoiceAnswer>(
-      t,
-      patient,
-      { method: 'POST', url: `/api/invoices/${invoice.id}/pay` },
-      200,
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm-card',
-      payload: {
-        clientSecret: started.clientSecret,
-        cardNumber: TEST_CARDS.success,
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
-    const paid = await expectStatus(
-      t,
-      patient,
-      {
-        method: 'POST',
-        url: `/api/invoices/${invoice.id}/pay/confirm`,
-        payload: { paymentIntentId: started.paymentIntentId },
-      },
-      200,
-    );
+    const paid = await paidOnline(t, patient, invoice.id);
     const paymentId = paid.invoice.payments[0].id;
     const url = `/api/invoices/${invoice.id}/payments/${paymentId}/refund`;
     await expectStatus(

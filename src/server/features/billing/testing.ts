@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { InvoiceAnswer } from '../../../shared/billing';
+import type { InvoiceAnswer, PayInvoiceAnswer } from '../../../shared/billing';
 import { appointments, notifications, serviceTypes } from '../../db/schema';
 import type { TestApp } from '../../test/app';
+import { payWithTestCard } from '../../test/test-card';
 import { call, type Request, type Who } from '../recovery-notes/testing';
 
 export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
@@ -93,6 +94,28 @@ export async function sentInvoice(
     ...fields,
   });
   return send(t, 'staff', made.id);
+}
+
+/** The whole balance paid online by card through the test provider, as `who`; answers the invoice. */
+export async function paidOnline(t: TestApp, who: Who, id: string) {
+  const started = await expectStatus<PayInvoiceAnswer>(
+    t,
+    who,
+    { method: 'POST', url: `/api/invoices/${id}/pay` },
+    200,
+  );
+  await payWithTestCard(t, started.clientSecret);
+  const paid = await expectStatus(
+    t,
+    who,
+    {
+      method: 'POST',
+      url: `/api/invoices/${id}/pay/confirm`,
+      payload: { paymentIntentId: started.paymentIntentId },
+    },
+    200,
+  );
+  return { invoice: paid.invoice, paymentIntentId: started.paymentIntentId };
 }
 
 export const pay = (t: TestApp, who: Who, id: string, amountCents: number, method = 'cash') =>

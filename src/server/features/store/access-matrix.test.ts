@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
 import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
 import { STORE_ERRORS } from '../../../shared/store';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../test/access-matrix';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { payWithTestCard } from '../../test/test-card';
 
 /**
  * Who reaches the store: the catalogue, a cart, checkout and one's own orders are open to anyone signed in,
@@ -103,16 +103,7 @@ async function paidOrder(who: Who) {
     url: '/api/orders/checkout',
     payload: { shippingAddress: address },
   });
-  const card = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm-card',
-    payload: {
-      clientSecret: started.clientSecret,
-      cardNumber: TEST_CARDS.success,
-      expiry: '12/40',
-      cvc: '123',
-    },
-  });
+  const card = await payWithTestCard(t, started.clientSecret);
   if (card.statusCode !== 200) throw new Error(card.body);
   const { order } = await ok<{ order: Order }>(who, {
     method: 'POST',

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
 import type { Role } from '../../../shared/roles';
 import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
 import { productVariants } from '../../db/schema';
 import { bearer, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
+import { payWithTestCard } from '../../test/test-card';
 
 let skuCounter = 0;
 export const sku = () => `T-${Date.now().toString(36)}-${skuCounter++}`.toUpperCase();
@@ -56,12 +56,7 @@ export function storeCalls(app: () => TestApp) {
     as(who, { method: 'POST', url: '/api/cart/items', payload: { variantId, quantity } });
   const checkout = (who: Role | TestPerson, payload: unknown = { shippingAddress: address }) =>
     as(who, { method: 'POST', url: '/api/orders/checkout', payload });
-  const payCard = (clientSecret: string) =>
-    app().app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm-card',
-      payload: { clientSecret, cardNumber: TEST_CARDS.success, expiry: '12/40', cvc: '123' },
-    });
+  const payCard = (clientSecret: string) => payWithTestCard(app(), clientSecret);
   const confirm = (who: Role | TestPerson, paymentIntentId: string) =>
     as(who, { method: 'POST', url: '/api/orders/confirm', payload: { paymentIntentId } });
   const move = (orderId: string, payload: unknown, who: Role | TestPerson = 'admin') =>
