@@ -135,6 +135,7 @@ export const InvoiceLineInputSchema = z.strictObject({
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
 
 const invoiceFields = {
+  /** Staff and admin name any practitioner, or none; a practitioner's invoice names them (400 otherwise). */
   practitionerId: z.uuid({ error: BILLING_ERRORS.practitionerNotFound }).nullable().optional(),
   /** Defaults to today plus the payment terms of the billing settings. */
   dueDate: DaySchema('Due date').optional(),
