@@ -12,6 +12,7 @@ import { recordAccountActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { hasSignedInFrom } from '../../platform/sessions';
+import { refuseGuessablePassword } from './guessable-passwords';
 import * as accounts from './repository';
 
 export type { UserRow } from './repository';
@@ -98,7 +99,8 @@ function isUniqueViolation(error: unknown) {
 
 /**
  * Creates an account of any role; callers decide which roles they may create. `passwordHash` (a hash from
- * hashPassword) replaces hashing `password` again, for callers creating many accounts with one password.
+ * hashPassword) replaces hashing `password` again, for callers creating many accounts with one password;
+ * otherwise a password easy to guess is refused with a 400 on `password`.
  */
 export async function createAccount(
   tx: Tx | Db,
@@ -107,6 +109,8 @@ export async function createAccount(
   options: { passwordHash?: string } = {},
 ) {
   if (await accounts.findUserByEmail(tx, input.email)) throw badRequest(ACCOUNT_EXISTS_MESSAGE);
+  if (!options.passwordHash)
+    await refuseGuessablePassword(input.password, { field: 'password', owner: input });
   const id = randomUUID();
   try {
     const row = await accounts.insertUser(tx, {
@@ -229,6 +233,7 @@ function looksLike(mimeType: string, data: Buffer) {
   );
 }
 
+export { refuseGuessablePassword };
 export const lockActiveAdmins = (tx: Tx) => accounts.lockActiveUsersWithRole(tx, 'admin');
 export const setAccountFields = accounts.updateUser;
 export const setProfileFields = accounts.upsertProfile;

@@ -163,6 +163,8 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
     if (!used) throw badRequest(AUTH_ERRORS.invalidResetToken);
     const user = await accounts.findAccountById(tx, used.userId);
     if (!user?.isActive) throw badRequest(AUTH_ERRORS.invalidResetToken);
+    // Refused here, the transaction rolls back and the link still works for a better choice.
+    await accounts.refuseGuessablePassword(input.newPassword, { field: 'newPassword', owner: user });
     await accounts.setAccountFields(tx, user.id, { passwordHash: newHash });
     await revokeUserSessions(tx, user.id);
     await recordAccountActivity(tx, {
@@ -186,6 +188,7 @@ export async function changePassword(
   const user = await accounts.findAccountById(ctx.db, caller.id);
   if (!user) throw notFound('Account not found');
   await accounts.confirmCurrentPassword(ctx, user, input.currentPassword, meta.ipAddress);
+  await accounts.refuseGuessablePassword(input.newPassword, { field: 'newPassword', owner: user });
   const newHash = await accounts.hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await accounts.setAccountFields(tx, caller.id, { passwordHash: newHash });

@@ -130,6 +130,24 @@ describe('registration page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
   });
 
+  it('shows a password the server refused under the field, beside the catalogue text', async () => {
+    const tooCommon = 'This password is too common. Choose one that is harder to guess.';
+    renderApp({
+      path: '/register',
+      handle: ({ url }) =>
+        url === '/api/auth/register'
+          ? jsonResponse({ message: tooCommon, code: 'BAD_REQUEST', fields: { password: tooCommon } }, 400)
+          : undefined,
+    });
+    await fillRegistration({ asSupporter: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTER_MESSAGES.invalid);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        expect.stringContaining(tooCommon),
+      ),
+    );
+  });
+
   it('refuses mismatched passwords before calling the server', async () => {
     renderApp({ path: '/register' });
     const user = userEvent.setup();
@@ -206,5 +224,23 @@ describe('forgot and reset password', () => {
     });
     await submitReset();
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+  });
+
+  it('reset password shows a password the server refused under the field, beside the catalogue text', async () => {
+    const repeated = 'This password only repeats a few characters. Choose one that is harder to guess.';
+    renderApp({
+      path: '/reset-password?token=fresh',
+      handle: ({ url }) =>
+        url === '/api/auth/reset-password'
+          ? jsonResponse({ message: repeated, code: 'BAD_REQUEST', fields: { newPassword: repeated } }, 400)
+          : undefined,
+    });
+    await submitReset();
+    expect(await screen.findByRole('alert')).toHaveTextContent(RESET_PASSWORD_MESSAGES.invalidToken);
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining(repeated),
+      ),
+    );
   });
 });

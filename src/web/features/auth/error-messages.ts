@@ -37,6 +37,10 @@ export function forgotPasswordErrorMessage(error: unknown): string {
   return FORGOT_PASSWORD_MESSAGES.fallback;
 }
 
+/** A refused form's message for one field (a password too easy to guess), shown under it beside the catalogue text. */
+export const serverFieldMessage = (error: unknown, field: string) =>
+  isApiRequestError(error) ? error.fields?.[field] : undefined;
+
 export function resetPasswordErrorMessage(error: unknown): string {
   const { status } = statusAndMessage(error);
   if (status === 400) return RESET_PASSWORD_MESSAGES.invalidToken;

@@ -13,7 +13,7 @@ import { Switch } from '../../ui/switch';
 import { PersonFields } from '../accounts/person-fields';
 import { register as registerAccount } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
-import { registerErrorMessage } from './error-messages';
+import { registerErrorMessage, serverFieldMessage } from './error-messages';
 import { useSession } from './session';
 
 const RegisterFormSchema = RegisterInputSchema.omit({ role: true })
@@ -50,6 +50,8 @@ export function RegisterPage() {
       });
       await signIn(token);
     } catch (caught) {
+      const passwordProblem = serverFieldMessage(caught, 'password');
+      if (passwordProblem) form.setError('password', { message: passwordProblem });
       setError(registerErrorMessage(caught));
     }
   });

@@ -10,7 +10,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { resetPassword } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
-import { resetPasswordErrorMessage } from './error-messages';
+import { resetPasswordErrorMessage, serverFieldMessage } from './error-messages';
 
 const ResetFormSchema = z
   .object({ newPassword: PasswordSchema, confirmPassword: z.string().min(1, 'Confirm your new password') })
@@ -33,6 +33,8 @@ export function ResetPasswordPage() {
       await resetPassword({ token, newPassword });
       setDone(true);
     } catch (caught) {
+      const passwordProblem = serverFieldMessage(caught, 'newPassword');
+      if (passwordProblem) form.setError('newPassword', { message: passwordProblem });
       setError(resetPasswordErrorMessage(caught));
     }
   });
