@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeedCreated } from '../../../shared/scheduling';
 import { activityLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { book, call, careTeam, expectStatus, serviceType, slotAt } from './testing';
+import { createPerson } from '../../test/people';
+import { assign, book, call, careTeam, expectStatus, serviceType, slotAt } from './testing';
 
 /** Private calendar feeds: made, read without signing in, replaced and revoked; only one's own appointments. */
 let t: TestApp;
@@ -110,6 +111,42 @@ describe('calendar feeds', () => {
       .from(activityLog)
       .where(and(eq(activityLog.action, 'calendar-feed.read'), eq(activityLog.actorId, patient.id)));
     expect(reads).toHaveLength(2);
+  });
+
+  it('escapes and folds names, so text stored before names were one line adds no property or event', async () => {
+    const forged =
+      'Eve\r\nATTENDEE:mailto:evil@example.test\r\nEND:VEVENT\r\nBEGIN:VEVENT\rSUMMARY:forged\u0007';
+    const practitioner = await createPerson(t, 'practitioner', { firstName: forged, lastName: 'Ó Briain' });
+    const patient = await createPerson(t, 'patient');
+    await assign(t, practitioner.id, patient.id);
+    const service = await serviceType(t, { name: `Knees; hips, backs \\ ${'é'.repeat(40)}` });
+    const booked = await book(t, 'staff', {
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      serviceTypeId: service.id,
+      ...slotAt(),
+    });
+    const feed = await expectStatus<CalendarFeedCreated>(
+      t,
+      patient,
+      { method: 'POST', url: '/api/calendar-feed' },
+      201,
+    );
+    const body = (await t.app.inject({ method: 'GET', url: pathOf(feed.url) })).body;
+
+    expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    const lines = body.split('\r\n');
+    for (const line of lines) expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.some((line) => /^(ATTENDEE|SUMMARY:forged)/.test(line))).toBe(false);
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+
+    const unfolded = body.replaceAll('\r\n ', '').split('\r\n');
+    expect(unfolded).toContain(`UID:${booked.id}@clinic-portal`);
+    expect(unfolded.filter((line) => line.startsWith('SUMMARY:'))).toEqual([
+      `SUMMARY:Knees\\; hips\\, backs \\\\ ${'é'.repeat(40)} with ` +
+        'Eve\\nATTENDEE:mailto:evil@example.test\\nEND:VEVENT\\nBEGIN:VEVENTSUMMARY:forged Ó Briain',
+    ]);
   });
 
   it('is for patients and practitioners only, and an unknown address is 404', async () => {

@@ -72,8 +72,34 @@ export async function revokeFeed(db: Db, caller: Caller, meta: RequestMeta) {
   });
 }
 
-/** Text of an iCal property value: backslash, semicolon, comma and newlines escaped (RFC 5545, 3.3.11). */
-const text = (value: string) => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+/**
+ * Text of an iCal property value (RFC 5545, 3.3.11): backslash, semicolon and comma escaped, a line feed
+ * written as \n. Carriage returns and the other control characters, which TEXT may not hold, are dropped:
+ * names stored before they had to be one line must not start a property or an event of their own.
+ */
+const text = (value: string) =>
+  value
+    .replace(/\p{Cc}/gu, (char) => (char === '\t' || char === '\n' ? char : ''))
+    .replace(/[\\;,]/g, (char) => `\\${char}`)
+    .replace(/\n/g, '\\n');
+
+const LINE_OCTETS = 75;
+/** A content line past 75 octets goes on in lines that open with a space, never splitting a character (3.1). */
+function fold(line: string) {
+  if (Buffer.byteLength(line) <= LINE_OCTETS) return line;
+  let folded = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > LINE_OCTETS) {
+      folded += '\r\n ';
+      octets = 1;
+    }
+    folded += char;
+    octets += size;
+  }
+  return folded;
+}
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /**
@@ -138,5 +164,5 @@ export async function renderFeed(db: Db, address: string) {
     ...appointments.flatMap((appointment) => eventOf(appointment, owner, now.toISOString())),
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.map(fold).join('\r\n')}\r\n`;
 }
