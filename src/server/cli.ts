@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema } from '../shared/auth';
+import { EmailSchema, NameSchema, PasswordSchema } from '../shared/auth';
 import { RoleSchema } from '../shared/roles';
 import { loadConfig } from './config';
 import { takeBackup } from './db/backup';
@@ -31,8 +31,8 @@ const CreateUserSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   role: RoleSchema,
-  'first-name': z.string().trim().min(1, 'first name is required').max(100),
-  'last-name': z.string().trim().min(1, 'last name is required').max(100),
+  'first-name': NameSchema('First name'),
+  'last-name': NameSchema('Last name'),
   phone: z.string().max(40).optional(),
 });
 

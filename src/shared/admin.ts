@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 import { EmailSchema, PhoneSchema, UserSchema } from './auth';
+import { oneLine } from './one-line';
 import { RoleSchema } from './roles';
 
 export const UserIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'id must be a UUID' }) });
@@ -28,7 +29,8 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    .check(oneLine(label));
 
 const limit = z.coerce
   .number({ error: 'Limit must be a number' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DONATION_MINIMUM, DONATION_PRESETS, DONATION_THANK_YOU_MS } from './constants';
+import { oneLine } from './one-line';
 
 /**
  * Donations through the Donate dialog, open to visitors and to signed-in users.
@@ -121,11 +122,13 @@ export const CreateDonationIntentInputSchema = z.strictObject({
     .string({ error: DONATION_ERRORS.name })
     .trim()
     .min(1, DONATION_ERRORS.name)
-    .max(DONATION_NAME_MAX, DONATION_ERRORS.nameTooLong),
+    .max(DONATION_NAME_MAX, DONATION_ERRORS.nameTooLong)
+    .check(oneLine('Name')),
   lastName: z
     .string({ error: DONATION_ERRORS.nameTooLong })
     .trim()
     .max(DONATION_NAME_MAX, DONATION_ERRORS.nameTooLong)
+    .check(oneLine('Name'))
     .optional()
     .transform((value) => value ?? ''),
   phone: optionalText(DONATION_PHONE_MAX, DONATION_ERRORS.phone).refine(

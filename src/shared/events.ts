@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
+import { oneLine } from './one-line';
 import { InstantSchema } from './scheduling';
 import { EVENT_STATUSES, REGISTRATION_STATUSES } from './vocabulary/events';
 
@@ -80,7 +81,8 @@ const TitleSchema = z
   .string({ error: EVENT_ERRORS.title })
   .trim()
   .min(1, EVENT_ERRORS.title)
-  .max(EVENT_TITLE_MAX, EVENT_ERRORS.titleTooLong);
+  .max(EVENT_TITLE_MAX, EVENT_ERRORS.titleTooLong)
+  .check(oneLine('Title'));
 const DescriptionSchema = z
   .string({ error: EVENT_ERRORS.description })
   .max(EVENT_DESCRIPTION_MAX, EVENT_ERRORS.description);
@@ -88,6 +90,7 @@ const PlaceSchema = z
   .string({ error: EVENT_ERRORS.place })
   .trim()
   .max(EVENT_PLACE_MAX, EVENT_ERRORS.place)
+  .check(oneLine('Place'))
   .nullable();
 const OnlineUrlSchema = z
   .string({ error: EVENT_ERRORS.onlineUrl })

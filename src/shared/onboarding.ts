@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthResponseSchema, EmailSchema, PasswordSchema, PhoneSchema } from './auth';
+import { oneLine } from './one-line';
 import { PATIENT_TEXT_MAX } from './patients';
 
 /**
@@ -44,11 +45,15 @@ const required = (label: string, max = 200) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A name or an address line: required, and one line. */
+const requiredLine = (label: string, max = 200) => required(label, max).check(oneLine(label));
+
 const optional = (label: string, max = 200) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .check(oneLine(label))
     .nullable()
     .optional()
     .transform((value) => value || null);
@@ -61,8 +66,8 @@ const requiredPhone = (label: string) =>
 
 /** The first step, for a visitor: the patient account the rest of the intake belongs to. */
 export const AccountStepSchema = z.strictObject({
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
+  firstName: requiredLine('First name', 100),
+  lastName: requiredLine('Last name', 100),
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -97,14 +102,14 @@ export const PersonalStepSchema = z.strictObject({
 
 export const ContactStepSchema = z.strictObject({
   phone: requiredPhone('Phone'),
-  addressLine1: required('Address line 1'),
+  addressLine1: requiredLine('Address line 1'),
   addressLine2: optional('Address line 2'),
-  city: required('City', 100),
+  city: requiredLine('City', 100),
   region: optional('Region', 100),
-  postalCode: required('Postal code', 20),
-  country: required('Country', 100),
-  emergencyContactName: required('Emergency contact name'),
-  emergencyContactRelationship: required('Relationship', 100),
+  postalCode: requiredLine('Postal code', 20),
+  country: requiredLine('Country', 100),
+  emergencyContactName: requiredLine('Emergency contact name'),
+  emergencyContactRelationship: requiredLine('Relationship', 100),
   emergencyContactPhone: requiredPhone('Emergency contact phone'),
 });
 
@@ -198,8 +203,14 @@ const sameName = (typed: string, fullName: string) =>
 
 const signature = (label: string, isRequired: boolean) =>
   isRequired
-    ? required(`Signature for ${label}`, 200)
-    : z.string().trim().max(200, 'A signature must be at most 200 characters').optional().default('');
+    ? requiredLine(`Signature for ${label}`, 200)
+    : z
+        .string()
+        .trim()
+        .max(200, 'A signature must be at most 200 characters')
+        .check(oneLine('A signature'))
+        .optional()
+        .default('');
 
 const consentShape = {
   treatmentSignature: signature('the treatment consent', true),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 import { EmailSchema, PhoneSchema } from './auth';
+import { oneLine } from './one-line';
 
 export const PATIENT_STATUSES = ['active', 'inactive', 'discharged'] as const;
 export const PatientStatusSchema = z.enum(PATIENT_STATUSES, {
@@ -21,11 +22,18 @@ const requiredName = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    .check(oneLine(label));
 
 /** An optional short line (address, insurer, contact name); empty text clears it. */
 const line = (label: string, max = 200) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .check(oneLine(label))
+    .nullable()
+    .optional();
 
 /** The long clinical texts: history, allergies, medications. Plain text, shown as text, never as markup. */
 const longText = (label: string) =>

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
-import { EmailSchema, PhoneSchema } from './auth';
+import { EmailSchema, NameSchema, PhoneSchema } from './auth';
 import { PASSWORD_MAX_LENGTH } from './constants';
+import { TimeZoneSchema } from './scheduling';
 
 /** A new email moves the account's sign-in, so the current password is asked for again. */
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email';
 
 export const UpdateProfileInputSchema = z
   .strictObject({
-    firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+    firstName: NameSchema('First name').optional(),
+    lastName: NameSchema('Last name').optional(),
     email: EmailSchema.optional(),
     phone: PhoneSchema.nullable().optional(),
-    timeZone: z.string().trim().max(64).nullable().optional(),
+    timeZone: TimeZoneSchema.nullable().optional(),
     /** Asked for, and checked, only when the email changes: the account's sign-in moves with it. */
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })

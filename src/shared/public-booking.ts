@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { BookingLinkSchema, DaySchema, InstantSchema, SlotSchema } from './scheduling';
 
 /**
@@ -108,7 +109,7 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 export const BookingDetailsSchema = z.strictObject({
-  name: text('Name', BOOKING_NAME_MAX),
+  name: text('Name', BOOKING_NAME_MAX).check(oneLine('Name')),
   email: z
     .email({ error: 'Enter a valid email address' })
     .max(BOOKING_EMAIL_MAX, `Email must be at most ${BOOKING_EMAIL_MAX} characters`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { InstantSchema } from './scheduling';
 import { QUOTE_KINDS, QUOTE_STATUSES } from './vocabulary/quotes';
 
@@ -55,7 +56,7 @@ const trimmed = (required: string, max: number, tooLong: string) =>
 
 export const CreateQuoteInputSchema = z.strictObject({
   kind: z.enum(QUOTE_KINDS, { error: QUOTE_ERRORS.kind }),
-  title: trimmed(QUOTE_ERRORS.title, QUOTE_TITLE_MAX, QUOTE_ERRORS.titleTooLong),
+  title: trimmed(QUOTE_ERRORS.title, QUOTE_TITLE_MAX, QUOTE_ERRORS.titleTooLong).check(oneLine('Title')),
   details: trimmed(QUOTE_ERRORS.details, QUOTE_DETAILS_MAX, QUOTE_ERRORS.detailsTooLong),
   quantity: z
     .number({ error: QUOTE_ERRORS.quantity })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
+import { oneLine } from './one-line';
 import {
   APPOINTMENT_MAX_MINUTES,
   APPOINTMENT_MIN_MINUTES,
@@ -123,7 +124,8 @@ const serviceFields = {
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(SERVICE_NAME_MAX, `Name must be at most ${SERVICE_NAME_MAX} characters`),
+    .max(SERVICE_NAME_MAX, `Name must be at most ${SERVICE_NAME_MAX} characters`)
+    .check(oneLine('Name')),
   description: z
     .string({ error: 'Description must be text' })
     .max(SERVICE_DESCRIPTION_MAX, `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './one-line';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './vocabulary/store';
 
 export * from './vocabulary/store';
@@ -109,7 +110,12 @@ export const STORE_ERRORS = {
 } as const;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, STORE_ERRORS.addressTooLong);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, STORE_ERRORS.addressTooLong)
+    .check(oneLine('This field'));
 
 /** The shipping address at checkout; the same schema checks the browser's form and the server's input. */
 export const ShippingAddressSchema = z.strictObject({
@@ -119,6 +125,7 @@ export const ShippingAddressSchema = z.strictObject({
     .string({ error: STORE_ERRORS.addressTooLong })
     .trim()
     .max(200, STORE_ERRORS.addressTooLong)
+    .check(oneLine('This field'))
     .default(''),
   city: requiredText(STORE_ERRORS.addressCity, 100),
   region: requiredText(STORE_ERRORS.addressRegion, 100),
@@ -185,7 +192,8 @@ export const CreateProductInputSchema = z.strictObject({
     .string({ error: STORE_ERRORS.name })
     .trim()
     .min(1, STORE_ERRORS.name)
-    .max(PRODUCT_NAME_MAX, STORE_ERRORS.nameTooLong),
+    .max(PRODUCT_NAME_MAX, STORE_ERRORS.nameTooLong)
+    .check(oneLine('Name')),
   description: z
     .string({ error: STORE_ERRORS.description })
     .trim()

@@ -11,14 +11,16 @@ import { snapshotTables } from './table-snapshot';
 /**
  * Property-based bad input on every API route, on top of the fixed cases of platform/bad-input.test.ts:
  * generated bodies, headers, ids and query strings. Whatever arrives, the answer is below 500, the app keeps
- * serving, and no table changes. The seed is fixed so a failure replays; fast-check prints it with the
- * counterexample.
+ * serving, and no table changes. Names and titles carrying a line break or another control character are
+ * refused on every route that takes one. The seed is fixed so a failure replays; fast-check prints it with
+ * the counterexample.
  */
 const SEED = 20_261_124;
 const BODY_RUNS_PER_ROUTE = 16;
 const HEADER_RUNS = 500;
 const PARAM_RUNS_PER_ROUTE = 6;
 const QUERY_RUNS_PER_ROUTE = 6;
+const NAME_RUNS = 120;
 
 /**
  * Reads move a session's last use, so sessions are compared by count; reads of patient data are audited, so
@@ -35,6 +37,7 @@ let routes: Route[];
 let before: Record<string, string>;
 let startedAt: Date;
 let signOutToken: string;
+let serial = 0;
 
 const withIds = (url: string) => url.replace(/:[A-Za-z]+/g, UUID);
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -355,6 +358,120 @@ describe('generated bad input on every route', () => {
         { seed: SEED, numRuns: QUERY_RUNS_PER_ROUTE },
       );
     }
+  }, 60_000);
+
+  it('refuses a name or title that is not one line on every route that takes one, with 400 on the field', async () => {
+    const [patient] = (
+      await (await send({ caller: 'staff' }, { method: 'GET', url: '/api/patients' })).json()
+    ).items;
+    const email = () => `one-line-${++serial}@example.test`;
+    const soon = (hours: number) => new Date(Date.now() + 10 * 86_400_000 + hours * 3_600_000).toISOString();
+    const NAMED: Array<{
+      caller: Role | 'visitor';
+      method: 'POST' | 'PUT' | 'PATCH';
+      url: string;
+      field: string;
+      body: () => object;
+    }> = [
+      {
+        caller: 'visitor',
+        method: 'POST',
+        url: '/api/auth/register',
+        field: 'firstName',
+        body: () => ({ email: email(), password: 'correct-horse-1', lastName: 'Lee' }),
+      },
+      {
+        caller: 'visitor',
+        method: 'POST',
+        url: '/api/onboarding/account',
+        field: 'lastName',
+        body: () => ({ email: email(), password: 'correct-horse-1', firstName: 'Ann' }),
+      },
+      { caller: 'member', method: 'PUT', url: '/api/profile', field: 'firstName', body: () => ({}) },
+      {
+        caller: 'admin',
+        method: 'POST',
+        url: '/api/admin/users',
+        field: 'lastName',
+        body: () => ({ email: email(), role: 'staff', firstName: 'Ann' }),
+      },
+      {
+        caller: 'staff',
+        method: 'POST',
+        url: '/api/patients',
+        field: 'firstName',
+        body: () => ({ email: email(), lastName: 'Lee' }),
+      },
+      {
+        caller: 'staff',
+        method: 'PATCH',
+        url: `/api/patients/${patient.id}`,
+        field: 'emergencyContactName',
+        body: () => ({}),
+      },
+      {
+        caller: 'admin',
+        method: 'POST',
+        url: '/api/service-types',
+        field: 'name',
+        body: () => ({ durationMinutes: 30, priceCents: 0, colour: '#2563eb' }),
+      },
+      {
+        caller: 'admin',
+        method: 'POST',
+        url: '/api/events',
+        field: 'title',
+        body: () => ({ place: 'Park', startsAt: soon(0), endsAt: soon(2), capacity: 5, priceCents: 0 }),
+      },
+      {
+        caller: 'member',
+        method: 'POST',
+        url: '/api/quotes',
+        field: 'title',
+        body: () => ({ kind: 'custom_merchandise', details: 'Ten caps' }),
+      },
+      {
+        caller: 'admin',
+        method: 'POST',
+        url: '/api/products',
+        field: 'name',
+        body: () => ({
+          category: 'apparel',
+          variants: [{ sku: `one-line-${++serial}`, size: 'M', priceCents: 1500, stock: 3 }],
+        }),
+      },
+      {
+        caller: 'visitor',
+        method: 'POST',
+        url: '/api/donations/create-payment-intent',
+        field: 'firstName',
+        body: () => ({ amount: 10, email: email() }),
+      },
+    ];
+    const control = fc.oneof(
+      fc.constantFrom('\r\n', '\r', '\n', '\t', '\u0007', '\u0085', '\u2028', '\u202e', '\u2066'),
+      fc.integer({ min: 0x01, max: 0x1f }).map((code) => String.fromCharCode(code)),
+      fc.integer({ min: 0x7f, max: 0x9f }).map((code) => String.fromCharCode(code)),
+    );
+    const notOneLine = fc
+      .tuple(
+        fc.constantFrom('Ann', 'Zoë', 'محمد'),
+        control,
+        fc.constantFrom('Lee', 'ATTENDEE:mailto:x@example.test'),
+      )
+      .map(([before, character, after]) => `${before}${character}${after}`);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...NAMED), notOneLine, async (route, name) => {
+        const payload = { ...route.body(), [route.field]: name };
+        const response = await send(route, { method: route.method, url: route.url, payload });
+        const context = `${route.method} ${route.url} with ${JSON.stringify(payload)}`;
+        expect(response.statusCode, `${context}: ${response.body}`).toBe(400);
+        expect(response.json().fields?.[route.field], context).toMatch(
+          /must be one line, without control characters/,
+        );
+      }),
+      { seed: SEED, numRuns: NAME_RUNS },
+    );
   }, 60_000);
 
   it('stored nothing and still serves', async () => {

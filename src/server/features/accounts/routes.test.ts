@@ -151,3 +151,40 @@ describe('profile photo', () => {
     expect(huge.statusCode).toBe(400);
   });
 });
+
+describe('profile names and time zone', () => {
+  const meOf = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).json();
+
+  it('refuses a name holding a line break or a control character with 400 on the field', async () => {
+    const person = await t.register();
+    for (const firstName of [
+      'Ann\r\nATTENDEE:mailto:x@example.test',
+      'Ann\u0007',
+      'Ann\u0085Lee',
+      'Ann\u202eeeL',
+    ]) {
+      const response = await putProfile(person.token, { firstName });
+      expect(response.statusCode, JSON.stringify(firstName)).toBe(400);
+      expect(response.json().fields.firstName).toBe(
+        'First name must be one line, without control characters',
+      );
+    }
+    expect((await meOf(person.token)).user.firstName).toBe('Robin');
+  });
+
+  it('takes an IANA time zone and refuses anything else with 400 on the field', async () => {
+    const person = await t.register();
+    expect((await putProfile(person.token, { timeZone: 'America/New_York' })).statusCode).toBe(200);
+    for (const timeZone of ['Mars/Olympus', 'not a zone', '<script>', 'EST']) {
+      const response = await putProfile(person.token, { timeZone });
+      expect(response.statusCode, timeZone).toBe(400);
+      expect(response.json().fields.timeZone).toBe(
+        'Time zone must be an IANA time zone such as Europe/London',
+      );
+    }
+    expect((await meOf(person.token)).profile.timeZone).toBe('America/New_York');
+    expect((await putProfile(person.token, { timeZone: 'UTC' })).statusCode).toBe(200);
+    expect((await putProfile(person.token, { timeZone: null })).json().profile.timeZone).toBeNull();
+  });
+});
