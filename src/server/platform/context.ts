@@ -20,7 +20,7 @@ export type AppContext = {
   publicBookingLimits: PublicBookingRateLimits;
   bus: RealtimeBus;
   hub: SocketHub;
-  /** Sessions resolved in the last few seconds; endings are forgotten through domain events (decision 0013). */
+  /** Sessions resolved in the last few seconds; an ending's one message forgets them and closes their sockets (decision 0013). */
   sessionCache: SessionCache;
 };
 
