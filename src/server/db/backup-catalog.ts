@@ -5,6 +5,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths';
 import type { Db, Tx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * What a backup and a restore need to know about the app's schema, read from the database's own catalog so
@@ -19,13 +20,9 @@ type Queryable = Db | Tx;
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function rows<T>(db: Queryable, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The schema's tables, parents before children, without generated columns (the database computes them). */
 export async function readTables(db: Queryable): Promise<Table[]> {
-  const found = await rows<{ name: string; columns: string; has_triggers: boolean }>(
+  const found = await rowsOf<{ name: string; columns: string; has_triggers: boolean }>(
     db,
     sql`select c.relname as name,
           json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
@@ -36,7 +33,7 @@ export async function readTables(db: Queryable): Promise<Table[]> {
           and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
         group by c.oid, c.relname`,
   );
-  const references = await rows<{ child: string; parent: string }>(
+  const references = await rowsOf<{ child: string; parent: string }>(
     db,
     sql`select child.relname as child, parent.relname as parent
         from pg_constraint k
@@ -74,14 +71,14 @@ function inReferenceOrder(tables: Map<string, Table>, references: { child: strin
 }
 
 export async function readSequences(db: Queryable) {
-  const names = await rows<{ name: string }>(
+  const names = await rowsOf<{ name: string }>(
     db,
     sql`select relname as name from pg_class
         where relnamespace = current_schema()::regnamespace and relkind = 'S' order by relname`,
   );
   const sequences: Record<string, { value: string; isCalled: boolean }> = {};
   for (const { name } of names) {
-    const [state] = await rows<{ value: string; is_called: boolean }>(
+    const [state] = await rowsOf<{ value: string; is_called: boolean }>(
       db,
       sql.raw(`select last_value::text as value, is_called from ${quote(name)}`),
     );
@@ -106,12 +103,12 @@ export function codeLevel(): MigrationLevel {
 
 /** The level a database is at; applied 0 when it was never migrated. */
 export async function databaseLevel(db: Queryable): Promise<MigrationLevel> {
-  const [table] = await rows<{ exists: boolean }>(
+  const [table] = await rowsOf<{ exists: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
   );
   if (!table.exists) return { applied: 0, createdAt: '0', tag: '' };
-  const [level] = await rows<{ applied: number; created_at: string | null }>(
+  const [level] = await rowsOf<{ applied: number; created_at: string | null }>(
     db,
     sql`select count(*)::int as applied, max(created_at)::text as created_at from drizzle.__drizzle_migrations`,
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { quote, readSequences } from './backup-catalog';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 /**
  * For the backup tests: values that a careless dump loses (every byte, astral and right-to-left text, quotes
@@ -8,16 +9,10 @@ import type { Db } from './client';
  * commas and nulls), written beside the demo clinic.
  */
 export async function addTrickyValues(db: Db) {
-  const [admin] = (
-    (await db.execute(sql`select id from users where email = 'admin@demo.clinic'`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows;
-  const [member] = (
-    (await db.execute(sql`select id from users where email = 'member@demo.clinic'`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows;
+  const idOf = async (email: string) =>
+    (await rowsOf<{ id: string }>(db, sql`select id from users where email = ${email}`))[0];
+  const admin = await idOf('admin@demo.clinic');
+  const member = await idOf('member@demo.clinic');
   const everyByte = Buffer.from(Array.from({ length: 256 }, (_, index) => index)).toString('hex');
   const text = `Zoë 🩺 𝄞 שלום 日本語 "quoted" 'single' back\\slash \\x00 tab\tnewline\n\r e\u0301 \u200b`;
   await db.execute(sql`insert into user_photos (id, user_id, mime_type, data, created_at)
@@ -45,17 +40,14 @@ export async function snapshotRows(db: Db) {
     await tx.execute(sql`set local timezone to 'UTC'`);
     await tx.execute(sql`set local bytea_output to 'hex'`);
     await tx.execute(sql`set local extra_float_digits to 1`);
-    const { rows: tables } = (await tx.execute(
+    const tables = await rowsOf<{ name: string }>(
+      tx,
       sql`select relname as name from pg_class
           where relnamespace = current_schema()::regnamespace and relkind = 'r' order by relname`,
-    )) as unknown as { rows: { name: string }[] };
+    );
     const snapshot: Record<string, string[]> = {};
     for (const { name } of tables) {
-      const { rows } = (await tx.execute(
-        sql.raw(`select t::text as row from ${quote(name)} t`),
-      )) as unknown as {
-        rows: { row: string }[];
-      };
+      const rows = await rowsOf<{ row: string }>(tx, sql.raw(`select t::text as row from ${quote(name)} t`));
       snapshot[name] = rows.map((row) => row.row).sort();
     }
     return { tables: snapshot, sequences: await readSequences(tx) };

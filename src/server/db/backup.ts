@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { databaseLevel, type MigrationLevel, quote, readSequences, readTables } from './backup-catalog';
 import type { Database, Tx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * A backup is gzipped JSON lines: a header (format, migration level), then for each table a line naming its
@@ -107,11 +108,7 @@ async function writeRows(tx: Tx, table: string, columns: string[], write: (line:
   );
   let count = 0;
   for (;;) {
-    const { rows } = (await tx.execute(
-      sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`),
-    )) as unknown as {
-      rows: { line: string }[];
-    };
+    const rows = await rowsOf<{ line: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
     for (const row of rows) await write(row.line);
     count += rows.length;
     if (rows.length < FETCH_ROWS) break;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database';
 import { transactionRetrying } from './concurrency';
+import { rowsOf } from './rows';
 
 // Two transactions that take two row locks in opposite orders deadlock; PostgreSQL aborts one of them.
 describe('transactions retried after a deadlock', () => {
@@ -24,11 +25,10 @@ describe('transactions retried after a deadlock', () => {
       });
     await Promise.all([bump(1, 2), bump(2, 1)]);
     expect(tries).toBe(3);
-    const { rows } = (await database.db.execute(
+    const rows = await rowsOf<{ id: number; hits: number }>(
+      database.db,
       sql`select id, hits from counters order by id`,
-    )) as unknown as {
-      rows: Array<{ id: number; hits: number }>;
-    };
+    );
     expect(rows).toEqual([
       { id: 1, hits: 2 },
       { id: 2, hits: 2 },

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { startServer } from '../test/process';
 import type { Database } from './client';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { rowsOf } from './rows';
 
 /**
  * For the kill -9 tests: staff and the practitioner send the demo patient messages from several clients at once,
@@ -79,16 +80,20 @@ export async function killMidWrites(env: Record<string, string>, openData: () =>
 
   const database = await openData();
   try {
-    const { rows } = (await database.db.execute(sql`
+    const rows = await rowsOf<{ id: string; content: string; audited: number }>(
+      database.db,
+      sql`
       select m.id, m.content, count(a.id)::int as audited
       from messages m left join activity_log a on a.entity_type = 'message' and a.entity_id = m.id::text
       where m.content like ${`${CONTENT_PREFIX} %`}
-      group by m.id, m.content`)) as unknown as { rows: { id: string; content: string; audited: number }[] };
-    const { rows: orphans } = (await database.db.execute(sql`
+      group by m.id, m.content`,
+    );
+    const orphans = await rowsOf<{ count: number }>(
+      database.db,
+      sql`
       select count(*)::int as count from activity_log a
-      where a.action = 'message.sent' and not exists (select 1 from messages m where m.id::text = a.entity_id)`)) as unknown as {
-      rows: { count: number }[];
-    };
+      where a.action = 'message.sent' and not exists (select 1 from messages m where m.id::text = a.entity_id)`,
+    );
     const stored = new Map(rows.map((row) => [row.id, row.content]));
     const lost = [...acknowledged].filter(([id, content]) => stored.get(id) !== content);
     expect(lost, `${lost.length} of ${acknowledged.size} acknowledged messages lost`).toEqual([]);

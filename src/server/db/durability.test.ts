@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { killMidWrites } from './durability-fixtures';
+import { rowsOf } from './rows';
 
 describe('the embedded database under kill -9', () => {
   it('keeps every message the server answered 201 for, whole, and starts again on the same data', async () => {
@@ -12,11 +13,10 @@ describe('the embedded database under kill -9', () => {
     const result = await killMidWrites({ DATA_DIR: dataDir }, async () => {
       const database = await openDatabase({ dataDir });
       // Beyond a kill: commits wait for the disk (client.ts), so a power cut keeps them too.
-      const { rows } = (await database.db.execute(
+      const rows = await rowsOf<{ fsync: string }>(
+        database.db,
         sql`select current_setting('fsync') as fsync`,
-      )) as unknown as {
-        rows: { fsync: string }[];
-      };
+      );
       expect(rows[0].fsync).toBe('on');
       return database;
     });

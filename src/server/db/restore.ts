@@ -14,6 +14,7 @@ import {
 } from './backup';
 import { codeLevel, databaseLevel, migrateUpTo, quote, readTables, type Table } from './backup-catalog';
 import type { Database, Tx } from './client';
+import { rowsOf } from './rows';
 
 export class RestoreRefusedError extends Error {}
 export type RestoreSummary = {
@@ -84,10 +85,11 @@ function tablesMigrationsFill() {
 async function refuseRows(db: Database['db'], tables: Table[]) {
   const filledByMigrations = tablesMigrationsFill();
   for (const table of tables.filter((candidate) => !filledByMigrations.has(candidate.name))) {
-    const found = (await db.execute(
+    const [found] = await rowsOf<{ found: boolean }>(
+      db,
       sql.raw(`select exists (select 1 from ${quote(table.name)}) as found`),
-    )) as unknown as { rows: { found: boolean }[] };
-    if (found.rows[0].found) {
+    );
+    if (found!.found) {
       throw new RestoreRefusedError(
         `The database is not empty (${table.name} has rows). Restore into a new database, or pass --force ` +
           'to replace everything in it.',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { jobs } from '../db/schema';
 
 export type JobPayload = Record<string, string | number | boolean | null>;
@@ -55,7 +56,9 @@ export async function claimNext(db: Db, workerId: string, kinds: readonly string
     kinds.map((kind) => sql`${kind}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`
     update jobs set status = 'running', locked_at = ${now.toISOString()}, locked_by = ${workerId},
                     attempts = attempts + 1
     where id = (
@@ -67,8 +70,8 @@ export async function claimNext(db: Db, workerId: string, kinds: readonly string
       for update skip locked
       limit 1
     )
-    returning id`);
-  const [row] = (result as unknown as { rows: Array<{ id: string }> }).rows;
+    returning id`,
+  );
   if (!row) return null;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, row.id));
   return job ?? null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { OVERDUE_CHECK_INTERVAL_MS } from '../../../shared/billing';
+import { rowsOf } from '../../db/rows';
 import type { AppContext } from '../../platform/context';
 import { Sweeper } from '../../platform/sweeper';
 import { clinicToday } from './service';
@@ -13,13 +14,13 @@ type Ctx = Pick<AppContext, 'db' | 'events' | 'log'>;
  * told) once.
  */
 export async function sweepOverdue(ctx: Pick<Ctx, 'db' | 'events'>, today = clinicToday()) {
-  const result = await ctx.db.execute(sql`
+  const rows = await rowsOf<{ id: string; patient_id: string; practitioner_id: string | null }>(
+    ctx.db,
+    sql`
     update invoices set status = 'overdue', overdue_at = now(), updated_at = now()
     where status in ('sent', 'partially_paid') and due_date < ${today}::date
-    returning id, patient_id, practitioner_id`);
-  const rows = (
-    result as unknown as { rows: Array<{ id: string; patient_id: string; practitioner_id: string | null }> }
-  ).rows;
+    returning id, patient_id, practitioner_id`,
+  );
   for (const row of rows)
     ctx.events.publish('invoice.changed', {
       invoiceId: row.id,

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneralDashboard, PatientDashboard, PractitionerDashboard } from '../../../shared/dashboard';
+import { rowsOf } from '../../db/rows';
 import { clinicDayOf } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
@@ -149,12 +151,11 @@ describe('appointments on the dashboards', () => {
 
   it('logs a reading of the patient dashboard once, as a reading of their own data', async () => {
     const { patient } = await careTeam(t);
-    const entries = async () =>
-      (
-        (await t.database.db.execute(
-          `select action, entity_type, entity_id from activity_log where actor_id = '${patient.id}' order by id`,
-        )) as unknown as { rows: Array<{ action: string; entity_type: string; entity_id: string | null }> }
-      ).rows;
+    const entries = () =>
+      rowsOf<{ action: string; entity_type: string; entity_id: string | null }>(
+        t.database.db,
+        sql`select action, entity_type, entity_id from activity_log where actor_id = ${patient.id} order by id`,
+      );
     const before = (await entries()).length;
     await dashboardOf(patient);
     await dashboardOf(patient);
@@ -174,9 +175,10 @@ describe('appointments on the dashboards', () => {
       ...todayAt(12),
     });
     await dashboardOf(practitioner);
-    const { rows } = (await t.database.db.execute(
-      `select details from activity_log where actor_id = '${practitioner.id}' and action = 'dashboard.viewed'`,
-    )) as unknown as { rows: Array<{ details: { count: number } }> };
+    const rows = await rowsOf<{ details: { count: number } }>(
+      t.database.db,
+      sql`select details from activity_log where actor_id = ${practitioner.id} and action = 'dashboard.viewed'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].details.count).toBeGreaterThanOrEqual(1);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   GeneralDashboard,
@@ -5,6 +6,7 @@ import type {
   PatientDashboard,
   PractitionerDashboard,
 } from '../../../shared/dashboard';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { createPatient } from '../patients/testing';
@@ -217,11 +219,10 @@ describe('GET /api/dashboard', () => {
   it('logs each reading of a dashboard that names patients, without what it showed', async () => {
     const staff = await createPerson(t, 'staff');
     await dashboardOf(staff);
-    const { rows } = (await t.database.db.execute(
-      `select action, entity_type, details from activity_log where actor_id = '${staff.id}'`,
-    )) as unknown as {
-      rows: Array<{ action: string; entity_type: string; details: Record<string, unknown> }>;
-    };
+    const rows = await rowsOf<{ action: string; entity_type: string; details: Record<string, unknown> }>(
+      t.database.db,
+      sql`select action, entity_type, details from activity_log where actor_id = ${staff.id}`,
+    );
     const entry = rows.find((row) => row.action === 'dashboard.viewed');
     expect(entry).toMatchObject({ entity_type: 'patient' });
     expect(Object.keys(entry!.details)).toEqual(['count']);

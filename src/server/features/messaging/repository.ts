@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { activityLog, messages, users } from '../../db/schema';
 import { batchedReadsOn } from '../../platform/batched-reads';
 
@@ -61,7 +62,9 @@ export async function insertMessageAudited(
   values: { id: string; senderId: string; recipientId: string; content: string },
   audit: { ipAddress: string | null },
 ): Promise<MessageRow> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<RawMessageRow>(
+    db,
+    sql`
     with inserted as (
       insert into ${messages} (id, sender_id, recipient_id, content)
       values (${values.id}, ${values.senderId}, ${values.recipientId}, ${values.content})
@@ -73,10 +76,8 @@ export async function insertMessageAudited(
       from inserted
     )
     select inserted.*, sender.first_name as sender_first_name, sender.last_name as sender_last_name
-    from inserted join ${users} sender on sender.id = inserted.sender_id`)) as unknown as {
-    rows: RawMessageRow[];
-  };
-  const row = result.rows[0];
+    from inserted join ${users} sender on sender.id = inserted.sender_id`,
+  );
   return {
     id: row.id,
     senderId: row.sender_id,
@@ -202,8 +203,9 @@ export async function listConversationHeads(
   const { userId, search, cursorId, limit } = options;
   const pattern = search ? containsPattern(search) : null;
   type Row = { last_message_id: string; participant_id: string; unread_count: number };
-  // Both drivers answer a raw query with { rows }; the shared Db type does not know which one it is.
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
     with latest as (
       select distinct on (other_id) id, created_at, other_id
       from (
@@ -224,8 +226,9 @@ export async function listConversationHeads(
       ${cursorId ? sql`and ${olderThan(sql`latest.created_at`, sql`latest.id`, cursorId)}` : sql``}
     order by latest.created_at desc, latest.id desc
     limit ${limit}
-  `)) as unknown as { rows: Row[] };
-  return result.rows.map((row) => ({
+  `,
+  );
+  return rows.map((row) => ({
     lastMessageId: row.last_message_id,
     participantId: row.participant_id,
     unreadCount: Number(row.unread_count),

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PatientStatus } from '../../../shared/patients';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { appointments, careTeamAssignments, patients, users } from '../../db/schema';
 
 export type PatientValues = Partial<Omit<typeof patients.$inferInsert, 'userId' | 'createdAt'>>;
@@ -48,10 +49,11 @@ export async function findPatient(db: Db | Tx, id: string): Promise<PatientRow |
 
 /** Whether a practitioner may see the patient (see patientIdsInReachOf). */
 export async function isInReachOf(db: Db | Tx, practitionerId: string, patientId: string) {
-  const rows = await db.execute(
+  const rows = await rowsOf(
+    db,
     sql`select 1 from (${patientIdsInReachOf(practitionerId)}) reach(id) where reach.id = ${patientId} limit 1`,
   );
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  return rows.length > 0;
 }
 
 export type ListOptions = {
@@ -161,8 +163,9 @@ export async function countWithStatus(db: Db | Tx, status: PatientStatus) {
 }
 
 export async function countInReachOf(db: Db | Tx, practitionerId: string) {
-  const result = await db.execute(
+  const [row] = await rowsOf<{ count: number }>(
+    db,
     sql`select count(*)::int as count from (${patientIdsInReachOf(practitionerId)}) reach(id)`,
   );
-  return Number((result as unknown as { rows: Array<{ count: number }> }).rows[0].count);
+  return Number(row!.count);
 }

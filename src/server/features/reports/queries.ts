@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportBucket } from '../../../shared/reports';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { clinicDayStart } from '../../platform/clinic-time';
 
 /**
@@ -22,11 +23,6 @@ export type Range = {
 
 export function rangeOf(from: string, to: string, bucket: ReportBucket, labels: string[]): Range {
   return { start: clinicDayStart(from), end: clinicDayStart(to, 1), from, to, bucket, labels };
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
 }
 
 /**
@@ -59,7 +55,7 @@ const practitionerIs = (column: SQL, practitionerId: string | null) =>
 
 export async function appointmentsByBucketAndStatus(db: Db, range: Range, practitionerId: string | null) {
   const bucket = bucketOf(range, sql`starts_at`);
-  return rows<{ bucket: string; status: string; count: number }>(
+  return rowsOf<{ bucket: string; status: string; count: number }>(
     db,
     sql`select ${bucket} as bucket, status, count(*)::int as count
         from appointments
@@ -70,7 +66,7 @@ export async function appointmentsByBucketAndStatus(db: Db, range: Range, practi
 
 export async function invoicedByBucket(db: Db, range: Range, practitionerId: string | null) {
   const bucket = dayBucketOf(range, sql`issue_date`);
-  return rows<{ bucket: string; cents: number; count: number }>(
+  return rowsOf<{ bucket: string; cents: number; count: number }>(
     db,
     sql`select ${bucket} as bucket, coalesce(sum(total_cents), 0)::bigint as cents, count(*)::int as count
         from invoices
@@ -86,14 +82,14 @@ export async function collectedByBucket(db: Db, range: Range, practitionerId: st
     ? sql`and p.reference_id in (select id from invoices where practitioner_id = ${practitionerId})`
     : sql``;
   const [received, refunded] = await Promise.all([
-    rows<{ bucket: string; cents: number }>(
+    rowsOf<{ bucket: string; cents: number }>(
       db,
       sql`select ${bucketOf(range, sql`p.created_at`)} as bucket, coalesce(sum(p.amount_cents), 0)::bigint as cents
           from payments p
           where p.purpose = 'invoice' and ${within(sql`p.created_at`, range)} ${ofPractitioner}
           group by 1`,
     ),
-    rows<{ bucket: string; cents: number }>(
+    rowsOf<{ bucket: string; cents: number }>(
       db,
       sql`select ${bucketOf(range, sql`r.created_at`)} as bucket, coalesce(sum(r.amount_cents), 0)::bigint as cents
           from payment_refunds r join payments p on p.id = r.payment_id
@@ -109,7 +105,7 @@ export async function collectedByBucket(db: Db, range: Range, practitionerId: st
  * on `asOf`.
  */
 export async function receivablesAgeing(db: Db, asOf: string, practitionerId: string | null) {
-  return rows<{ bucket: string; count: number; cents: number }>(
+  return rowsOf<{ bucket: string; count: number; cents: number }>(
     db,
     sql`select case
                  when ${asOf}::date - due_date <= 0 then 'current'
@@ -129,7 +125,7 @@ export async function newPatientsByBucket(db: Db, range: Range, practitionerId: 
   const ofPractitioner = practitionerId
     ? sql`and user_id in (select patient_id from care_team_assignments where practitioner_id = ${practitionerId})`
     : sql``;
-  return rows<{ bucket: string; count: number }>(
+  return rowsOf<{ bucket: string; count: number }>(
     db,
     sql`select ${bucketOf(range, sql`created_at`)} as bucket, count(*)::int as count
         from patients
@@ -146,7 +142,7 @@ const minutesOf = (column: SQL) =>
  * and count of their sessions not cancelled, and how many were completed or missed.
  */
 export async function utilisationByPractitioner(db: Db, range: Range, practitionerId: string | null) {
-  return rows<{
+  return rowsOf<{
     practitioner_id: string;
     name: string;
     available: number;
@@ -190,7 +186,7 @@ export async function utilisationByPractitioner(db: Db, range: Range, practition
 }
 
 export async function donationsByBucket(db: Db, range: Range) {
-  return rows<{
+  return rowsOf<{
     bucket: string;
     count: number;
     cents: number;
@@ -211,12 +207,12 @@ export async function donationsByBucket(db: Db, range: Range) {
 
 export async function membership(db: Db, range: Range) {
   const [[totals], series] = await Promise.all([
-    rows<{ members: number; active: number }>(
+    rowsOf<{ members: number; active: number }>(
       db,
       sql`select count(*)::int as members, count(*) filter (where is_active)::int as active
           from users where role = 'member'`,
     ),
-    rows<{ bucket: string; count: number }>(
+    rowsOf<{ bucket: string; count: number }>(
       db,
       sql`select ${bucketOf(range, sql`created_at`)} as bucket, count(*)::int as count
           from users where role = 'member' and ${within(sql`created_at`, range)}
@@ -230,7 +226,7 @@ export async function membership(db: Db, range: Range) {
 export async function storeSales(db: Db, range: Range) {
   const paid = sql`o.paid_at is not null and ${within(sql`o.paid_at`, range)}`;
   const [series, top] = await Promise.all([
-    rows<{ bucket: string; orders: number; cents: number; refunded: number; items: number }>(
+    rowsOf<{ bucket: string; orders: number; cents: number; refunded: number; items: number }>(
       db,
       sql`select ${bucketOf(range, sql`o.paid_at`)} as bucket, count(*)::int as orders,
                  coalesce(sum(o.total_cents), 0)::bigint as cents,
@@ -240,7 +236,7 @@ export async function storeSales(db: Db, range: Range) {
           where ${paid}
           group by 1 order by 1`,
     ),
-    rows<{ name: string; quantity: number; cents: number }>(
+    rowsOf<{ name: string; quantity: number; cents: number }>(
       db,
       sql`select i.product_name as name, sum(i.quantity)::bigint as quantity,
                  sum(i.line_total_cents)::bigint as cents
@@ -254,7 +250,7 @@ export async function storeSales(db: Db, range: Range) {
 
 /** Events starting in the range that were not cancelled, with their registrations by status. */
 export async function eventFigures(db: Db, range: Range) {
-  return rows<{
+  return rowsOf<{
     event_id: string;
     title: string;
     starts_at: Date | string;

@@ -30,6 +30,7 @@ import {
   variantLabel,
 } from '../../../shared/store';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { cartItems, orderItems, orders, products, productVariants, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
@@ -844,13 +845,15 @@ export async function moveOrder(
  */
 export async function sweepUnpaid(ctx: Pick<Ctx, 'db' | 'events'>, now = new Date()) {
   const before = new Date(now.getTime() - ORDER_UNPAID_TTL_MS);
-  const result = await ctx.db.execute(sql`
+  const rows = await rowsOf<{ id: string; user_id: string }>(
+    ctx.db,
+    sql`
     update orders set status = 'cancelled', cancelled_at = ${now.toISOString()},
                       updated_at = ${now.toISOString()}, status_note = ${ORDER_UNPAID_NOTE}
     where status = 'pending' and created_at < ${before.toISOString()}
       and exists (select 1 from order_items i where i.order_id = orders.id and i.variant_id is not null)
-    returning id, user_id`);
-  const rows = (result as unknown as { rows: Array<{ id: string; user_id: string }> }).rows;
+    returning id, user_id`,
+  );
   for (const row of rows)
     ctx.events.publish('order.changed', { orderId: row.id, userId: row.user_id, status: 'cancelled' });
   return rows.map((row) => row.id);
