@@ -225,13 +225,7 @@ async function bookLaterToday(request: APIRequestContext, staffToken: string, pa
   const practitioner = await demoLogin(request, 'practitioner');
   const services = await call<ServiceType[]>(request, staffToken, 'get', '/api/service-types');
   const service = services.find((candidate) => candidate.active)!;
-  const local = new TZDate(Date.now(), CLINIC_TIME_ZONE);
-  const midnight = new TZDate(
-    local.getFullYear(),
-    local.getMonth(),
-    local.getDate() + 1,
-    CLINIC_TIME_ZONE,
-  ).getTime();
+  const midnight = nextClinicMidnight();
   const earliest = Math.ceil((Date.now() + 2 * FIVE_MINUTES) / FIVE_MINUTES) * FIVE_MINUTES;
   const choices = Math.floor((midnight - 4 * FIVE_MINUTES - earliest) / FIVE_MINUTES);
   expect(choices, 'a quarter of an hour is left of the clinic’s day').toBeGreaterThan(0);
@@ -253,11 +247,28 @@ async function bookLaterToday(request: APIRequestContext, staffToken: string, pa
   throw new Error('No free quarter of an hour left today for the demo practitioner');
 }
 
+/** When the clinic's day ends: the next midnight in its time zone. */
+function nextClinicMidnight() {
+  const local = new TZDate(Date.now(), CLINIC_TIME_ZONE);
+  return new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, CLINIC_TIME_ZONE).getTime();
+}
+
+/**
+ * The journey books a quarter of an hour later today, so it needs the clinic's day to have most of an hour
+ * left; run in the last 40 minutes of a day, it waits for the next day to begin instead of failing.
+ */
+function waitForRoomInTheClinicDay() {
+  const left = nextClinicMidnight() - Date.now();
+  return left > 40 * 60_000 ? 0 : left + 60_000;
+}
+
 test('an appointment staff book for today appears on the open dashboards of the patient, the practitioner and staff, without a reload', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  const wait = waitForRoomInTheClinicDay();
+  test.setTimeout(180_000 + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
   const patient = await signUpPatient(request);
   const practitioner = await demoLogin(request, 'practitioner');
   const staff = await demoLogin(request, 'staff');
