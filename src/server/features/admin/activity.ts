@@ -5,6 +5,7 @@ import {
   type ActivityPage,
   type ListActivityParams,
 } from '../../../shared/admin';
+import { type CsvValue, csvOf } from '../../../shared/csv';
 import { recordActivity } from '../../platform/activity';
 import { clinicDayStart } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
@@ -63,16 +64,6 @@ const CSV_COLUMNS = [
   'Details',
 ];
 
-/**
- * One CSV field: quoted, quotes doubled, and a value a spreadsheet would run as a formula (= + - @, tab,
- * carriage return first) made text by a leading apostrophe.
- */
-export function csvField(value: string | null) {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** The filtered log as CSV, newest first, at most ACTIVITY_EXPORT_MAX rows; the export itself is logged. */
 export async function exportActivity(
   ctx: Ctx,
@@ -81,23 +72,19 @@ export async function exportActivity(
   meta: RequestMeta,
 ) {
   const rows = await repository.listActivity(ctx.db, { ...queryOf(filters), limit: ACTIVITY_EXPORT_MAX });
-  const lines = [CSV_COLUMNS.map(csvField).join(',')];
+  const lines: CsvValue[][] = [CSV_COLUMNS];
   for (const entry of rows.map(toEntry)) {
-    lines.push(
-      [
-        entry.createdAt,
-        entry.actorName,
-        entry.actorId,
-        entry.action,
-        entry.entityType,
-        entry.entityId,
-        entry.outcome,
-        entry.ipAddress,
-        entry.details ? JSON.stringify(entry.details) : null,
-      ]
-        .map(csvField)
-        .join(','),
-    );
+    lines.push([
+      entry.createdAt,
+      entry.actorName,
+      entry.actorId,
+      entry.action,
+      entry.entityType,
+      entry.entityId,
+      entry.outcome,
+      entry.ipAddress,
+      entry.details ? JSON.stringify(entry.details) : null,
+    ]);
   }
   await recordActivity(ctx.db, {
     actorId: caller.id,
@@ -106,5 +93,5 @@ export async function exportActivity(
     ipAddress: meta.ipAddress,
     details: { count: rows.length },
   });
-  return `${lines.join('\r\n')}\r\n`;
+  return csvOf(lines);
 }

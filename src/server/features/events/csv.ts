@@ -1,5 +1,5 @@
+import { type CsvValue, csvOf } from '../../../shared/csv';
 import { type Attendee, REGISTRATION_STATUS_LABELS } from '../../../shared/events';
-import { csvField } from '../transactions/csv';
 
 const COLUMNS = [
   'Name',
@@ -16,7 +16,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The attendee list as CSV; every field quoted and made formula-safe, since names come from members. */
 export function attendeesCsv(attendees: Attendee[]) {
-  const lines = [COLUMNS.map(csvField).join(',')];
+  const lines: CsvValue[][] = [COLUMNS];
   for (const attendee of attendees)
     lines.push(
       [
@@ -28,9 +28,7 @@ export function attendeesCsv(attendees: Attendee[]) {
         attendee.checkedInAt,
         dollars(attendee.paidCents),
         dollars(attendee.refundedCents),
-      ]
-        .map(csvField)
-        .join(','),
+      ].map((value) => (value === null ? '' : String(value))),
     );
-  return `${lines.join('\r\n')}\r\n`;
+  return csvOf(lines);
 }

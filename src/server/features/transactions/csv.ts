@@ -1,3 +1,4 @@
+import { type CsvValue, csvOf } from '../../../shared/csv';
 import {
   TRANSACTION_KIND_LABELS,
   TRANSACTION_METHOD_LABELS,
@@ -24,17 +25,6 @@ const COLUMNS = [
   'Payment id',
 ];
 
-/**
- * One CSV field: always quoted, quotes doubled, and a value that a spreadsheet would run as a formula (starting
- * with = + - @, a tab or a carriage return) is made text with a leading apostrophe. Names, emails, reasons and
- * references come from people outside the clinic, so none of them is trusted.
- */
-export function csvField(value: string | number | null) {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 const refundsText = (transaction: Transaction) =>
@@ -46,7 +36,7 @@ const refundsText = (transaction: Transaction) =>
     .join('; ');
 
 export function transactionsCsv(transactions: Transaction[]) {
-  const lines = [COLUMNS.map(csvField).join(',')];
+  const lines: CsvValue[][] = [COLUMNS];
   for (const transaction of transactions) {
     lines.push(
       [
@@ -66,10 +56,8 @@ export function transactionsCsv(transactions: Transaction[]) {
         transaction.reference,
         refundsText(transaction),
         transaction.id,
-      ]
-        .map(csvField)
-        .join(','),
+      ].map((value) => value ?? ''),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvOf(lines);
 }

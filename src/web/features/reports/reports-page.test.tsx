@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csvOf } from '../../../shared/csv';
 import type { ReportAnswer, ReportName } from '../../../shared/reports';
-import { csvOf } from '../../lib/csv';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { viewOf } from './report-views';
