@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
+import { formatMoney } from './money';
 import { oneLine } from './one-line';
 import { InstantSchema } from './scheduling';
 import { EVENT_STATUSES, REGISTRATION_STATUSES } from './vocabulary/events';
@@ -259,7 +260,4 @@ export type MemberEventsSummary = z.infer<typeof MemberEventsSummarySchema>;
 export type EventsChangedEvent = { type: 'events_changed'; eventId: string };
 export const EVENTS_CHANGED_TYPE = 'events_changed';
 
-export const formatEventPrice = (cents: number) =>
-  cents === 0
-    ? 'Free'
-    : `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatEventPrice = (cents: number) => (cents === 0 ? 'Free' : formatMoney(cents));

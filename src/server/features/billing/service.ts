@@ -791,7 +791,8 @@ export async function voidInvoice(ctx: Ctx, caller: Caller, id: string, reason: 
   return answer(ctx.db, id);
 }
 
-export async function getSettings(db: Db): Promise<{ settings: BillingSettings }> {
+/** The clinic's billing settings; the store's totals read their tax rate here. */
+export async function getSettings(db: Db | Tx): Promise<{ settings: BillingSettings }> {
   const row = await repository.settings(db);
   return {
     settings: { taxRateBasisPoints: row.taxRateBasisPoints, paymentTermsDays: row.paymentTermsDays },

@@ -1,5 +1,6 @@
 import { type CsvValue, csvOf } from '../../../shared/csv';
 import { type Attendee, REGISTRATION_STATUS_LABELS } from '../../../shared/events';
+import { decimalFromCents } from '../../../shared/money';
 
 const COLUMNS = [
   'Name',
@@ -11,8 +12,6 @@ const COLUMNS = [
   'Paid',
   'Refunded',
 ];
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The attendee list as CSV; every field quoted and made formula-safe, since names come from members. */
 export function attendeesCsv(attendees: Attendee[]) {
@@ -26,8 +25,8 @@ export function attendeesCsv(attendees: Attendee[]) {
         attendee.waitlistPosition,
         attendee.registeredAt,
         attendee.checkedInAt,
-        dollars(attendee.paidCents),
-        dollars(attendee.refundedCents),
+        decimalFromCents(attendee.paidCents),
+        decimalFromCents(attendee.refundedCents),
       ].map((value) => (value === null ? '' : String(value))),
     );
   return csvOf(lines);

@@ -36,7 +36,7 @@ import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
-import * as billing from '../billing/repository';
+import { getSettings as billingSettings } from '../billing/service';
 import type { ProviderIntent } from '../payments/provider';
 import { isRecorded, type Payments, recordFullRefund, recordPayment } from '../payments/service';
 import { refundMovedOrder } from './order-refund';
@@ -196,7 +196,7 @@ export async function updateVariant(
 
 /** Subtotal, tax (the billing settings' rate), shipping and total: always computed here, never taken from the browser. */
 export async function totalsOf(db: Db | Tx, subtotalCents: number): Promise<Totals> {
-  const { taxRateBasisPoints } = await billing.settings(db);
+  const { taxRateBasisPoints } = (await billingSettings(db)).settings;
   const taxCents = taxFor(subtotalCents, taxRateBasisPoints);
   const shippingCents = shippingFor(subtotalCents);
   return {

@@ -1,4 +1,5 @@
 import { type CsvValue, csvOf } from '../../../shared/csv';
+import { decimalFromCents } from '../../../shared/money';
 import {
   TRANSACTION_KIND_LABELS,
   TRANSACTION_METHOD_LABELS,
@@ -25,13 +26,11 @@ const COLUMNS = [
   'Payment id',
 ];
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 const refundsText = (transaction: Transaction) =>
   transaction.refunds
     .map(
       (refund) =>
-        `${dollars(refund.amountCents)} on ${refund.createdAt} by ${refund.byName ?? 'unknown'}: ${refund.reason}`,
+        `${decimalFromCents(refund.amountCents)} on ${refund.createdAt} by ${refund.byName ?? 'unknown'}: ${refund.reason}`,
     )
     .join('; ');
 
@@ -44,9 +43,9 @@ export function transactionsCsv(transactions: Transaction[]) {
         TRANSACTION_KIND_LABELS[transaction.kind],
         TRANSACTION_METHOD_LABELS[transaction.method],
         TRANSACTION_STATUS_LABELS[transaction.status],
-        dollars(transaction.amountCents),
-        dollars(transaction.refundedCents),
-        dollars(transaction.amountCents - transaction.refundedCents),
+        decimalFromCents(transaction.amountCents),
+        decimalFromCents(transaction.refundedCents),
+        decimalFromCents(transaction.amountCents - transaction.refundedCents),
         transaction.currency.toUpperCase(),
         transaction.payerName,
         transaction.payerEmail,

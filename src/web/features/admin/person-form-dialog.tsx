@@ -16,7 +16,7 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { applyServerErrors } from '../patients/server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useCreateUser, useUpdateUser } from './api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;

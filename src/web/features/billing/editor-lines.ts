@@ -1,6 +1,6 @@
 import type { BillableAppointment, Invoice, InvoiceLineInput } from '../../../shared/billing';
+import { centsFromText, decimalFromCents } from '../../../shared/money';
 import type { ServiceType } from '../../../shared/scheduling';
-import { centsFromText, textFromCents } from './money';
 
 /** A line as the editor holds it: typed text until it is sent. */
 export type DraftLine = {
@@ -24,7 +24,7 @@ export const serviceLine = (service: ServiceType): DraftLine => ({
   key: nextKey(),
   description: service.name,
   quantity: '1',
-  unitPrice: textFromCents(service.priceCents),
+  unitPrice: decimalFromCents(service.priceCents),
   serviceTypeId: service.id,
 });
 
@@ -32,7 +32,7 @@ export const appointmentLine = (appointment: BillableAppointment, description: s
   key: nextKey(),
   description,
   quantity: '1',
-  unitPrice: textFromCents(appointment.priceCents),
+  unitPrice: decimalFromCents(appointment.priceCents),
   serviceTypeId: appointment.serviceTypeId,
   appointmentId: appointment.appointmentId,
 });
@@ -42,7 +42,7 @@ export const linesOf = (invoice: Invoice): DraftLine[] =>
     key: nextKey(),
     description: line.description,
     quantity: String(line.quantity),
-    unitPrice: textFromCents(line.unitPriceCents),
+    unitPrice: decimalFromCents(line.unitPriceCents),
     ...(line.serviceTypeId ? { serviceTypeId: line.serviceTypeId } : {}),
     ...(line.appointmentId ? { appointmentId: line.appointmentId } : {}),
   }));

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { type ReactNode, useId, useState } from 'react';
 import { formatTaxRate, type Invoice, type InvoicePayment } from '../../../shared/billing';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { useUser } from '../auth/session';

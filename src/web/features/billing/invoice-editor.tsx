@@ -9,7 +9,8 @@ import {
   type Invoice,
   invoiceTotals,
 } from '../../../shared/billing';
-import { formatMoney, fullName } from '../../lib/format';
+import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
+import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -32,7 +33,6 @@ import { useBillingSettings, useCreateInvoice, useUpdateInvoice } from './api';
 import { countableLines, type DraftLine, lineErrors, linesInput, linesOf } from './editor-lines';
 import { LineSources } from './line-sources';
 import { LinesEditor } from './lines-editor';
-import { centsFromText, textFromCents } from './money';
 
 type InvoiceEditorDialogProps = {
   /** The draft to change; without one a new draft is made. */
@@ -85,7 +85,7 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
     invoice ? (invoice.practitionerId ?? '') : isDesk ? '' : user.id,
   );
   const [lines, setLines] = useState<DraftLine[]>(invoice ? linesOf(invoice) : []);
-  const [discount, setDiscount] = useState(invoice ? textFromCents(invoice.discountCents) : '');
+  const [discount, setDiscount] = useState(invoice ? decimalFromCents(invoice.discountCents) : '');
   const [dueDate, setDueDate] = useState(invoice?.dueDate ?? '');
   const [notes, setNotes] = useState(invoice?.notes ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});

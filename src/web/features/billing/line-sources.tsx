@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { Select } from '../../ui/select';

@@ -1,10 +1,9 @@
-import { formatMoney } from '../../lib/format';
+import { centsFromText, formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import type { FieldErrors } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import type { DraftLine } from './editor-lines';
-import { centsFromText } from './money';
 
 type LinesEditorProps = {
   lines: DraftLine[];

@@ -7,14 +7,13 @@ import {
   PAYMENT_METHOD_VALUES,
   type PaymentMethod,
 } from '../../../shared/billing';
-import { formatMoney } from '../../lib/format';
+import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
 import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
 import { useRecordPayment, useVoidInvoice } from './api';
 import { invoiceName } from './invoice-status';
-import { centsFromText, textFromCents } from './money';
 
 const METHOD_OPTIONS: { value: PaymentMethod; label: string }[] = PAYMENT_METHOD_VALUES.map((method) => ({
   value: method,
@@ -28,7 +27,7 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDial
   const id = useId();
   const record = useRecordPayment();
   const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [amount, setAmount] = useState(textFromCents(invoice.balanceCents));
+  const [amount, setAmount] = useState(decimalFromCents(invoice.balanceCents));
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +36,7 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDial
     onOpenChange(next);
     if (!next) {
       setMethod('');
-      setAmount(textFromCents(invoice.balanceCents));
+      setAmount(decimalFromCents(invoice.balanceCents));
       setReference('');
       setErrors({});
       setError(null);

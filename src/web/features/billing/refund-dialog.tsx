@@ -7,14 +7,13 @@ import {
   type Invoice,
   type InvoicePayment,
 } from '../../../shared/billing';
-import { formatMoney } from '../../lib/format';
+import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
 import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useRefundPayment } from './api';
 import { invoiceName } from './invoice-status';
-import { centsFromText, textFromCents } from './money';
 
 type PaymentRefundDialogProps = {
   open: boolean;
@@ -39,7 +38,7 @@ type PaymentRefundDialogProps = {
 export function PaymentRefundDialog(props: PaymentRefundDialogProps) {
   const { leftCents: left, onOpenChange } = props;
   const id = useId();
-  const [amount, setAmount] = useState(textFromCents(left));
+  const [amount, setAmount] = useState(decimalFromCents(left));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { GeneralDashboard, PatientDashboard } from '../../../shared/dashboard';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../../../shared/money';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
 const dueLabel = (day: string) => format(parseISO(day), 'd MMM yyyy');

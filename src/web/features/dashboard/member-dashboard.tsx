@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
+import { formatMoney } from '../../../shared/money';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { QUOTE_STATUS_LABELS } from '../../../shared/vocabulary/quotes';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
-import { formatMoney } from '../../lib/format';
 import { DonateButton } from '../donations/donate-button';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 

@@ -12,9 +12,9 @@ import {
   type DonationPeriod,
   type DonationStatus,
 } from '../../../shared/donations';
+import { formatMoney } from '../../../shared/money';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { api } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

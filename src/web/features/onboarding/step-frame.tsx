@@ -3,7 +3,7 @@ import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { ONBOARDING_STEP_TITLES, type OnboardingStep } from '../../../shared/onboarding';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { applyServerErrors } from '../patients/server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 
 /**
  * One step of the intake: its heading (focused when the step opens, so a screen reader hears where it is),

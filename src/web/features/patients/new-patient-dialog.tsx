@@ -18,7 +18,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useCreatePatient } from './api';
 import { RecordFields } from './record-fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 
 const FIELDS = ['firstName', 'lastName', 'email', ...PATIENT_RECORD_FIELDS] as const;
 const EMPTY = { firstName: '', lastName: '', email: '' };

@@ -15,7 +15,7 @@ import { Select } from '../../ui/select';
 import { useUpdatePatient } from './api';
 import { STATUS_LABELS } from './controls';
 import { RecordFields } from './record-fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 
 const EDITABLE_FIELDS = ['firstName', 'lastName', 'status', ...PATIENT_RECORD_FIELDS] as const;
 

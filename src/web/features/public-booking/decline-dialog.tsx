@@ -19,7 +19,7 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
-import { applyServerErrors } from '../patients/server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useDeclineRequest } from './api';
 import { requestTimeLabel } from './request-table';
 

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
-import { applyServerErrors } from '../patients/server-errors';
+import { applyServerErrors } from '../../lib/form-errors';
 
 export const DETAIL_FIELDS = ['name', 'email', 'phone', 'reason'] as const;
 

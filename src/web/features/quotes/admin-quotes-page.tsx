@@ -2,6 +2,7 @@ import { addDays, format } from 'date-fns';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { centsFromText, formatMoney } from '../../../shared/money';
 import {
   AdminQuotesQuerySchema,
   QUOTE_ERRORS,
@@ -17,7 +18,6 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../../shared/vocabulary/quotes';
-import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
@@ -29,7 +29,6 @@ import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
 import { AdminNav } from '../admin/admin-nav';
-import { centsFromText } from '../billing/money';
 import { instantInClinic } from '../events/event-when';
 import { useAdminQuotes, useAnswerQuote } from './api';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';

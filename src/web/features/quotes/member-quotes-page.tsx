@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { centsFromText, formatMoney } from '../../../shared/money';
 import {
   type AcceptQuoteAnswer,
   QUOTE_DETAILS_MAX,
@@ -13,7 +14,6 @@ import type { Order } from '../../../shared/store';
 import { QUOTE_KIND_LABELS, QUOTE_KINDS, type QuoteKind } from '../../../shared/vocabulary/quotes';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
 import { isApiRequestError } from '../../lib/api-error';
-import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -31,7 +31,6 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
-import { centsFromText } from '../billing/money';
 import type { CardOutcome } from '../payments/card-outcome';
 import { CardPayment } from '../payments/card-payment';
 import { useConfirmOrder, useMyOrders } from '../store/api';

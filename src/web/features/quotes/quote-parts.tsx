@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
+import { formatMoney } from '../../../shared/money';
 import type { Quote } from '../../../shared/quotes';
 import { QUOTE_KIND_LABELS, QUOTE_STATUS_LABELS, type QuoteStatus } from '../../../shared/vocabulary/quotes';
-import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 export const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');

@@ -1,6 +1,6 @@
+import { formatMoney } from '../../../shared/money';
 import { AGEING_LABELS, type ReportAnswer } from '../../../shared/reports';
 import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
-import { formatMoney } from '../../lib/format';
 import { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '../appointments/appointment-status';
 
 /**

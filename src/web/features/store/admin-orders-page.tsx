@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatMoney } from '../../../shared/money';
 import { ORDER_TRANSITIONS, type Order } from '../../../shared/store';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../shared/vocabulary/store';
 import { isApiRequestError } from '../../lib/api-error';
-import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';

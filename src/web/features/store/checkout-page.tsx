@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '../../../shared/money';
 import {
   type CheckoutAnswer,
   mostOf,
@@ -7,7 +8,6 @@ import {
   ShippingAddressSchema,
 } from '../../../shared/store';
 import { isApiRequestError } from '../../lib/api-error';
-import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';

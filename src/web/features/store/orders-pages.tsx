@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
+import { formatMoney } from '../../../shared/money';
 import type { Order } from '../../../shared/store';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
-import { formatMoney } from '../../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
 import { useMyOrders, useOrder } from './api';

@@ -1,9 +1,9 @@
 import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../../shared/money';
 import type { Order, Totals } from '../../../shared/store';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/vocabulary/store';
 import { cn } from '../../lib/cn';
-import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { centsFromText } from '../../../shared/money';
 import {
   type CreateProductInput,
   PRODUCT_CATEGORIES,
@@ -21,7 +22,6 @@ import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
-import { centsFromText } from '../billing/money';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((value) => ({
   value,

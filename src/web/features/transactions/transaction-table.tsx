@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import {
   refundableCents,
@@ -10,7 +11,6 @@ import {
   type Transaction,
 } from '../../../shared/transactions';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
-import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiRequestError } from '../../lib/api-error';
+import { isApiRequestError } from './api-error';
 
 /**
  * Puts a refused save's field messages (400 `fields`) on the fields they name and returns the message for
