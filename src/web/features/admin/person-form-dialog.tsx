@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type AdminUser, CreateUserInputSchema, UpdateUserInputSchema } from '../../../shared/admin';
 import { ROLE_LABELS, type Role } from '../../../shared/vocabulary/roles';
+import { applyServerErrors } from '../../lib/form-errors';
 import { fullName } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
@@ -16,7 +17,6 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useCreateUser, useUpdateUser } from './api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
@@ -77,7 +77,11 @@ export function NewPersonDialog({ role, open, onOpenChange }: DialogProps & { ro
       });
     } catch (caught) {
       setError(
-        applyServerErrors(caught, FIELDS, form.setError, `Could not add the ${label}. Please try again.`),
+        applyServerErrors(caught, {
+          fields: FIELDS,
+          setError: form.setError,
+          fallback: `Could not add the ${label}. Please try again.`,
+        }),
       );
     }
   });
@@ -131,7 +135,11 @@ export function EditPersonDialog({ user, open, onOpenChange }: DialogProps & { u
       toast.success(`${fullName(saved)} was saved`);
     } catch (caught) {
       setError(
-        applyServerErrors(caught, FIELDS, form.setError, 'Could not save the changes. Please try again.'),
+        applyServerErrors(caught, {
+          fields: FIELDS,
+          setError: form.setError,
+          fallback: 'Could not save the changes. Please try again.',
+        }),
       );
     }
   });

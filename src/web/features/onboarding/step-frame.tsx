@@ -1,9 +1,9 @@
 import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { ONBOARDING_STEP_TITLES, type OnboardingStep } from '../../../shared/onboarding';
+import { applyServerErrors } from '../../lib/form-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { applyServerErrors } from '../../lib/form-errors';
 
 /**
  * One step of the intake: its heading (focused when the step opens, so a screen reader hears where it is),
@@ -67,7 +67,11 @@ export function serverErrorsOf<T extends FieldValues>(
   fields: readonly string[],
   setError: UseFormSetError<T>,
 ) {
-  return applyServerErrors(caught, fields, setError, 'The step could not be saved. Please try again.');
+  return applyServerErrors(caught, {
+    fields: fields,
+    setError: setError,
+    fallback: 'The step could not be saved. Please try again.',
+  });
 }
 
 export const selectClass =

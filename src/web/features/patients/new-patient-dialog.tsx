@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CreatePatientInputSchema, PATIENT_RECORD_FIELDS } from '../../../shared/patients';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,7 +19,6 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useCreatePatient } from './api';
 import { RecordFields } from './record-fields';
-import { applyServerErrors } from '../../lib/form-errors';
 
 const FIELDS = ['firstName', 'lastName', 'email', ...PATIENT_RECORD_FIELDS] as const;
 const EMPTY = { firstName: '', lastName: '', email: '' };
@@ -52,7 +52,11 @@ export function NewPatientDialog({ onCreated }: { onCreated: (id: string) => voi
       });
     } catch (caught) {
       setError(
-        applyServerErrors(caught, FIELDS, form.setError, 'Could not add the patient. Please try again.'),
+        applyServerErrors(caught, {
+          fields: FIELDS,
+          setError: form.setError,
+          fallback: 'Could not add the patient. Please try again.',
+        }),
       );
     }
   });

@@ -6,6 +6,7 @@ import {
   type PatientRecord,
   UpdatePatientInputSchema,
 } from '../../../shared/patients';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -15,7 +16,6 @@ import { Select } from '../../ui/select';
 import { useUpdatePatient } from './api';
 import { STATUS_LABELS } from './controls';
 import { RecordFields } from './record-fields';
-import { applyServerErrors } from '../../lib/form-errors';
 
 const EDITABLE_FIELDS = ['firstName', 'lastName', 'status', ...PATIENT_RECORD_FIELDS] as const;
 
@@ -37,12 +37,11 @@ export function PatientEditForm({ record, onDone }: { record: PatientRecord; onD
       onDone();
     } catch (caught) {
       setError(
-        applyServerErrors(
-          caught,
-          EDITABLE_FIELDS,
-          form.setError,
-          'Could not save the record. Please try again.',
-        ),
+        applyServerErrors(caught, {
+          fields: EDITABLE_FIELDS,
+          setError: form.setError,
+          fallback: 'Could not save the record. Please try again.',
+        }),
       );
     }
   });

@@ -5,6 +5,7 @@ import {
   DeclinePublicBookingInputSchema,
   type PublicBookingRequest,
 } from '../../../shared/public-booking';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -19,7 +20,6 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
-import { applyServerErrors } from '../../lib/form-errors';
 import { useDeclineRequest } from './api';
 import { requestTimeLabel } from './request-table';
 
@@ -53,7 +53,13 @@ function DeclineForm({ request, onDone }: { request: PublicBookingRequest; onDon
       toast.success(`Declined ${request.name}’s request`);
       onDone();
     } catch (caught) {
-      setError(applyServerErrors(caught, ['message'], form.setError, 'The request could not be declined.'));
+      setError(
+        applyServerErrors(caught, {
+          fields: ['message'],
+          setError: form.setError,
+          fallback: 'The request could not be declined.',
+        }),
+      );
     }
   });
   return (

@@ -4,13 +4,13 @@ import {
   type BookingDetails,
   BookingDetailsSchema,
 } from '../../../shared/public-booking';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
-import { applyServerErrors } from '../../lib/form-errors';
 
 export const DETAIL_FIELDS = ['name', 'email', 'phone', 'reason'] as const;
 
@@ -31,12 +31,11 @@ export function DetailsForm({ summary, submitLabel, error, onBack, onSubmit }: D
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit((details) =>
     onSubmit(details, (caught) =>
-      applyServerErrors(
-        caught,
-        DETAIL_FIELDS,
-        form.setError,
-        'The booking could not be sent. Please try again.',
-      ),
+      applyServerErrors(caught, {
+        fields: DETAIL_FIELDS,
+        setError: form.setError,
+        fallback: 'The booking could not be sent. Please try again.',
+      }),
     ),
   );
   return (

@@ -8,6 +8,7 @@ import {
   TimeZoneSchema,
   UpdateScheduleSettingsInputSchema,
 } from '../../../shared/scheduling';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,7 +19,6 @@ import { Select } from '../../ui/select';
 import { Switch } from '../../ui/switch';
 import { useAvailabilityWrites } from './api';
 import { CopyField } from './copy-field';
-import { applyServerErrors } from './field-errors';
 
 const shape = UpdateScheduleSettingsInputSchema.shape;
 /** The form holds every setting; the link may be left empty, which means no public booking page. */
@@ -74,12 +74,12 @@ export function BookingSettingsCard({ settings }: { settings: ScheduleSettings }
       toast.success(SETTINGS_SAVED);
     } catch (caught) {
       setError(
-        applyServerErrors(
-          caught,
-          FIELDS,
-          form.setError,
-          'Could not save the booking settings. Please try again.',
-        ),
+        applyServerErrors(caught, {
+          fields: FIELDS,
+          setError: form.setError,
+          fallback: 'Could not save the booking settings. Please try again.',
+          whenFieldsShown: 'Please correct the fields marked below.',
+        }),
       );
     }
   });

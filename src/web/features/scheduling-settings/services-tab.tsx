@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { formatMoney } from '../../../shared/money';
 import { CreateServiceTypeInputSchema, type ServiceType } from '../../../shared/scheduling';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -18,7 +19,6 @@ import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { useAllServiceTypes, useCreateServiceType, useUpdateServiceType } from './api';
-import { applyServerErrors } from './field-errors';
 
 const shape = CreateServiceTypeInputSchema.shape;
 /** The price is typed in the currency (55 or 55.50) and sent as cents. */
@@ -95,12 +95,12 @@ function ServiceDialog({ service, onClose }: { service: ServiceType | null; onCl
       toast.success(service ? `Saved ${values.name}` : `Added ${values.name}`);
       onClose();
     } catch (caught) {
-      const message = applyServerErrors(
-        caught,
-        SERVER_FIELDS,
-        form.setError,
-        'Could not save the service. Please try again.',
-      );
+      const message = applyServerErrors(caught, {
+        fields: SERVER_FIELDS,
+        setError: form.setError,
+        fallback: 'Could not save the service. Please try again.',
+        whenFieldsShown: 'Please correct the fields marked below.',
+      });
       setError(message);
     }
   });
