@@ -50,6 +50,17 @@ module.exports = {
       to: { path: '^src/server/features/.*/repository\\.ts$', pathNot: '^src/server/features/$1/' },
     },
     {
+      name: 'queries-in-repositories',
+      severity: 'error',
+      comment:
+        'Database access lives in repositories; services call them (demo seeds and tests may write tables).',
+      from: {
+        path: '^src/server/features/',
+        pathNot: ['repository\\.ts$', '\\.test\\.ts$', '/demo\\.ts$', '/testing\\.ts$'],
+      },
+      to: { path: ['drizzle-orm', '^src/server/db/schema'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-feature-public-entry',
       severity: 'error',
       comment: "A web feature imports another feature only through that feature's index.ts.",
