@@ -372,16 +372,6 @@ export async function listAppointments(
 
 export { APPOINTMENT_NOT_FOUND };
 
-/**
- * For the free-slot computation: a practitioner's active appointments overlapping a window (cancelled and
- * no-show ones have freed their time). Reads no patient, so it is not logged.
- */
-export const activeAppointmentSpans = (
-  db: Db | Tx,
-  practitionerId: string,
-  window: { from: Date; to: Date },
-) => repository.activeSpans(db, practitionerId, window);
-
 /*
  * Figures for the dashboards. The dashboard has decided who is asking; these read no notes and write no log
  * entry of their own (the dashboard logs its reading once).

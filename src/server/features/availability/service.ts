@@ -19,7 +19,7 @@ import type { RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
-import { activeAppointmentSpans } from '../appointments/service';
+import { activeAppointmentSpans } from '../appointments/spans';
 import * as careTeam from '../care-team/service';
 import * as services from '../services/service';
 import * as repository from './repository';

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ProgressRow } from './progress-chart';
+import type { ProgressRow } from './progress-rows';
 
 /**
  * The drawing itself, in its own chunk so recharts loads only where a chart is shown. Pain on the left axis

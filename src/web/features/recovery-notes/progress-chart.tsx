@@ -6,35 +6,13 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth/session';
-import { dayOf } from './note-status';
+import { type ProgressRow, progressRows } from './progress-rows';
 
 const ProgressChartDrawing = lazy(() => import('./progress-chart-drawing'));
 
 export const progressKeys = {
   of: (patientId: string) => ['/api/recovery-notes', 'progress', patientId] as const,
 };
-
-/** One signed note as a point: its day, pain score and the average progress of its goals. */
-export type ProgressRow = {
-  noteId: string;
-  day: string;
-  painScore: number | null;
-  goalProgress: number | null;
-  goals: Array<{ goal: string; progress: number }>;
-};
-
-export function progressRows(progress: RecoveryProgress): ProgressRow[] {
-  return progress.points.map((point) => ({
-    noteId: point.noteId,
-    day: dayOf(point.at),
-    painScore: point.painScore,
-    goalProgress:
-      point.goals.length === 0
-        ? null
-        : Math.round(point.goals.reduce((sum, goal) => sum + goal.progress, 0) / point.goals.length),
-    goals: point.goals,
-  }));
-}
 
 /** In words, for the chart's accessible name: where the pain started and where it stands now. */
 function summaryOf(rows: ProgressRow[]) {
