@@ -63,9 +63,12 @@ module.exports = {
     {
       name: 'web-feature-public-entry',
       severity: 'error',
-      comment: "A web feature imports another feature only through that feature's index.ts.",
-      from: { path: '^src/web/features/([^/]+)/' },
+      comment:
+        "A web feature imports another feature only through that feature's index.ts (tests and their fake servers may arrange with anything).",
+      from: { path: '^src/web/features/([^/]+)/', pathNot: ['\\.test\\.tsx?$', '/test-server\\.tsx?$'] },
+      // A screen loaded on demand (import()) is an entry of its own, as the router's pages are.
       to: {
+        dependencyTypesNot: ['dynamic-import'],
         path: '^src/web/features/[^/]+/',
         pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/index\\.tsx?$'],
       },

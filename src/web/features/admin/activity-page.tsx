@@ -9,6 +9,7 @@ import {
   ActivityFiltersSchema,
 } from '../../../shared/admin';
 import { isApiRequestError } from '../../lib/api-error';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
@@ -18,7 +19,6 @@ import { Label } from '../../ui/label';
 import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
-import { useDebouncedValue } from '../messaging/use-debounced-value';
 import { actionLabel, formatWhen } from './activity-format';
 import { AdminNav } from './admin-nav';
 import { downloadActivityCsv, useActivity } from './api';

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Appointment } from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { type StatusAction, useAppointmentAction } from './api';
 import { actionsFor } from './appointment-status';
 import { CancelAppointmentDialog } from './cancel-dialog';

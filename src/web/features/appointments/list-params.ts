@@ -1,7 +1,7 @@
 import { addDays, parseISO, startOfDay } from 'date-fns';
 import { APPOINTMENT_SCOPES, type AppointmentScope } from '../../../shared/scheduling';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../shared/vocabulary/scheduling';
-import { isId } from '../patients/list-params';
+import { isId } from '../../lib/ids';
 
 /** What the appointments list shows, kept in the address so a reload or a shared link shows the same list. */
 export type AppointmentFilters = {

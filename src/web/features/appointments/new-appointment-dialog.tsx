@@ -22,10 +22,9 @@ import {
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
-
-import { useUser } from '../auth/session';
-import { usePractitioners } from '../patients/api';
-import { PatientPicker } from '../recovery-notes/patient-picker';
+import { useUser } from '../auth';
+import { usePractitioners } from '../patients';
+import { PatientPicker } from '../recovery-notes';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */

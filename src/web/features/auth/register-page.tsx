@@ -10,7 +10,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Switch } from '../../ui/switch';
-import { PersonFields } from '../accounts/person-fields';
+import { PersonFields } from '../accounts';
 import { register as registerAccount } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { registerErrorMessage, serverFieldMessage } from './error-messages';

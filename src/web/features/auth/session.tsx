@@ -14,9 +14,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Profile, User } from '../../../shared/auth';
 import { LOGOUT_DELAY_MS, STORAGE_KEYS } from '../../../shared/constants';
 import { setSessionEndedHandler } from '../../lib/api-client';
+import { clearStoredAppearance } from '../../lib/appearance-storage';
 import { rememberReturnPath, removeStorage, welcomeShownKey } from '../../lib/storage';
 import { roleHint, tokenStore } from '../../lib/token-store';
-import { clearStoredAppearance } from '../preferences/appearance-storage';
 import { logoutSession, meQueryOptions } from './api';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';

@@ -19,7 +19,7 @@ import type {
   UpdateInvoiceInput,
 } from '../../../shared/billing';
 import { api } from '../../lib/api-client';
-import { dashboardKeys } from '../dashboard/api';
+import { dashboardKeys } from '../dashboard';
 import { type InvoiceFilters, invoiceQueryString } from './list-params';
 import { invalidateInvoices } from './live';
 

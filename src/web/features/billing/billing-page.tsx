@@ -3,11 +3,12 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import { screenHeading } from '../../../shared/routes';
+import { isId } from '../../lib/ids';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
-import { useUser } from '../auth/session';
-import { isId } from '../patients/list-params';
+import { useUser } from '../auth';
 import { useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
 import { InvoiceEditorDialog } from './invoice-editor';
@@ -16,7 +17,6 @@ import { InvoicePanel } from './invoice-panel';
 import { canCreateInvoices } from './invoice-status';
 import { InvoiceTable } from './invoice-table';
 import { type InvoiceFilters as Filters, invoiceFiltersFrom, withInvoiceFilters } from './list-params';
-import { Pager } from './pager';
 
 export const INVOICE_PARAM = 'invoice';
 

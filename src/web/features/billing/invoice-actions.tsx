@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { useDeleteInvoice, useSendInvoice } from './api';
 import { invoicePdfPath } from './download';
 import { DownloadButton } from './download-button';

@@ -4,7 +4,7 @@ import { formatTaxRate, type Invoice, type InvoicePayment } from '../../../share
 import { formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { receiptPdfPath } from './download';
 import { DownloadButton } from './download-button';
 import { dayLabel, invoiceActionsFor, invoiceName } from './invoice-status';

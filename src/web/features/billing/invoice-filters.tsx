@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '../../../shared/billing';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { useDebouncedValue } from '../messaging/use-debounced-value';
-import { PractitionerFilter } from '../patients/practitioner-filter';
+import { PractitionerFilter } from '../patients';
 import type { InvoiceFilters as Filters } from './list-params';
 
 export const INVOICE_SEARCH_DELAY_MS = 300;

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { Select } from '../../ui/select';
-import { useServiceTypes } from '../appointments/api';
+import { useServiceTypes } from '../appointments';
 import { useBillableAppointments } from './api';
 import { appointmentLine, type DraftLine, freeLine, serviceLine } from './editor-lines';
 import { InvoiceSection } from './invoice-details';

@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/billing';
-import { isId } from '../patients/list-params';
+import { isId } from '../../lib/ids';
 
 /** What the billing list shows, kept in the address so a reload or a shared link shows the same list. */
 export type InvoiceFilters = {

@@ -13,8 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import type { CardOutcome } from '../payments/card-outcome';
-import { CardPayment } from '../payments/card-payment';
+import { type CardOutcome, CardPayment } from '../payments';
 import { startInvoicePayment, useConfirmInvoicePayment } from './api';
 import { invoiceName } from './invoice-status';
 

@@ -1,7 +1,6 @@
 import type { Appointment } from '../../../shared/scheduling';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { AppointmentActions } from '../appointments/appointment-actions';
-import { AppointmentStatusBadge, whenLabel } from '../appointments/appointment-status';
+import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { serviceColours } from './colour';
 
 type DetailsProps = {

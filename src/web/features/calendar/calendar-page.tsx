@@ -14,17 +14,18 @@ import { Label } from '../../ui/label';
 import { ChoiceGroup } from '../../ui/radio-group';
 import { Select } from '../../ui/select';
 import {
+  actionsFor,
   appointmentKeys,
   type CalendarRange,
+  NewAppointmentDialog,
+  type NewAppointmentPrefill,
   useAppointmentRange,
   useAvailability,
   useUpdateAppointment,
-} from '../appointments/api';
-import { actionsFor } from '../appointments/appointment-status';
-import { NewAppointmentDialog, type NewAppointmentPrefill } from '../appointments/new-appointment-dialog';
-import { useUser } from '../auth/session';
-import { usePractitioners } from '../patients/api';
-import { usePreferences } from '../preferences/api';
+} from '../appointments';
+import { useUser } from '../auth';
+import { usePractitioners } from '../patients';
+import { usePreferences } from '../preferences';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
 import {
   type CalendarState,

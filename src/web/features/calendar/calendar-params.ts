@@ -14,7 +14,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { CALENDAR_VIEWS } from '../../../shared/vocabulary/preferences';
-import { isId } from '../patients/list-params';
+import { isId } from '../../lib/ids';
 
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 

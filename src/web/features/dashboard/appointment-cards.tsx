@@ -6,11 +6,7 @@ import type {
 } from '../../../shared/dashboard';
 import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary/scheduling';
 import { DataTable } from '../../ui/data-table';
-import {
-  APPOINTMENT_STATUS_LABELS,
-  AppointmentStatusBadge,
-  whenLabel,
-} from '../appointments/appointment-status';
+import { APPOINTMENT_STATUS_LABELS, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
 /** Where a patient asks for a time: the calendar's new-appointment dialog, which offers their care team's free times. */

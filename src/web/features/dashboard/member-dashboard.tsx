@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { QUOTE_STATUS_LABELS } from '../../../shared/vocabulary/quotes';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
-import { DonateButton } from '../donations/donate-button';
+import { DonateButton } from '../donations';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard }) {

@@ -1,5 +1,5 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
-import { RecoveryProgressChart } from '../recovery-notes/progress-chart';
+import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';

@@ -21,11 +21,10 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
+import { SearchFilter } from '../../ui/search-filter';
 import { LoadingState } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
-import { DonationRefundDialog } from '../transactions/refund-dialogs';
-import { SearchFilter } from '../transactions/search-filter';
-import { FigureCards } from '../transactions/totals';
+import { DonationRefundDialog, FigureCards } from '../transactions';
 import type { PeriodBar } from './admin-donations-page-chart';
 import { DONATION_QUERIES } from './live';
 

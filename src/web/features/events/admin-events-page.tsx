@@ -18,7 +18,7 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { LoadingState } from '../../ui/spinner';
-import { AdminNav } from '../admin/admin-nav';
+import { AdminNav } from '../admin';
 import { downloadAttendeesCsv, useAdminEvents, useAttendees, useCancelEvent, useCheckIn } from './api';
 import { EventFormDialog } from './event-form-dialog';
 import { EventWhere, shortDateTime, whenOf } from './event-when';

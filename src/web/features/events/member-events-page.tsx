@@ -9,8 +9,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { LoadingState } from '../../ui/spinner';
-import type { CardOutcome } from '../payments/card-outcome';
-import { CardPayment } from '../payments/card-payment';
+import { type CardOutcome, CardPayment } from '../payments';
 import { type RegistrationAction, useConfirmRegistration, useRegistration, useUpcomingEvents } from './api';
 import { EventWhere, shortDateTime, whenOf } from './event-when';
 

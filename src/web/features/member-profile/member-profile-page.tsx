@@ -15,7 +15,7 @@ import { type FieldErrors, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { useMemberProfile, useSaveProfile } from './api';
 import { type ContactDraft, ContactFields, InterestsField, SupportField } from './fields';
 

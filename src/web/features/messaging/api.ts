@@ -9,7 +9,7 @@ import {
 import type { Contact, ConversationPage, Count, Message } from '../../../shared/messaging';
 import { MESSAGE_PAGE_SIZE } from '../../../shared/vocabulary/messaging';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { addOwnMessage, markConversationReadInCache, PENDING_PREFIX, replacePendingMessage } from './cache';
 
 export { PENDING_PREFIX };

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import type { Conversation } from '../../../shared/messaging';
 import { cn } from '../../lib/cn';
 import { fullName } from '../../lib/format';
+import { shortTime } from '../../lib/time-format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { LoadingState, Spinner } from '../../ui/spinner';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { useConversations } from './api';
-import { shortTime } from './format';
 import { NewMessageDialog } from './new-message-dialog';
 import { PersonAvatar } from './person-avatar';
-import { useDebouncedValue } from './use-debounced-value';
 
 export function UnreadBadge({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;

@@ -12,7 +12,7 @@ import {
 import { TYPING_STOP_AFTER_MS } from '../../../shared/constants';
 import type { ClientMessagingEvent } from '../../../shared/messaging';
 import type { ReconnectingSocket } from '../../lib/socket-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 const MessagingSocket = lazy(() =>
   import('./messaging-socket').then((module) => ({ default: module.MessagingSocket })),

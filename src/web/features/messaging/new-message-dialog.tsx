@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { fullName } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -17,7 +18,6 @@ import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
 import { useContacts } from './api';
 import { PersonAvatar } from './person-avatar';
-import { useDebouncedValue } from './use-debounced-value';
 
 /** Compose: find someone this role may write to and open the conversation with them. */
 export function NewMessageDialog() {

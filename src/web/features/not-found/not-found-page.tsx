@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../ui/button';
-import { useSession } from '../auth/session';
-import { PublicLayout } from '../placeholder/public-layout';
+import { useSession } from '../auth';
+import { PublicLayout } from '../placeholder';
 
 export function NotFoundPage() {
   const { status } = useSession();

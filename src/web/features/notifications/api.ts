@@ -3,7 +3,7 @@ import { CACHE } from '../../../shared/constants';
 import type { Count } from '../../../shared/messaging';
 import type { Notification } from '../../../shared/notifications';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 /** The server's page of notifications (GET /api/notifications answers 50 unless asked otherwise). */
 export const NOTIFICATION_PAGE_SIZE = 50;

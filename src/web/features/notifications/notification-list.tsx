@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import type { Notification } from '../../../shared/notifications';
 import { NOTIFICATION_TYPE_LABELS } from '../../../shared/vocabulary/notifications';
 import { cn } from '../../lib/cn';
+import { fullTime, shortTime } from '../../lib/time-format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
-import { fullTime, shortTime } from '../messaging/format';
 import {
   NOTIFICATION_PAGE_SIZE,
   useArchiveNotification,

@@ -6,8 +6,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { registerErrorMessage } from '../auth/error-messages';
-import { useSession } from '../auth/session';
+import { registerErrorMessage, useSession } from '../auth';
 import { createOnboardingAccount } from './api';
 import { StepFrame, serverErrorsOf } from './step-frame';
 

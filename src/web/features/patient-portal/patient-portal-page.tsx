@@ -1,12 +1,17 @@
 import { Link } from 'react-router';
 import { Alert } from '../../ui/alert';
-import { useUser } from '../auth/session';
-import { useDashboard } from '../dashboard/api';
-import { NextAppointmentCard } from '../dashboard/appointment-cards';
-import { DashboardCard, UnreadMessagesCard } from '../dashboard/cards';
-import { DashboardBody } from '../dashboard/dashboard-screen';
-import { OnboardingCard, ProgressCard, SharedNotesCard } from '../dashboard/patient-dashboard';
-import { AccessLog } from '../record-access/access-log';
+import { useUser } from '../auth';
+import {
+  DashboardBody,
+  DashboardCard,
+  NextAppointmentCard,
+  OnboardingCard,
+  ProgressCard,
+  SharedNotesCard,
+  UnreadMessagesCard,
+  useDashboard,
+} from '../dashboard';
+import { AccessLog } from '../record-access';
 
 /**
  * /patient-portal: the patient's care on one page, from the same single request as their dashboard, with

@@ -4,6 +4,7 @@ import {
   type PatientStatus,
   SORT_DIRECTIONS,
 } from '../../../shared/patients';
+import { isId } from '../../lib/ids';
 
 export type PatientSort = (typeof PATIENT_SORTS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -16,10 +17,6 @@ export type ListFilters = {
   sort: PatientSort;
   direction: SortDirection;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isId = (value: string | null): value is string => value !== null && UUID.test(value);
 
 /** Names read first, A to Z; the newest additions first when sorting by date. */
 export const defaultDirection = (sort: PatientSort): SortDirection => (sort === 'name' ? 'asc' : 'desc');

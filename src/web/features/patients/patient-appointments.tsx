@@ -5,9 +5,12 @@ import { appointmentUrl } from '../../../shared/vocabulary/scheduling';
 import { fullName } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { PagedList } from '../../ui/paged-list';
-import { useAppointmentList } from '../appointments/api';
-import { AppointmentStatusBadge, whenLabel } from '../appointments/appointment-status';
-import type { AppointmentFilters } from '../appointments/list-params';
+import {
+  type AppointmentFilters,
+  AppointmentStatusBadge,
+  useAppointmentList,
+  whenLabel,
+} from '../appointments';
 import { RecordSection } from './patient-record-view';
 
 const SECTIONS: Array<{ scope: AppointmentScope; title: string; order: string; empty: string }> = [

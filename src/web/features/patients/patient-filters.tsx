@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { PATIENT_STATUSES } from '../../../shared/patients';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { useDebouncedValue } from '../messaging/use-debounced-value';
 import { STATUS_LABELS } from './controls';
 import { defaultDirection, type ListFilters, type PatientSort } from './list-params';
 import { PractitionerFilter } from './practitioner-filter';

@@ -6,11 +6,9 @@ import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
+import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
-import { useInvoiceList } from '../billing/api';
-import { dayLabel, InvoiceStatusBadge, invoiceName } from '../billing/invoice-status';
-import { NO_INVOICE_FILTERS } from '../billing/list-params';
-import { Pager } from '../billing/pager';
+import { dayLabel, InvoiceStatusBadge, invoiceName, NO_INVOICE_FILTERS, useInvoiceList } from '../billing';
 import { RecordSection } from './patient-record-view';
 
 /** The patient's invoices in the record panel, newest first, each opening on the billing page. */

@@ -2,10 +2,7 @@ import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
 import { fullName } from '../../lib/format';
 import { PagedList } from '../../ui/paged-list';
-import { useNoteList } from '../recovery-notes/api';
-import { NewNoteDialog } from '../recovery-notes/new-note-dialog';
-import { dayOf, NoteStatusBadge } from '../recovery-notes/note-status';
-import { RecoveryProgressChart } from '../recovery-notes/progress-chart';
+import { dayOf, NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
 import { RecordSection } from './patient-record-view';
 
 const headClass = 'px-3 py-2 font-medium';

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { isId } from '../../lib/ids';
 import { PagedList } from '../../ui/paged-list';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { usePatientList } from './api';
-import { filtersFrom, isId, type ListFilters, withFilters } from './list-params';
+import { filtersFrom, type ListFilters, withFilters } from './list-params';
 import { NewPatientDialog } from './new-patient-dialog';
 import { PatientFilters } from './patient-filters';
 import { PatientPanel, RECORD_TAB_PARAM } from './patient-panel';

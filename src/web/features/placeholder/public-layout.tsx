@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useScreenHeading } from '../../app/route-info';
 import { Brand } from '../../ui/brand';
 import { PageHeading } from '../../ui/page-heading';
-import { DonateButton } from '../donations/donate-button';
+import { DonateButton } from '../donations';
 
 /** Public screens that are not sign-in forms: a top bar with the brand and Donate, then the page. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CACHE } from '../../../shared/constants';
 import type { Preferences, UpdatePreferencesInput } from '../../../shared/preferences';
 import { api } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 export const preferenceKeys = {
   all: ['/api/user-preferences'] as const,

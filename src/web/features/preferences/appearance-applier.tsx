@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useSession } from '../auth/session';
+import { readStoredAppearance, storeAppearance } from '../../lib/appearance-storage';
+import { useSession } from '../auth';
 import { usePreferences } from './api';
 import { type Appearance, applyAppearance, resolveAppearance } from './appearance';
-import { readStoredAppearance, storeAppearance } from './appearance-storage';
 import { useSystemPreferences } from './use-system-preferences';
 
 /** Applies the signed-in user's preferences (or the signed-out defaults) to the whole document. */

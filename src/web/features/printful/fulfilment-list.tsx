@@ -3,7 +3,7 @@ import { Badge } from '../../ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { LoadingState } from '../../ui/spinner';
-import { LoadError } from '../store/parts';
+import { LoadError } from '../store';
 import { useFulfilments } from './api';
 import { momentOf } from './connection-card';
 

@@ -16,7 +16,7 @@ import type {
   VisitorCancelInput,
 } from '../../../shared/public-booking';
 import { api } from '../../lib/api-client';
-import { invalidateAppointments } from '../appointments/live';
+import { invalidateAppointments } from '../appointments';
 import { invalidatePublicBookings, PUBLIC_BOOKING_QUERIES } from './live';
 
 /** What the clinic's request list shows, kept in the address. */

@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonVariants } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
-import { PublicLayout } from '../placeholder/public-layout';
+import { PublicLayout } from '../placeholder';
 import { useBookingPage } from './api';
 import { BookingFlow } from './booking-flow';
 import { ManageBooking } from './manage-booking';

@@ -4,7 +4,7 @@ import type { PublicBookingRequest, PublicBookingStatus } from '../../../shared/
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { columnsOf, DataTable } from '../../ui/data-table';
-import { whenLabel } from '../appointments/appointment-status';
+import { whenLabel } from '../appointments';
 
 export const REQUEST_STATUS_LABELS: Record<PublicBookingStatus, string> = {
   pending: 'Pending',

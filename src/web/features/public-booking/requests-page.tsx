@@ -7,13 +7,13 @@ import {
   type PublicBookingRequest,
 } from '../../../shared/public-booking';
 import { isApiRequestError } from '../../lib/api-error';
+import { isId } from '../../lib/ids';
 import { Card, CardContent } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { useUser } from '../auth/session';
-import { isId } from '../patients/list-params';
-import { PractitionerFilter } from '../patients/practitioner-filter';
+import { useUser } from '../auth';
+import { PractitionerFilter } from '../patients';
 import { type RequestFilters, useConfirmRequest, useRequestList } from './api';
 import { DeclineDialog } from './decline-dialog';
 import { PatientChoiceDialog } from './patient-choice-dialog';

@@ -28,8 +28,8 @@ import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
-import { AdminNav } from '../admin/admin-nav';
-import { instantInClinic } from '../events/event-when';
+import { AdminNav } from '../admin';
+import { instantInClinic } from '../events';
 import { useAdminQuotes, useAnswerQuote } from './api';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';
 

@@ -31,9 +31,8 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
-import type { CardOutcome } from '../payments/card-outcome';
-import { CardPayment } from '../payments/card-payment';
-import { useConfirmOrder, useMyOrders } from '../store/api';
+import { type CardOutcome, CardPayment } from '../payments';
+import { useConfirmOrder, useMyOrders } from '../store';
 import { useAskForQuote, useDeclineQuote, useMyQuotes, usePayQuote } from './api';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';
 

@@ -1,5 +1,5 @@
 import { RECOVERY_NOTE_STATUSES, type RecoveryNoteStatus } from '../../../shared/recovery-notes';
-import { isId } from '../patients/list-params';
+import { isId } from '../../lib/ids';
 
 /** What the notes list shows, kept in the address so a reload or a shared link shows the same list. */
 export type NoteFilters = {

@@ -1,6 +1,6 @@
 import { RECOVERY_NOTE_STATUSES } from '../../../shared/recovery-notes';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
-import { PractitionerFilter } from '../patients/practitioner-filter';
+import { PractitionerFilter } from '../patients';
 import type { NoteFilters as Filters } from './list-params';
 import { NOTE_STATUS_LABELS } from './note-status';
 import { PatientPicker } from './patient-picker';

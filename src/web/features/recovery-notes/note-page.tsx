@@ -6,7 +6,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { AmendNoteDialog } from './amend-note-dialog';
 import { useNote, useShareNote } from './api';
 import { DraftEditor } from './draft-editor';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '../../ui/paged-list';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { useNoteList } from './api';
 import { type NoteFilters as Filters, noteFiltersFrom, withNoteFilters } from './list-params';
 import { NewNoteDialog } from './new-note-dialog';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { fullName } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { useDebouncedValue } from '../messaging/use-debounced-value';
-import { patientRecordQueryOptions, usePatientList } from '../patients/api';
+import { patientRecordQueryOptions, usePatientList } from '../patients';
 
 type PatientPickerProps = {
   label: string;

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { type ProgressRow, progressRows } from './progress-rows';
 
 const ProgressChartDrawing = lazy(() => import('./progress-chart-drawing'));

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import { AGEING_LABELS, type ReportAnswer } from '../../../shared/reports';
 import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
-import { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '../appointments/appointment-status';
+import { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '../appointments';
 
 /**
  * What each report shows, worked out from its answer alone: a few headline figures, the table of every figure

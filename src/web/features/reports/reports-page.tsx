@@ -12,15 +12,15 @@ import {
 } from '../../../shared/reports';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { downloadCsv } from '../../lib/csv';
+import { isId } from '../../lib/ids';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { DateRangeFilter, FilterBar } from '../../ui/filter-bar';
 import { LoadingState } from '../../ui/spinner';
-import { useUser } from '../auth/session';
-import { isId } from '../patients/list-params';
-import { PractitionerFilter } from '../patients/practitioner-filter';
+import { useUser } from '../auth';
+import { PractitionerFilter } from '../patients';
 import { type ReportRange, useReport } from './api';
 import { csvRowsOf, viewOf } from './report-views';
 

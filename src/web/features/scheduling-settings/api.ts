@@ -14,7 +14,7 @@ import type {
   UpdateServiceTypeInput,
 } from '../../../shared/scheduling';
 import { api } from '../../lib/api-client';
-import { schedulingKeys } from '../appointments/api';
+import { schedulingKeys } from '../appointments';
 
 export const settingsKeys = {
   allServiceTypes: ['/api/service-types', 'all'] as const,

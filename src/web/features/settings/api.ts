@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../../shared/auth';
 import type { UpdateProfileInput } from '../../../shared/profile';
 import { api } from '../../lib/api-client';
-import { authKeys } from '../auth/api';
+import { authKeys } from '../auth';
 
 /** Every profile call answers { user, profile }, which is exactly the session's /api/auth/me entry. */
 function useProfileMutation<TInput>(call: (input: TInput) => Promise<MeResponse>) {

@@ -7,8 +7,7 @@ import { Label } from '../../ui/label';
 import { ChoiceGroup } from '../../ui/radio-group';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
-import { usePreferences, useUpdatePreferences } from '../preferences/api';
-import { THEME_LABELS } from '../preferences/theme-switcher';
+import { THEME_LABELS, usePreferences, useUpdatePreferences } from '../preferences';
 
 type BooleanPreference = {
   [K in keyof Preferences]: Preferences[K] extends boolean ? K : never;

@@ -8,10 +8,7 @@ import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../../../shared/vo
 import { Alert } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
-import {
-  useNotificationPreferences,
-  useUpdateNotificationPreferences,
-} from '../notifications/preferences-api';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../notifications';
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   inApp: 'In-app',

@@ -5,7 +5,7 @@ import { PHOTO_TYPES } from '../../../shared/profile';
 import { UserAvatar } from '../../app/shell/user-avatar';
 import { isApiRequestError } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { useRemovePhoto, useUploadPhoto } from './api';
 import { scaleImageToDataUrl } from './scale-image';
 

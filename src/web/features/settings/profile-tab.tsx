@@ -11,8 +11,8 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { PersonFields } from '../accounts/person-fields';
-import { useSession, useUser } from '../auth/session';
+import { PersonFields } from '../accounts';
+import { useSession, useUser } from '../auth';
 import { useUpdateProfile } from './api';
 import { PhotoField } from './photo-field';
 

@@ -10,8 +10,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { changePassword, logoutAllSessions } from '../auth/api';
-import { useSession } from '../auth/session';
+import { changePassword, logoutAllSessions, useSession } from '../auth';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string().min(1, 'Confirm your new password'),

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { useUser } from '../auth/session';
+import { useUser } from '../auth';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';

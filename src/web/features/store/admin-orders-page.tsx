@@ -11,7 +11,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
-import { AdminNav } from '../admin/admin-nav';
+import { AdminNav } from '../admin';
 import { AdminStockPanel } from './admin-stock';
 import { useAdminOrders, useMoveOrder } from './api';
 import { dayOf } from './orders-pages';

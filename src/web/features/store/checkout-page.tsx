@@ -15,8 +15,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { LoadingState } from '../../ui/spinner';
-import type { CardOutcome } from '../payments/card-outcome';
-import { CardPayment } from '../payments/card-payment';
+import { type CardOutcome, CardPayment } from '../payments';
 import { startCheckout, useCart, useConfirmOrder, useRemoveCartItem, useUpdateCartItem } from './api';
 import { LoadError, ProductImage, TotalsList } from './parts';
 

@@ -4,9 +4,9 @@ import type { RefundDonationAnswer } from '../../../shared/donations';
 import type { TransactionsFilter, TransactionsPage } from '../../../shared/transactions';
 import { api } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
-import { invalidateDonations } from '../donations/live';
-import { invalidateEvents } from '../events/live';
-import { invalidateOrders } from '../store/live';
+import { invalidateDonations } from '../donations';
+import { invalidateEvents } from '../events';
+import { invalidateOrders } from '../store';
 import { invalidateTransactions, TRANSACTION_QUERIES } from './live';
 
 export const transactionKeys = {

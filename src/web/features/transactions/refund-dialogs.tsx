@@ -17,7 +17,7 @@ import {
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
-import { PaymentRefundDialog } from '../billing/refund-dialog';
+import { PaymentRefundDialog } from '../billing';
 import { useRefundDonation, useRefundEventSeat, useRefundInvoicePayment, useRefundOrder } from './api';
 
 /** The longest reason kept with an order's or an event seat's refund. */

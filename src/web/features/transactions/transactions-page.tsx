@@ -18,6 +18,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { Button } from '../../ui/button';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { PagedList } from '../../ui/paged-list';
+import { SearchFilter } from '../../ui/search-filter';
 import { Spinner } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
 import { downloadTransactionsCsv, useTransactions } from './api';
@@ -28,7 +29,6 @@ import {
   InvoiceRefundDialog,
   OrderRefundDialog,
 } from './refund-dialogs';
-import { SearchFilter } from './search-filter';
 import { FigureCards } from './totals';
 import { TransactionTable } from './transaction-table';
 

@@ -1,4 +1,4 @@
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 type PagerProps = { page: number; pageSize: number; total: number; onPage: (page: number) => void };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { useDebouncedValue } from '../messaging/use-debounced-value';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { Input } from './input';
+import { Label } from './label';
 
 type SearchFilterProps = {
   label: string;

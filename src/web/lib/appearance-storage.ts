@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '../../../shared/constants';
-import type { Preferences } from '../../../shared/preferences';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { Preferences } from '../../shared/preferences';
+import { readStorage, removeStorage, writeStorage } from './storage';
 
 /** What public/theme-init.js reads before the first paint. */
 export type StoredAppearance = Pick<

@@ -1,0 +1,6 @@
+/** What other features may use of billing; everything else in this folder is its own. */
+export { useInvoiceList } from './api';
+export { dayLabel, InvoiceStatusBadge, invoiceName } from './invoice-status';
+export { NO_INVOICE_FILTERS } from './list-params';
+export { invalidateInvoices, isInvoicesChanged } from './live';
+export { PaymentRefundDialog } from './refund-dialog';

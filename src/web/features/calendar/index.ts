@@ -1,0 +1,3 @@
+/** What other features may use of calendar; everything else in this folder is its own. */
+export { AppointmentDetailsDialog } from './appointment-details-dialog';
+export { serviceColours } from './colour';
