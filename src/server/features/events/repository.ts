@@ -237,3 +237,82 @@ export function toAttendee(
     refundedCents: r.refundedCents,
   };
 }
+
+type RegistrationValues = Partial<typeof eventRegistrations.$inferInsert>;
+type RegistrationStatus = RegistrationRow['status'];
+
+/** Changes one registration; answers it as it now stands, or undefined when there is none. */
+export async function updateRegistration(db: Reader, id: string, values: RegistrationValues) {
+  const [row] = await db
+    .update(eventRegistrations)
+    .set(values)
+    .where(eq(eventRegistrations.id, id))
+    .returning();
+  return row;
+}
+
+/** Records a refund only if no other was recorded since `row` was read: of two racing refunds one wins. */
+export async function recordRegistrationRefund(
+  db: Reader,
+  row: Pick<RegistrationRow, 'id' | 'refundedCents'>,
+  values: RegistrationValues,
+) {
+  const [updated] = await db
+    .update(eventRegistrations)
+    .set(values)
+    .where(and(eq(eventRegistrations.id, row.id), eq(eventRegistrations.refundedCents, row.refundedCents)))
+    .returning();
+  return updated;
+}
+
+/** Ends the registrations (of the ids given, or of a whole event) still in one of `statuses`; answers them. */
+export function endRegistrations(
+  db: Reader,
+  which: { ids: string[] } | { eventId: string },
+  change: { statuses: readonly RegistrationStatus[]; values: RegistrationValues },
+) {
+  const chosen =
+    'ids' in which
+      ? inArray(eventRegistrations.id, which.ids)
+      : eq(eventRegistrations.eventId, which.eventId);
+  return db
+    .update(eventRegistrations)
+    .set(change.values)
+    .where(and(chosen, inArray(eventRegistrations.status, [...change.statuses])))
+    .returning();
+}
+
+/** Whether anyone holds or is paying for a seat of the event. */
+export async function hasHeldSeat(db: Reader, eventId: string) {
+  const [held] = await db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, ['registered', 'pending_payment']),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
+
+/** Changes one event; answers it as it now stands. */
+export async function updateEvent(
+  db: Reader,
+  id: string,
+  values: Partial<typeof communityEvents.$inferInsert>,
+) {
+  const [row] = await db.update(communityEvents).set(values).where(eq(communityEvents.id, id)).returning();
+  return row;
+}
+
+export async function insertRegistration(db: Reader, values: typeof eventRegistrations.$inferInsert) {
+  const [row] = await db.insert(eventRegistrations).values(values).returning();
+  return row!;
+}
+
+export async function insertEvent(db: Reader, values: typeof communityEvents.$inferInsert) {
+  const [row] = await db.insert(communityEvents).values(values).returning();
+  return row!;
+}

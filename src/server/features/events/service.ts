@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   ACTIVE_REGISTRATION_STATUSES,
   type AttendeesAnswer,
@@ -13,7 +12,6 @@ import {
   type UpdateEventInput,
 } from '../../../shared/events';
 import type { Db, Tx } from '../../db/client';
-import { communityEvents, eventRegistrations } from '../../db/schema/events';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -99,17 +97,14 @@ export async function register(
     const free = (await repository.seatsTaken(tx, eventId)) < event.capacity;
     const paid = event.priceCents > 0;
     const status = !free ? 'waitlisted' : paid ? 'pending_payment' : 'registered';
-    const [inserted] = await tx
-      .insert(eventRegistrations)
-      .values({
-        eventId,
-        userId: caller.id,
-        status,
-        amountCents: event.priceCents,
-        holdExpiresAt:
-          status === 'pending_payment' ? new Date(now.getTime() + EVENT_PAYMENT_HOLD_MINUTES * 60_000) : null,
-      })
-      .returning();
+    const inserted = await repository.insertRegistration(tx, {
+      eventId,
+      userId: caller.id,
+      status,
+      amountCents: event.priceCents,
+      holdExpiresAt:
+        status === 'pending_payment' ? new Date(now.getTime() + EVENT_PAYMENT_HOLD_MINUTES * 60_000) : null,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: `event.${status === 'waitlisted' ? 'waitlisted' : 'registered'}`,
@@ -139,11 +134,11 @@ async function answerWithPayment(
         purpose: 'event',
         registrationId: row.id,
       });
-      const [updated] = await ctx.db
-        .update(eventRegistrations)
-        .set({ paymentIntentId: intent.id, provider: payments.provider.name, updatedAt: new Date() })
-        .where(eq(eventRegistrations.id, row.id))
-        .returning();
+      const updated = await repository.updateRegistration(ctx.db, row.id, {
+        paymentIntentId: intent.id,
+        provider: payments.provider.name,
+        updatedAt: new Date(),
+      });
       current = updated ?? row;
       clientSecret = intent.clientSecret;
       paymentIntentId = intent.id;
@@ -178,16 +173,12 @@ export async function acceptOffer(
     const mine = await repository.activeRegistration(tx, eventId, caller.id);
     if (mine?.status !== 'offered') throw conflict(EVENT_ERRORS.noOffer);
     const paid = event.priceCents > 0;
-    const [updated] = await tx
-      .update(eventRegistrations)
-      .set({
-        status: paid ? 'pending_payment' : 'registered',
-        amountCents: event.priceCents,
-        holdExpiresAt: paid ? new Date(now.getTime() + EVENT_PAYMENT_HOLD_MINUTES * 60_000) : null,
-        updatedAt: now,
-      })
-      .where(eq(eventRegistrations.id, mine.id))
-      .returning();
+    const updated = await repository.updateRegistration(tx, mine.id, {
+      status: paid ? 'pending_payment' : 'registered',
+      amountCents: event.priceCents,
+      holdExpiresAt: paid ? new Date(now.getTime() + EVENT_PAYMENT_HOLD_MINUTES * 60_000) : null,
+      updatedAt: now,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'event.offer_accepted',
@@ -265,10 +256,12 @@ export async function settleRegistration(
     });
     if (current.paidAt) return 'already' as const;
     const keep = current.status === 'pending_payment';
-    await tx
-      .update(eventRegistrations)
-      .set({ paidAt: now, status: keep ? 'registered' : current.status, holdExpiresAt: null, updatedAt: now })
-      .where(eq(eventRegistrations.id, current.id));
+    await repository.updateRegistration(tx, current.id, {
+      paidAt: now,
+      status: keep ? 'registered' : current.status,
+      holdExpiresAt: null,
+      updatedAt: now,
+    });
     await recordActivity(tx, {
       actorId,
       action: keep ? 'event.paid' : 'event.paid_after_release',
@@ -298,11 +291,11 @@ async function refundRegistration(
   await payments.provider.refund(paymentIntentId);
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(eventRegistrations)
-      .set({ refundedCents: row.amountCents, refundedAt: now, updatedAt: now })
-      .where(and(eq(eventRegistrations.id, row.id), eq(eventRegistrations.refundedCents, row.refundedCents)))
-      .returning();
+    const updated = await repository.recordRegistrationRefund(tx, row, {
+      refundedCents: row.amountCents,
+      refundedAt: now,
+      updatedAt: now,
+    });
     if (!updated) return;
     await recordFullRefund(tx, {
       providerIntentId: paymentIntentId,
@@ -362,19 +355,14 @@ async function release(
   const { offered, affected } = await ctx.db.transaction(async (tx) => {
     const event = await repository.lockEvent(tx, eventId);
     if (!event) return { offered: [], affected: [] };
-    const ended = await tx
-      .update(eventRegistrations)
-      .set({ status: to, cancelledAt: now, updatedAt: now })
-      .where(
-        and(
-          inArray(eventRegistrations.id, registrationIds),
-          inArray(
-            eventRegistrations.status,
-            to === 'cancelled' ? [...ACTIVE_REGISTRATION_STATUSES] : ['offered', 'pending_payment'],
-          ),
-        ),
-      )
-      .returning();
+    const ended = await repository.endRegistrations(
+      tx,
+      { ids: registrationIds },
+      {
+        statuses: to === 'cancelled' ? [...ACTIVE_REGISTRATION_STATUSES] : ['offered', 'pending_payment'],
+        values: { status: to, cancelledAt: now, updatedAt: now },
+      },
+    );
     for (const row of ended)
       await recordActivity(tx, {
         actorId: actor.actorId,
@@ -402,11 +390,11 @@ async function offerFreedSeats(tx: Tx, event: repository.EventRow, now: Date) {
     const next = await repository.firstWaitlisted(tx, event.id);
     if (!next) break;
     const expires = new Date(Math.min(now.getTime() + EVENT_OFFER_HOURS * HOUR, event.startsAt.getTime()));
-    const [row] = await tx
-      .update(eventRegistrations)
-      .set({ status: 'offered', offerExpiresAt: expires, updatedAt: now })
-      .where(eq(eventRegistrations.id, next.id))
-      .returning();
+    const row = await repository.updateRegistration(tx, next.id, {
+      status: 'offered',
+      offerExpiresAt: expires,
+      updatedAt: now,
+    });
     await recordActivity(tx, {
       actorId: null,
       action: 'event.seat_offered',
@@ -475,22 +463,19 @@ const nullIfBlank = (value: string | null | undefined) => (value?.trim() ? value
 
 export async function create(ctx: Ctx, caller: SessionUser, input: CreateEventInput, meta: RequestMeta) {
   const row = await ctx.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(communityEvents)
-      .values({
-        title: input.title,
-        description: input.description ?? '',
-        imageUrl: input.imageUrl ?? null,
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
-        place: nullIfBlank(input.place),
-        onlineUrl: nullIfBlank(input.onlineUrl),
-        capacity: input.capacity,
-        priceCents: input.priceCents ?? 0,
-        currency: EVENT_CURRENCY,
-        createdBy: caller.id,
-      })
-      .returning();
+    const inserted = await repository.insertEvent(tx, {
+      title: input.title,
+      description: input.description ?? '',
+      imageUrl: input.imageUrl ?? null,
+      startsAt: new Date(input.startsAt),
+      endsAt: new Date(input.endsAt),
+      place: nullIfBlank(input.place),
+      onlineUrl: nullIfBlank(input.onlineUrl),
+      capacity: input.capacity,
+      priceCents: input.priceCents ?? 0,
+      currency: EVENT_CURRENCY,
+      createdBy: caller.id,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'event.created',
@@ -529,35 +514,22 @@ export async function update(
       throw badRequest(EVENT_ERRORS.capacityBelowTaken, { capacity: EVENT_ERRORS.capacityBelowTaken });
     const priceCents = input.priceCents ?? event.priceCents;
     if (priceCents !== event.priceCents) {
-      const [held] = await tx
-        .select({ id: eventRegistrations.id })
-        .from(eventRegistrations)
-        .where(
-          and(
-            eq(eventRegistrations.eventId, id),
-            inArray(eventRegistrations.status, ['registered', 'pending_payment']),
-          ),
-        )
-        .limit(1);
+      const held = await repository.hasHeldSeat(tx, id);
       if (held && event.priceCents > 0)
         throw badRequest(EVENT_ERRORS.priceChangeWithPaid, { priceCents: EVENT_ERRORS.priceChangeWithPaid });
     }
-    const [updated] = await tx
-      .update(communityEvents)
-      .set({
-        title: input.title ?? event.title,
-        description: input.description ?? event.description,
-        imageUrl: input.imageUrl !== undefined ? input.imageUrl : event.imageUrl,
-        startsAt,
-        endsAt,
-        place,
-        onlineUrl,
-        capacity,
-        priceCents,
-        updatedAt: now,
-      })
-      .where(eq(communityEvents.id, id))
-      .returning();
+    const updated = await repository.updateEvent(tx, id, {
+      title: input.title ?? event.title,
+      description: input.description ?? event.description,
+      imageUrl: input.imageUrl !== undefined ? input.imageUrl : event.imageUrl,
+      startsAt,
+      endsAt,
+      place,
+      onlineUrl,
+      capacity,
+      priceCents,
+      updatedAt: now,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'event.updated',
@@ -590,21 +562,19 @@ export async function cancelEvent(
     const event = await repository.lockEvent(tx, id);
     if (!event) throw notFound(EVENT_ERRORS.notFound);
     if (event.status === 'cancelled') return { row: event, ended: [] as repository.RegistrationRow[] };
-    const [updated] = await tx
-      .update(communityEvents)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(eq(communityEvents.id, id))
-      .returning();
-    const ended = await tx
-      .update(eventRegistrations)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(eventRegistrations.eventId, id),
-          inArray(eventRegistrations.status, [...ACTIVE_REGISTRATION_STATUSES]),
-        ),
-      )
-      .returning();
+    const updated = await repository.updateEvent(tx, id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      updatedAt: now,
+    });
+    const ended = await repository.endRegistrations(
+      tx,
+      { eventId: id },
+      {
+        statuses: ACTIVE_REGISTRATION_STATUSES,
+        values: { status: 'cancelled', cancelledAt: now, updatedAt: now },
+      },
+    );
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'event.cancelled',
@@ -717,10 +687,11 @@ export async function checkIn(
   if (!row.checkedInAt) {
     const now = new Date();
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(eventRegistrations)
-        .set({ checkedInAt: now, checkedInBy: caller.id, updatedAt: now })
-        .where(eq(eventRegistrations.id, row.id));
+      await repository.updateRegistration(tx, row.id, {
+        checkedInAt: now,
+        checkedInBy: caller.id,
+        updatedAt: now,
+      });
       await recordActivity(tx, {
         actorId: caller.id,
         action: 'event.checked_in',
