@@ -110,3 +110,21 @@ export async function totalsByPeriod(db: Db, where: SQL | undefined, period: Don
     .orderBy(desc(bucket));
   return rows;
 }
+
+/** Moves a donation on only from the status it was read in: of two racing changes one wins. */
+export async function moveDonation(
+  db: Db | Tx,
+  change: { id: string; from: DonationRow['status']; values: Partial<typeof donations.$inferInsert> },
+) {
+  const [row] = await db
+    .update(donations)
+    .set(change.values)
+    .where(and(eq(donations.id, change.id), eq(donations.status, change.from)))
+    .returning();
+  return row;
+}
+
+export async function insertDonation(db: Db | Tx, values: typeof donations.$inferInsert) {
+  const [row] = await db.insert(donations).values(values).returning();
+  return row!;
+}

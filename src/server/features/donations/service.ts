@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   ADMIN_DONATIONS_PAGE_SIZE,
   type AdminDonationsAnswer,
@@ -12,11 +11,11 @@ import {
   formatDonationAmount,
 } from '../../../shared/donations';
 import type { Db } from '../../db/client';
-import { donations, users } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import * as accounts from '../accounts/service';
 import type { ProviderIntent } from '../payments/provider';
 import { type Payments, recordFullRefund, recordPayment } from '../payments/service';
 import * as repository from './repository';
@@ -46,7 +45,7 @@ export async function createIntent(
 ): Promise<CreateDonationIntentAnswer> {
   let email = details.email;
   if (!email && caller) {
-    const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, caller.id));
+    const account = await accounts.findAccountById(ctx.db, caller.id);
     email = account?.email;
   }
   if (!email) throw badRequest(DONATION_ERRORS.email, { email: DONATION_ERRORS.email });
@@ -55,27 +54,24 @@ export async function createIntent(
   const intent = await payments.provider.createIntent(amountCents, DONATION_CURRENCY, {
     purpose: 'donation',
   });
-  const [row] = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(donations)
-      .values({
-        userId: caller?.id ?? null,
-        email,
-        firstName: details.firstName,
-        lastName: details.lastName,
-        phone: details.phone ?? null,
-        description: details.description ?? DONATION_DEFAULT_DESCRIPTION,
-        amountCents,
-        currency: DONATION_CURRENCY,
-        provider: payments.provider.name,
-        paymentIntentId: intent.id,
-      })
-      .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repository.insertDonation(tx, {
+      userId: caller?.id ?? null,
+      email,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      phone: details.phone ?? null,
+      description: details.description ?? DONATION_DEFAULT_DESCRIPTION,
+      amountCents,
+      currency: DONATION_CURRENCY,
+      provider: payments.provider.name,
+      paymentIntentId: intent.id,
+    });
     await recordActivity(tx, {
       actorId: caller?.id ?? null,
       action: 'donation.intent_created',
       entityType: 'donation',
-      entityId: inserted[0].id,
+      entityId: inserted.id,
       ipAddress: meta.ipAddress,
       details: { amountCents, provider: payments.provider.name },
     });
@@ -105,11 +101,11 @@ export async function settleDonation(ctx: Ctx, intent: ProviderIntent, actorId: 
     throw new AppError('CONFLICT', DONATION_ERRORS.amountMismatch);
   }
   const paid = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(donations)
-      .set({ status: 'paid', paidAt: new Date(), cardLast4: intent.last4 ?? null })
-      .where(and(eq(donations.id, donation.id), eq(donations.status, 'pending')))
-      .returning();
+    const updated = await repository.moveDonation(tx, {
+      id: donation.id,
+      from: 'pending',
+      values: { status: 'paid', paidAt: new Date(), cardLast4: intent.last4 ?? null },
+    });
     await recordPayment(tx, {
       provider: donation.provider,
       intent,
@@ -232,11 +228,11 @@ export async function refund(
   await payments.provider.refund(donation.paymentIntentId, donation.amountCents);
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(donations)
-      .set({ status: 'refunded', refundedAt: now, refundedBy: caller.id })
-      .where(and(eq(donations.id, id), eq(donations.status, 'paid')))
-      .returning();
+    const updated = await repository.moveDonation(tx, {
+      id: id,
+      from: 'paid',
+      values: { status: 'refunded', refundedAt: now, refundedBy: caller.id },
+    });
     if (!updated) return null;
     await recordFullRefund(tx, {
       providerIntentId: donation.paymentIntentId,

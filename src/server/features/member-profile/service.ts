@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   MEMBER_ONBOARDING_STEPS,
   MEMBER_PROFILE_ERRORS,
@@ -6,14 +5,14 @@ import {
   type MemberProfile,
   type UpdateMemberProfileInput,
 } from '../../../shared/member-profile';
-import type { Db, Tx } from '../../db/client';
-import { memberProfiles } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'events'>;
-type Row = typeof memberProfiles.$inferSelect;
+type Row = repository.ProfileRow;
 type Changes = Partial<Omit<Row, 'userId' | 'createdAt' | 'updatedAt' | 'completedAt' | 'stepsDone'>>;
 
 const inOrder = (steps: readonly MemberOnboardingStep[]) =>
@@ -37,10 +36,7 @@ function toProfile(row: Row | undefined): MemberProfile {
   };
 }
 
-async function rowOf(db: Db | Tx, userId: string) {
-  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.userId, userId));
-  return row;
-}
+const rowOf = repository.findProfile;
 
 /** The member's profile; one never saved answers empty, with onboarding at its first step. */
 export async function getProfile(db: Db, userId: string) {
@@ -66,11 +62,7 @@ async function save(
   const row = await ctx.db.transaction(async (tx) => {
     const before = await rowOf(tx, userId);
     const stepsDone = inOrder([...new Set([...(before?.stepsDone ?? []), ...steps])]);
-    const [saved] = await tx
-      .insert(memberProfiles)
-      .values({ userId, ...changes, stepsDone, updatedAt: now })
-      .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...changes, stepsDone, updatedAt: now } })
-      .returning();
+    const saved = await repository.saveProfile(tx, userId, { ...changes, stepsDone, updatedAt: now });
     await recordActivity(tx, {
       actorId: userId,
       action,
@@ -113,11 +105,7 @@ export async function finishOnboarding(ctx: Ctx, userId: string, meta: RequestMe
     if (profile.nextStep !== null) throw new AppError('CONFLICT', MEMBER_PROFILE_ERRORS.stepsLeft);
     // Only the finish that sets it counts: two at once both read it unset, and the second one's update, which
     // waits for the first to commit, then matches no row.
-    const [row] = await tx
-      .update(memberProfiles)
-      .set({ completedAt: now, updatedAt: now })
-      .where(and(eq(memberProfiles.userId, userId), isNull(memberProfiles.completedAt)))
-      .returning();
+    const row = await repository.markCompleted(tx, userId, now);
     if (!row) return null;
     await recordActivity(tx, {
       actorId: userId,
