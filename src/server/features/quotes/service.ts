@@ -1,17 +1,14 @@
-import { and, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { formatMoney } from '../../../shared/money';
 import {
   type AcceptQuoteAnswer,
   type AnswerQuoteInput,
   type CreateQuoteInput,
-  OPEN_QUOTE_STATUSES,
   QUOTE_ERRORS,
   type Quote,
   type QuoteStatus,
   quoteTotalCents,
 } from '../../../shared/quotes';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
-import { quotes } from '../../db/schema/quotes';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -20,12 +17,12 @@ import * as accounts from '../accounts/service';
 import { raise } from '../notifications/service';
 import type { Payments } from '../payments/service';
 import { createOrderFromLines, renewOrderPayment } from '../store/service';
+import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
 const conflict = (message: string) => new AppError('CONFLICT', message);
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-type Row = typeof quotes.$inferSelect & { memberFirst: string; memberLast: string };
+type Row = repository.QuoteRow;
 
 function toQuote(row: Row): Quote {
   const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -50,29 +47,14 @@ function toQuote(row: Row): Quote {
   };
 }
 
-async function select(db: Db | Tx, where: SQL | undefined, limit = 500) {
-  const rows = await db
-    .select({ quote: quotes, memberFirst: users.firstName, memberLast: users.lastName })
-    .from(quotes)
-    .innerJoin(users, eq(users.id, quotes.memberId))
-    .where(where)
-    .orderBy(desc(quotes.createdAt))
-    .limit(limit);
-  return rows.map((row) =>
-    toQuote({ ...row.quote, memberFirst: row.memberFirst, memberLast: row.memberLast }),
-  );
-}
-
 /** A member sees only their own quotes (anyone else's is 404); an admin sees any. */
-const visibleTo = (caller: SessionUser, id: string) =>
-  caller.role === 'admin'
-    ? eq(quotes.id, id)
-    : (and(eq(quotes.id, id), eq(quotes.memberId, caller.id)) as SQL);
+const visibleTo = (caller: SessionUser, id: string): repository.QuoteScope =>
+  caller.role === 'admin' ? { id } : { id, memberId: caller.id };
 
-async function quoteOrNotFound(db: Db | Tx, where: SQL) {
-  const [quote] = await select(db, where, 1);
-  if (!quote) throw notFound(QUOTE_ERRORS.notFound);
-  return quote;
+async function quoteOrNotFound(db: Db | Tx, scope: repository.QuoteScope) {
+  const [row] = await repository.listQuotes(db, scope, 1);
+  if (!row) throw notFound(QUOTE_ERRORS.notFound);
+  return toQuote(row);
 }
 
 function publish(ctx: Ctx, quote: Pick<Quote, 'id' | 'memberId' | 'status'>) {
@@ -108,12 +90,8 @@ async function tell(
  * whichever comes first (the sweep, a list being read, or an accept that comes too late) moves the quote, and
  * the others find it expired already. Lists run it before reading, so they never show a lapsed quote as open.
  */
-export async function expireLapsed(ctx: Ctx, where?: SQL) {
-  const lapsed = await ctx.db
-    .update(quotes)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(quotes.status, 'answered'), lte(quotes.expiresAt, new Date()), where))
-    .returning({ id: quotes.id, memberId: quotes.memberId, title: quotes.title });
+export async function expireLapsed(ctx: Ctx, scope: repository.QuoteScope = {}) {
+  const lapsed = await repository.expireLapsed(ctx.db, scope, new Date());
   for (const quote of lapsed) {
     publish(ctx, { ...quote, status: 'expired' });
     await tell(ctx, [quote.memberId], {
@@ -131,17 +109,14 @@ const adminIds = async (db: Db) =>
 
 export async function create(ctx: Ctx, caller: SessionUser, input: CreateQuoteInput, meta: RequestMeta) {
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(quotes)
-      .values({
-        memberId: caller.id,
-        kind: input.kind,
-        title: input.title,
-        details: input.details,
-        quantity: input.quantity ?? null,
-        budgetCents: input.budgetCents ?? null,
-      })
-      .returning({ id: quotes.id });
+    const row = await repository.insertQuote(tx, {
+      memberId: caller.id,
+      kind: input.kind,
+      title: input.title,
+      details: input.details,
+      quantity: input.quantity ?? null,
+      budgetCents: input.budgetCents ?? null,
+    });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'quote.requested',
@@ -152,7 +127,7 @@ export async function create(ctx: Ctx, caller: SessionUser, input: CreateQuoteIn
     });
     return row.id;
   });
-  const quote = await quoteOrNotFound(ctx.db, eq(quotes.id, id));
+  const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
   await tell(ctx, await adminIds(ctx.db), {
     title: `Quote requested: ${quote.title}`,
@@ -164,17 +139,17 @@ export async function create(ctx: Ctx, caller: SessionUser, input: CreateQuoteIn
 }
 
 export async function listMine(ctx: Ctx, caller: SessionUser) {
-  await expireLapsed(ctx, eq(quotes.memberId, caller.id));
-  return { quotes: await select(ctx.db, eq(quotes.memberId, caller.id)) };
+  await expireLapsed(ctx, { memberId: caller.id });
+  return { quotes: (await repository.listQuotes(ctx.db, { memberId: caller.id })).map(toQuote) };
 }
 
 export async function listForAdmin(ctx: Ctx, query: { status?: QuoteStatus }) {
   await expireLapsed(ctx);
-  return { quotes: await select(ctx.db, query.status ? eq(quotes.status, query.status) : undefined) };
+  return { quotes: (await repository.listQuotes(ctx.db, { status: query.status })).map(toQuote) };
 }
 
 export async function getOne(ctx: Ctx, caller: SessionUser, id: string) {
-  await expireLapsed(ctx, eq(quotes.id, id));
+  await expireLapsed(ctx, { id });
   return { quote: await quoteOrNotFound(ctx.db, visibleTo(caller, id)) };
 }
 
@@ -183,13 +158,8 @@ export async function getOne(ctx: Ctx, caller: SessionUser, id: string) {
  * past its expiry is left out here even before the sweep marks it expired.
  */
 export async function openSummary(db: Db, memberId: string, newest = 3) {
-  const where = and(
-    eq(quotes.memberId, memberId),
-    inArray(quotes.status, [...OPEN_QUOTE_STATUSES]),
-    or(ne(quotes.status, 'answered'), gt(quotes.expiresAt, new Date())),
-  ) as SQL;
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(quotes).where(where);
-  return { count, recent: await select(db, where, newest) };
+  const { count, recent } = await repository.openQuotesOf(db, memberId, { now: new Date(), newest });
+  return { count, recent: recent.map(toQuote) };
 }
 
 /** An admin answers a requested quote: the lines are priced here and the total computed from them. */
@@ -210,12 +180,12 @@ export async function answer(
     lineTotalCents: line.quantity * line.unitPriceCents,
   }));
   const totalCents = quoteTotalCents(lines);
-  await quoteOrNotFound(ctx.db, eq(quotes.id, id));
+  await quoteOrNotFound(ctx.db, { id });
   const now = new Date();
   const answered = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({
+    const moved = await repository.moveQuote(tx, {
+      scope: { id, status: 'requested' },
+      values: {
         status: 'answered',
         lines,
         totalCents,
@@ -224,10 +194,9 @@ export async function answer(
         answeredBy: caller.id,
         answeredAt: now,
         updatedAt: now,
-      })
-      .where(and(eq(quotes.id, id), eq(quotes.status, 'requested')))
-      .returning({ id: quotes.id });
-    if (!row) return false;
+      },
+    });
+    if (!moved) return false;
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'quote.answered',
@@ -239,11 +208,11 @@ export async function answer(
     return true;
   });
   if (!answered) throw conflict(QUOTE_ERRORS.notRequested);
-  const quote = await quoteOrNotFound(ctx.db, eq(quotes.id, id));
+  const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
   await tell(ctx, [quote.memberId], {
     title: `Your quote is ready: ${quote.title}`,
-    message: `The clinic answered your quote request: ${dollars(totalCents)}, open until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. Accept or decline it under Quotes.`,
+    message: `The clinic answered your quote request: ${formatMoney(totalCents)}, open until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. Accept or decline it under Quotes.`,
     actionUrl: '/member/quotes',
     quoteId: id,
   });
@@ -264,7 +233,7 @@ export async function accept(
 ): Promise<AcceptQuoteAnswer> {
   const before = await quoteOrNotFound(ctx.db, visibleTo(caller, id));
   if (before.status === 'answered' && before.expiresAt && Date.parse(before.expiresAt) <= Date.now()) {
-    await expireLapsed(ctx, eq(quotes.id, id));
+    await expireLapsed(ctx, { id });
     throw conflict(QUOTE_ERRORS.expired);
   }
   if (before.status === 'expired') throw conflict(QUOTE_ERRORS.expired);
@@ -277,22 +246,14 @@ export async function accept(
       userId: caller.id,
       lines: before.lines,
       claim: async (tx) => {
-        const [row] = await tx
-          .update(quotes)
-          .set({ status: 'accepted', decidedAt: now, updatedAt: now })
-          .where(
-            and(
-              eq(quotes.id, id),
-              eq(quotes.memberId, caller.id),
-              eq(quotes.status, 'answered'),
-              sql`${quotes.expiresAt} > ${now.toISOString()}`,
-            ),
-          )
-          .returning({ id: quotes.id });
-        return Boolean(row);
+        return repository.moveQuote(tx, {
+          scope: { id, memberId: caller.id, status: 'answered' },
+          unexpiredAt: now,
+          values: { status: 'accepted', decidedAt: now, updatedAt: now },
+        });
       },
       afterCreate: async (tx, orderId) => {
-        await tx.update(quotes).set({ orderId }).where(eq(quotes.id, id));
+        await repository.setOrder(tx, id, orderId);
         await recordActivity(tx, {
           actorId: caller.id,
           action: 'quote.accepted',
@@ -313,11 +274,11 @@ export async function accept(
         : QUOTE_ERRORS.notAnswered,
     );
   }
-  const quote = await quoteOrNotFound(ctx.db, eq(quotes.id, id));
+  const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
   await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
     title: `Quote accepted: ${quote.title}`,
-    message: `The quote "${quote.title}" was accepted and became an order of ${dollars(made.totalCents)} to pay.`,
+    message: `The quote "${quote.title}" was accepted and became an order of ${formatMoney(made.totalCents)} to pay.`,
     actionUrl: '/member/quotes',
     quoteId: id,
   });
@@ -351,12 +312,11 @@ export async function decline(ctx: Ctx, caller: SessionUser, id: string, meta: R
   await quoteOrNotFound(ctx.db, visibleTo(caller, id));
   const now = new Date();
   const declined = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({ status: 'declined', decidedAt: now, updatedAt: now })
-      .where(and(eq(quotes.id, id), eq(quotes.memberId, caller.id), eq(quotes.status, 'answered')))
-      .returning({ id: quotes.id });
-    if (!row) return false;
+    const moved = await repository.moveQuote(tx, {
+      scope: { id, memberId: caller.id, status: 'answered' },
+      values: { status: 'declined', decidedAt: now, updatedAt: now },
+    });
+    if (!moved) return false;
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'quote.declined',
@@ -367,7 +327,7 @@ export async function decline(ctx: Ctx, caller: SessionUser, id: string, meta: R
     return true;
   });
   if (!declined) throw conflict(QUOTE_ERRORS.notAnswered);
-  const quote = await quoteOrNotFound(ctx.db, eq(quotes.id, id));
+  const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
   await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
     title: `Quote declined: ${quote.title}`,
