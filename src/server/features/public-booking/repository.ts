@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PublicBookingStatus } from '../../../shared/public-booking';
 import { APPOINTMENT_MAX_MINUTES } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
-import { publicBookingRequests, serviceTypes, users } from '../../db/schema';
+import { publicBookingRequests, serviceTypes, signingSecrets, users } from '../../db/schema';
 
 export type RequestValues = Partial<Omit<typeof publicBookingRequests.$inferInsert, 'id' | 'during'>>;
 
@@ -141,4 +141,14 @@ export async function referenceTaken(db: Db | Tx, reference: string) {
     .where(eq(publicBookingRequests.reference, reference))
     .limit(1);
   return row !== undefined;
+}
+
+/** The secret a purpose signs with: made once, by whichever instance asks first, and read by every one. */
+export async function signingSecret(db: Db | Tx, purpose: string, fresh: () => string) {
+  await db.insert(signingSecrets).values({ purpose, secret: fresh() }).onConflictDoNothing();
+  const [row] = await db
+    .select({ secret: signingSecrets.secret })
+    .from(signingSecrets)
+    .where(eq(signingSecrets.purpose, purpose));
+  return row!.secret;
 }

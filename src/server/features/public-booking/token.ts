@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { signingSecrets } from '../../db/schema';
+import * as repository from './repository';
 
 /**
  * The visitor's link to manage a booking: `<request id>.<signature>`, both base64url, the signature an
@@ -35,15 +34,10 @@ export class ManageLinks {
   }
 
   private async storedSecret() {
-    await this.db
-      .insert(signingSecrets)
-      .values({ purpose: PURPOSE, secret: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await this.db
-      .select({ secret: signingSecrets.secret })
-      .from(signingSecrets)
-      .where(eq(signingSecrets.purpose, PURPOSE));
-    return Buffer.from(row!.secret, 'base64url');
+    const secret = await repository.signingSecret(this.db, PURPOSE, () =>
+      randomBytes(32).toString('base64url'),
+    );
+    return Buffer.from(secret, 'base64url');
   }
 
   private async signature(requestId: string, nonce: string) {
