@@ -1,7 +1,6 @@
-import { and, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
 import { clinicMonthOf } from '../../platform/clinic-time';
+import * as repository from './repository';
 
 /**
  * The payments received in the clinic's calendar month holding `now` (its first midnight to the next month's, in
@@ -10,16 +9,5 @@ import { clinicMonthOf } from '../../platform/clinic-time';
  */
 export async function paymentsThisMonth(db: Db, now = new Date()) {
   const { month, from, to } = clinicMonthOf(now);
-  const [row] = await db
-    .select({
-      amountCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`,
-      count: sql<string>`count(*)`,
-    })
-    .from(payments)
-    .where(and(ne(payments.status, 'refunded'), gte(payments.createdAt, from), lt(payments.createdAt, to)));
-  return {
-    month,
-    amountCents: Number(row.amountCents),
-    count: Number(row.count),
-  };
+  return { month, ...(await repository.receivedBetween(db, { from, to })) };
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   CARD_ERRORS,
   intentIdFromClientSecret,
@@ -9,9 +8,9 @@ import {
   type TestConfirmCardInput,
 } from '../../../shared/payments';
 import type { Db } from '../../db/client';
-import { testPaymentIntents } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider';
+import * as intents from './test-intents-repository';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomToken = (length: number) =>
@@ -62,14 +61,18 @@ export class TestPaymentProvider implements PaymentProvider {
   async createIntent(amountCents: number, currency: string, metadata: Record<string, string>) {
     const id = `pi_${randomToken(24)}`;
     const secret = randomToken(24);
-    await this.db
-      .insert(testPaymentIntents)
-      .values({ id, secretHash: hashSecret(secret), amountCents, currency, metadata });
+    await intents.insertIntent(this.db, {
+      id,
+      secretHash: hashSecret(secret),
+      amountCents,
+      currency,
+      metadata,
+    });
     return { id, clientSecret: `${id}_secret_${secret}` };
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
-    const [intent] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const intent = await intents.findIntent(this.db, id);
     if (!intent) return null;
     return {
       id: intent.id,
@@ -83,21 +86,16 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async refund(id: string, amountCents?: number, key?: string) {
     // A named partial refund adds to what was refunded; an unnamed one states the whole refund.
-    const refunded =
+    const refunded = await intents.refundIntent(
+      this.db,
+      id,
       amountCents === undefined
-        ? sql`${testPaymentIntents.amountCents}`
+        ? { whole: true }
         : key
-          ? sql`least(${testPaymentIntents.amountCents}, ${testPaymentIntents.refundedCents} + ${amountCents})`
-          : amountCents;
-    const [intent] = await this.db
-      .update(testPaymentIntents)
-      .set({
-        refundedCents: refunded,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, 'succeeded')))
-      .returning({ id: testPaymentIntents.id });
-    if (!intent) throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded');
+          ? { addCents: amountCents }
+          : { totalCents: amountCents },
+    );
+    if (!refunded) throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded');
   }
 
   verifyWebhook(_rawBody: string, _signatureHeader: string | undefined): ProviderEvent {
@@ -109,7 +107,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async confirmCard(input: TestConfirmCardInput, now = new Date()): Promise<TestConfirmCardAnswer> {
     const id = intentIdFromClientSecret(input.clientSecret);
     if (!id) throw badRequest('Client secret is not valid', { clientSecret: 'Client secret is not valid' });
-    const [intent] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    const intent = await intents.findIntent(this.db, id);
     const given = Buffer.from(hashSecret(input.clientSecret.slice(id.length + '_secret_'.length)));
     if (!intent || !timingSafeEqual(given, Buffer.from(intent.secretHash)))
       throw notFound(PAYMENT_ERRORS.intentNotFound);
@@ -126,17 +124,14 @@ export class TestPaymentProvider implements PaymentProvider {
           ? CARD_ERRORS.insufficientFunds
           : null;
     if (refusal) {
-      await this.db
-        .update(testPaymentIntents)
-        .set({ cardLast4: last4, updatedAt: now })
-        .where(and(eq(testPaymentIntents.id, id), ne(testPaymentIntents.status, 'succeeded')));
+      await intents.updateUnsucceeded(this.db, id, { cardLast4: last4, updatedAt: now });
       return { status: 'requires_payment_method', paymentIntentId: id, error: refusal };
     }
-    const [succeeded] = await this.db
-      .update(testPaymentIntents)
-      .set({ status: 'succeeded', cardLast4: last4, updatedAt: now })
-      .where(and(eq(testPaymentIntents.id, id), ne(testPaymentIntents.status, 'succeeded')))
-      .returning({ id: testPaymentIntents.id });
+    const succeeded = await intents.updateUnsucceeded(this.db, id, {
+      status: 'succeeded',
+      cardLast4: last4,
+      updatedAt: now,
+    });
     if (!succeeded) throw new AppError('CONFLICT', PAYMENT_ERRORS.alreadySucceeded);
     return { status: 'succeeded', paymentIntentId: id };
   }

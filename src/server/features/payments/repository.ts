@@ -1,0 +1,118 @@
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { type PAYMENT_PURPOSES, paymentRefunds, payments } from '../../db/schema';
+import type { ProviderIntent } from './provider';
+
+/** Whether the ledger holds a payment of this intent already. */
+export async function isRecorded(db: Db | Tx, providerIntentId: string) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerIntentId, providerIntentId));
+  return Boolean(row);
+}
+
+/** One row per succeeded intent: a second confirm, a racing one or a late webhook adds nothing. */
+export async function recordPayment(
+  tx: Tx,
+  payment: {
+    provider: 'stripe' | 'test';
+    intent: ProviderIntent;
+    purpose: (typeof PAYMENT_PURPOSES)[number];
+    referenceId: string;
+  },
+) {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      provider: payment.provider,
+      providerIntentId: payment.intent.id,
+      purpose: payment.purpose,
+      referenceId: payment.referenceId,
+      amountCents: payment.intent.amountCents,
+      currency: payment.intent.currency,
+      cardLast4: payment.intent.last4 ?? null,
+    })
+    .onConflictDoNothing({ target: payments.providerIntentId })
+    .returning({ id: payments.id });
+  return row ?? null;
+}
+
+/**
+ * Marks the ledger's payment of an intent refunded in full and adds its refund row (with `id` when given), in
+ * the caller's transaction. A refund that another change to the same thing could overtake (an admin refunding
+ * an order that may be shipping, a partial refund of an invoice payment) is recorded first, with that thing's
+ * conditional change, and only then asked of the provider; should the provider refuse, withdrawRefund takes
+ * the record back (store's moveOrder, billing's refundPayment). A refund nothing can overtake (a donation, an
+ * event seat, a payment for an order that can no longer be filled) goes to the provider first, under an
+ * idempotency key, and is recorded here after: asking again refunds nothing twice and records once.
+ * Answers the refunded payment's id, or null when there was none to refund (none recorded, or refunded already).
+ */
+export async function recordFullRefund(
+  tx: Tx,
+  refund: {
+    id?: string;
+    providerIntentId: string;
+    amountCents: number;
+    reason: string;
+    by: string | null;
+    at: Date;
+  },
+) {
+  const [payment] = await tx
+    .update(payments)
+    .set({ status: 'refunded', refundedCents: refund.amountCents, refundedAt: refund.at })
+    .where(and(eq(payments.providerIntentId, refund.providerIntentId), ne(payments.status, 'refunded')))
+    .returning({ id: payments.id });
+  if (!payment) return null;
+  await tx.insert(paymentRefunds).values({
+    id: refund.id,
+    paymentId: payment.id,
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    createdBy: refund.by,
+    createdAt: refund.at,
+  });
+  return payment.id;
+}
+
+/**
+ * Takes back a refund recorded before the provider was asked, once the provider refused it: the refund row
+ * goes, and its payment counts back what that refund had taken off and is refunded as of its latest refund
+ * still standing, in the caller's transaction.
+ */
+export async function withdrawRefund(tx: Tx, refundId: string) {
+  const [refund] = await tx
+    .delete(paymentRefunds)
+    .where(eq(paymentRefunds.id, refundId))
+    .returning({ paymentId: paymentRefunds.paymentId, amountCents: paymentRefunds.amountCents });
+  if (!refund) return;
+  const left = sql`greatest(0, ${payments.refundedCents} - ${refund.amountCents})`;
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: left,
+      status: sql`case when ${left} > 0 then 'partially_refunded' else 'succeeded' end`,
+      refundedAt: sql`(select max(${paymentRefunds.createdAt}) from ${paymentRefunds}
+        where ${paymentRefunds.paymentId} = ${refund.paymentId})`,
+    })
+    .where(eq(payments.id, refund.paymentId));
+}
+
+/** Payments received in [from, to) that were not wholly refunded: how many, and their total less refunds. */
+export async function receivedBetween(db: Db, range: { from: Date; to: Date }) {
+  const [row] = await db
+    .select({
+      amountCents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)`,
+      count: sql<string>`count(*)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        ne(payments.status, 'refunded'),
+        gte(payments.createdAt, range.from),
+        lt(payments.createdAt, range.to),
+      ),
+    );
+  return { amountCents: Number(row.amountCents), count: Number(row.count) };
+}
