@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import * as queries from './queries';
+import * as queries from './repository';
 
 type Caller = { id: string; role: Role };
 
