@@ -32,3 +32,11 @@ export function clinicMonthOf(now: Date) {
   const to = new Date(new TZDate(year, month + 1, 1, CLINIC_TIME_ZONE).getTime());
   return { month: `${year}-${pad(month + 1)}`, from, to };
 }
+
+/** Today in the clinic, as YYYY-MM-DD. */
+export const clinicToday = (now = new Date()) => clinicDayOf(now).day;
+
+/** A calendar day label (YYYY-MM-DD) `days` later (or earlier): a count of days, not of 24-hour spans. */
+export function addDays(day: string, days: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceListAnswer } from '../../../shared/billing';
 import { invoices, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
+import { clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { seedDemoInvoices } from './demo';
-import { clinicToday } from './service';
 
 /** The demo clinic's invoices: the demo patient's two, every status among the others, seeded once. */
 let t: TestApp;

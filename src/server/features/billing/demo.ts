@@ -12,7 +12,7 @@ import {
   serviceTypes,
   users,
 } from '../../db/schema';
-import { addDays, clinicToday } from './service';
+import { addDays, clinicToday } from '../../platform/clinic-time';
 
 /** What each demo invoice is, in order: the demo patient's two first, then one per other patient. */
 type Plan = {

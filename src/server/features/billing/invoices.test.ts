@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, type InvoiceListAnswer, invoiceUrl } from '../../../shared/billing';
 import { activityLog, invoiceCounters, invoices } from '../../db/schema';
+import { addDays, clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
-import { addDays, clinicToday } from './service';
 import {
   call,
   careTeam,

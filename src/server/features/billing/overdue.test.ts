@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Invoice, invoiceUrl } from '../../../shared/billing';
 import { type Database, openDatabase } from '../../db/client';
 import { invoices } from '../../db/schema';
+import { addDays, clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openSocket, untilConnections } from '../../test/sockets';
 import { overdueSweeper, sweepOverdue } from './overdue';
-import { addDays, clinicToday } from './service';
 import { careTeam, eventually, expectStatus, notificationsOf, pay, sentInvoice } from './testing';
 
 /**

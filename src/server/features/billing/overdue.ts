@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { OVERDUE_CHECK_INTERVAL_MS } from '../../../shared/billing';
 import { rowsOf } from '../../db/rows';
+import { clinicToday } from '../../platform/clinic-time';
 import type { AppContext } from '../../platform/context';
 import { Sweeper } from '../../platform/sweeper';
-import { clinicToday } from './service';
 
 type Ctx = Pick<AppContext, 'db' | 'events' | 'log'>;
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, INVOICE_MAX_LINES } from '../../../shared/billing';
 import { activityLog } from '../../db/schema';
+import { addDays, clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
-import { addDays, clinicToday } from './service';
 import { call, careTeam, draft, line, pay, sentInvoice } from './testing';
 
 /**

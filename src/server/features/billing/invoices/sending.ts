@@ -1,0 +1,94 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { BILLING_ERRORS, formatInvoiceNumber, invoiceUrl } from '../../../../shared/billing';
+import { formatMoney } from '../../../../shared/money';
+import { invoiceCounters, invoiceLineItems, invoices } from '../../../db/schema';
+import { clinicToday } from '../../../platform/clinic-time';
+import type { RequestMeta } from '../../../platform/context';
+import { AppError, badRequest, notFound } from '../../../platform/errors';
+import * as accounts from '../../accounts/service';
+import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from '../invoice-access';
+import * as repository from '../repository';
+
+/**
+ * Sends a draft: in one transaction the counter row is locked and moved on, so numbers have no gaps and no
+ * two sends share one; then the patient is emailed and told.
+ */
+export async function sendInvoice(ctx: Ctx, caller: Caller, id: string, meta: RequestMeta, now = new Date()) {
+  await inReachToManage(ctx.db, caller, id);
+  const today = clinicToday(now);
+  const row = await ctx.db.transaction(async (tx) => {
+    const draft = await repository.lockRow(tx, id);
+    if (draft?.status !== 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
+    if (draft.dueDate < today)
+      throw badRequest(BILLING_ERRORS.dueDateBeforeIssue, { dueDate: BILLING_ERRORS.dueDateBeforeIssue });
+    const [counter] = await tx
+      .update(invoiceCounters)
+      .set({ nextValue: sql`${invoiceCounters.nextValue} + 1` })
+      .where(eq(invoiceCounters.series, 'invoice'))
+      .returning({ nextValue: invoiceCounters.nextValue });
+    const number = formatInvoiceNumber(counter.nextValue - 1);
+    const zero = draft.totalCents === 0;
+    const [sent] = await tx
+      .update(invoices)
+      .set({
+        number,
+        status: zero ? 'paid' : 'sent',
+        issueDate: today,
+        sentAt: now,
+        paidAt: zero ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, id))
+      .returning();
+    await audit(tx, caller, 'invoice.sent', sent, meta, { number });
+    return sent;
+  });
+  await emailInvoice(ctx, row);
+  publish(ctx, row, 'sent');
+  return answer(ctx.db, id);
+}
+
+async function emailInvoice(ctx: Ctx, invoice: repository.InvoiceRow) {
+  const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
+  if (!patient) return;
+  const link = `${ctx.config.appUrl.replace(/\/$/, '')}${invoiceUrl(invoice.id)}`;
+  try {
+    await ctx.mailer.send({
+      to: patient.email,
+      subject: `Your invoice ${invoice.number}`,
+      text: `Dear ${patient.firstName},\n\nYour invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} was issued on ${invoice.issueDate} and is due by ${invoice.dueDate}.\n\nSee it, download it and pay it online in the portal:\n${link}\n\nClinic Portal`,
+    });
+  } catch (error) {
+    // The invoice is sent either way; the outbox keeps what could not be sent.
+    ctx.log.error(
+      { invoiceId: invoice.id, err: { message: (error as Error).message } },
+      'invoice email not sent',
+    );
+  }
+}
+
+/** Voids an invoice with nothing paid; its appointments may be billed again. */
+export async function voidInvoice(ctx: Ctx, caller: Caller, id: string, reason: string, meta: RequestMeta) {
+  await inReach(ctx.db, caller, id);
+  const now = new Date();
+  const row = await ctx.db.transaction(async (tx) => {
+    const invoice = await repository.lockRow(tx, id);
+    if (!invoice) throw notFound(BILLING_ERRORS.notFound);
+    if (invoice.status === 'void') throw new AppError('CONFLICT', BILLING_ERRORS.alreadyVoid);
+    if (invoice.status === 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.draftNotVoidable);
+    if (invoice.paidCents > 0) throw new AppError('CONFLICT', BILLING_ERRORS.notVoidable);
+    const [voided] = await tx
+      .update(invoices)
+      .set({ status: 'void', voidReason: reason, voidedAt: now, updatedAt: now })
+      .where(eq(invoices.id, id))
+      .returning();
+    await tx
+      .update(invoiceLineItems)
+      .set({ appointmentId: null })
+      .where(and(eq(invoiceLineItems.invoiceId, id), isNotNull(invoiceLineItems.appointmentId)));
+    await audit(tx, caller, 'invoice.voided', invoice, meta);
+    return voided;
+  });
+  publish(ctx, row, 'voided');
+  return answer(ctx.db, id);
+}
