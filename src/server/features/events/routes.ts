@@ -19,7 +19,7 @@ import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
 import { Sweeper, sweepWhileListening } from '../../platform/sweeper';
 import type { Payments } from '../payments/service';
-import { attendeesCsv } from './admin/csv';
+import { attendeesCsv } from './csv';
 import * as service from './service';
 
 /** How often a listening instance ends lapsed offers and payment holds and passes their seats on. */
