@@ -147,7 +147,7 @@ describe('payment and donation routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.for(matrixTable(cases))('%s as %s on %s answers %i', async ([, caller, , status, c]) => {
     const body = await c.row.body?.();
     const response = await t.injectAs(caller, {
       method: c.row.method,

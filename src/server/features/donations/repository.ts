@@ -64,7 +64,10 @@ export function adminFilter(query: Omit<AdminDonationsQuery, 'page' | 'period'>)
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listForAdmin(db: Db, where: SQL | undefined, page: number, pageSize: number) {
+export async function listForAdmin(
+  db: Db,
+  { where, page, pageSize }: { where: SQL | undefined; page: number; pageSize: number },
+) {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

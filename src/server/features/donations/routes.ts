@@ -45,7 +45,12 @@ export function donationRoutes(ctx: AppContext, payments: Payments) {
         },
       },
       (request) =>
-        service.createIntent(ctx, payments, request.sessionUser, request.body, requestMeta(request)),
+        service.createIntent(ctx, {
+          payments,
+          caller: request.sessionUser,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
@@ -54,7 +59,12 @@ export function donationRoutes(ctx: AppContext, payments: Payments) {
         onRequest,
         schema: { tags, body: ConfirmDonationInputSchema, response: { 200: ConfirmDonationAnswerSchema } },
       },
-      (request) => service.confirm(ctx, payments, request.sessionUser, request.body.paymentIntentId),
+      (request) =>
+        service.confirm(ctx, {
+          payments,
+          caller: request.sessionUser,
+          paymentIntentId: request.body.paymentIntentId,
+        }),
     );
 
     app.get(
@@ -88,7 +98,13 @@ export function donationRoutes(ctx: AppContext, payments: Payments) {
           response: { 200: RefundDonationAnswerSchema },
         },
       },
-      (request) => service.refund(ctx, payments, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        service.refund(ctx, {
+          payments,
+          caller: callerOf(request),
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

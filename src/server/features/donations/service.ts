@@ -38,19 +38,21 @@ export type DonationDetails = {
  */
 export async function createIntent(
   ctx: Ctx,
-  payments: Payments,
-  caller: SessionUser | null,
-  details: DonationDetails,
-  meta: RequestMeta,
+  {
+    payments,
+    caller,
+    input,
+    meta,
+  }: { payments: Payments; caller: SessionUser | null; input: DonationDetails; meta: RequestMeta },
 ): Promise<CreateDonationIntentAnswer> {
-  let email = details.email;
+  let email = input.email;
   if (!email && caller) {
     const account = await accounts.findAccountById(ctx.db, caller.id);
     email = account?.email;
   }
   if (!email) throw badRequest(DONATION_ERRORS.email, { email: DONATION_ERRORS.email });
 
-  const amountCents = dollarsToCents(details.amount);
+  const amountCents = dollarsToCents(input.amount);
   const intent = await payments.provider.createIntent(amountCents, DONATION_CURRENCY, {
     purpose: 'donation',
   });
@@ -58,10 +60,10 @@ export async function createIntent(
     const inserted = await repository.insertDonation(tx, {
       userId: caller?.id ?? null,
       email,
-      firstName: details.firstName,
-      lastName: details.lastName,
-      phone: details.phone ?? null,
-      description: details.description ?? DONATION_DEFAULT_DESCRIPTION,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? null,
+      description: input.description ?? DONATION_DEFAULT_DESCRIPTION,
       amountCents,
       currency: DONATION_CURRENCY,
       provider: payments.provider.name,
@@ -150,9 +152,11 @@ async function sendReceipt(ctx: Ctx, donation: repository.DonationRow) {
 /** The browser's word that the card went through: believed only once the provider says so. */
 export async function confirm(
   ctx: Ctx,
-  payments: Payments,
-  caller: SessionUser | null,
-  paymentIntentId: string,
+  {
+    payments,
+    caller,
+    paymentIntentId,
+  }: { payments: Payments; caller: SessionUser | null; paymentIntentId: string },
 ) {
   const donation = await repository.findByIntent(ctx.db, paymentIntentId);
   if (!donation) throw notFound(DONATION_ERRORS.notFound);
@@ -191,7 +195,7 @@ export async function listForAdmin(
 ): Promise<AdminDonationsAnswer> {
   const where = repository.adminFilter(query);
   const [{ rows, total }, byPeriod] = await Promise.all([
-    repository.listForAdmin(db, where, query.page, ADMIN_DONATIONS_PAGE_SIZE),
+    repository.listForAdmin(db, { where, page: query.page, pageSize: ADMIN_DONATIONS_PAGE_SIZE }),
     repository.totalsByPeriod(db, where, query.period),
   ]);
   const totals = byPeriod.reduce(
@@ -216,10 +220,7 @@ export async function listForAdmin(
 /** Refunds a paid donation in full through the provider; a refunded one answers as it stands. */
 export async function refund(
   ctx: Ctx,
-  payments: Payments,
-  caller: SessionUser,
-  id: string,
-  meta: RequestMeta,
+  { payments, caller, id, meta }: { payments: Payments; caller: SessionUser; id: string; meta: RequestMeta },
 ) {
   const donation = await repository.findById(ctx.db, id);
   if (!donation) throw notFound(DONATION_ERRORS.notFound);
@@ -229,7 +230,7 @@ export async function refund(
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await repository.moveDonation(tx, {
-      id: id,
+      id,
       from: 'paid',
       values: { status: 'refunded', refundedAt: now, refundedBy: caller.id },
     });

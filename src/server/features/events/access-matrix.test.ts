@@ -51,7 +51,10 @@ const eventInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function call<T>(who: TestPerson | 'admin', method: string, url: string, payload?: object) {
+async function call<T>(
+  who: TestPerson | 'admin',
+  { method, url, payload }: { method: string; url: string; payload?: object },
+) {
   const response =
     who === 'admin'
       ? await t.injectAs('admin', { method: method as 'POST', url, payload })
@@ -61,10 +64,17 @@ async function call<T>(who: TestPerson | 'admin', method: string, url: string, p
 }
 
 const createEvent = async (overrides: Record<string, unknown> = {}) =>
-  (await call<{ event: { id: string } }>('admin', 'POST', '/api/events', eventInput(overrides))).event.id;
+  (
+    await call<{ event: { id: string } }>('admin', {
+      method: 'POST',
+      url: '/api/events',
+      payload: eventInput(overrides),
+    })
+  ).event.id;
 const register = (who: TestPerson, eventId: string) =>
-  call<RegistrationAnswer>(who, 'POST', `/api/events/${eventId}/registration`);
-const cancelEvent = (eventId: string) => call('admin', 'POST', `/api/events/${eventId}/cancel`);
+  call<RegistrationAnswer>(who, { method: 'POST', url: `/api/events/${eventId}/registration` });
+const cancelEvent = (eventId: string) =>
+  call('admin', { method: 'POST', url: `/api/events/${eventId}/cancel` });
 async function pay(clientSecret: string | null) {
   const card = await t.app.inject({
     method: 'POST',
@@ -88,7 +98,7 @@ async function offered(who: TestPerson) {
   const first = await createPerson(t, 'member');
   await register(first, eventId);
   await register(who, eventId);
-  await call(first, 'POST', `/api/events/${eventId}/registration/cancel`);
+  await call(first, { method: 'POST', url: `/api/events/${eventId}/registration/cancel` });
   return eventId;
 }
 
@@ -292,7 +302,7 @@ describe('event routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.for(matrixTable(cases))('%s as %s on %s answers %i', async ([, caller, , status, c]) => {
     const { url, payload } = await c.row.request(c.target, caller);
     const response = await t.injectAs(caller, {
       method: c.row.method,

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   ACTIVE_REGISTRATION_STATUSES,
-  type Attendee,
   type CommunityEvent,
   type MyRegistration,
   SEAT_STATUSES,
 } from '../../../shared/events';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
 import { communityEvents, eventRegistrations } from '../../db/schema/events';
 
 export type EventRow = typeof communityEvents.$inferSelect;
@@ -129,14 +127,6 @@ export async function findRegistration(db: Reader, id: string) {
   return row ?? null;
 }
 
-export async function findByIntent(db: Reader, intentId: string) {
-  const [row] = await db
-    .select()
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.paymentIntentId, intentId));
-  return row ?? null;
-}
-
 export async function listEvents(db: Reader, options: { upcomingAfter?: Date; scheduledOnly: boolean }) {
   return db
     .select()
@@ -148,20 +138,6 @@ export async function listEvents(db: Reader, options: { upcomingAfter?: Date; sc
       ),
     )
     .orderBy(asc(communityEvents.startsAt), asc(communityEvents.id));
-}
-
-export async function registrationsWithPeople(db: Reader, eventId: string) {
-  return db
-    .select({
-      registration: eventRegistrations,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(eventRegistrations)
-    .innerJoin(users, eq(users.id, eventRegistrations.userId))
-    .where(eq(eventRegistrations.eventId, eventId))
-    .orderBy(asc(eventRegistrations.seq));
 }
 
 export async function upcomingOfMember(db: Reader, userId: string, now: Date) {
@@ -218,26 +194,6 @@ export function toEvent(
   };
 }
 
-export function toAttendee(
-  row: { registration: RegistrationRow; firstName: string; lastName: string; email: string },
-  position: number | null,
-): Attendee {
-  const r = row.registration;
-  return {
-    id: r.id,
-    userId: r.userId,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    email: row.email,
-    status: r.status,
-    waitlistPosition: position,
-    registeredAt: r.createdAt.toISOString(),
-    offerExpiresAt: r.status === 'offered' ? iso(r.offerExpiresAt) : null,
-    checkedInAt: iso(r.checkedInAt),
-    paidCents: r.paidAt ? r.amountCents : 0,
-    refundedCents: r.refundedCents,
-  };
-}
-
 type RegistrationValues = Partial<typeof eventRegistrations.$inferInsert>;
 type RegistrationStatus = RegistrationRow['status'];
 
@@ -280,39 +236,4 @@ export function endRegistrations(
     .set(change.values)
     .where(and(chosen, inArray(eventRegistrations.status, [...change.statuses])))
     .returning();
-}
-
-/** Whether anyone holds or is paying for a seat of the event. */
-export async function hasHeldSeat(db: Reader, eventId: string) {
-  const [held] = await db
-    .select({ id: eventRegistrations.id })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        inArray(eventRegistrations.status, ['registered', 'pending_payment']),
-      ),
-    )
-    .limit(1);
-  return held !== undefined;
-}
-
-/** Changes one event; answers it as it now stands. */
-export async function updateEvent(
-  db: Reader,
-  id: string,
-  values: Partial<typeof communityEvents.$inferInsert>,
-) {
-  const [row] = await db.update(communityEvents).set(values).where(eq(communityEvents.id, id)).returning();
-  return row;
-}
-
-export async function insertRegistration(db: Reader, values: typeof eventRegistrations.$inferInsert) {
-  const [row] = await db.insert(eventRegistrations).values(values).returning();
-  return row!;
-}
-
-export async function insertEvent(db: Reader, values: typeof communityEvents.$inferInsert) {
-  const [row] = await db.insert(communityEvents).values(values).returning();
-  return row!;
 }

@@ -54,9 +54,9 @@ describe('member profile routes access matrix', () => {
     expect(servedRoutes(t.routes, '/api/member')).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.status, c] as const))(
+  it.for(cases.map((c) => [`${c.row.method} ${c.row.route}`, c.caller, c.status, c] as const))(
     '%s as %s answers %i',
-    async (_route, caller, status, c) => {
+    async ([, caller, status, c]) => {
       const response = await t.injectAs(caller, {
         method: c.row.method,
         url: c.row.route,

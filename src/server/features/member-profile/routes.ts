@@ -29,23 +29,45 @@ export function memberProfileRoutes(ctx: AppContext) {
     app.put(
       '/api/member/profile',
       { onRequest: member, schema: { tags, body: UpdateMemberProfileInputSchema, response: answer } },
-      (request) => service.updateProfile(ctx, callerOf(request).id, request.body, requestMeta(request)),
+      (request) =>
+        service.updateProfile(ctx, {
+          userId: callerOf(request).id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
     app.put(
       '/api/member/onboarding/interests',
       { onRequest: member, schema: { tags, body: InterestsStepSchema, response: answer } },
       (request) =>
-        service.saveStep(ctx, callerOf(request).id, 'interests', request.body, requestMeta(request)),
+        service.saveStep(ctx, {
+          userId: callerOf(request).id,
+          step: 'interests',
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
     app.put(
       '/api/member/onboarding/support',
       { onRequest: member, schema: { tags, body: SupportStepSchema, response: answer } },
-      (request) => service.saveStep(ctx, callerOf(request).id, 'support', request.body, requestMeta(request)),
+      (request) =>
+        service.saveStep(ctx, {
+          userId: callerOf(request).id,
+          step: 'support',
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
     app.put(
       '/api/member/onboarding/contact',
       { onRequest: member, schema: { tags, body: ContactStepSchema, response: answer } },
-      (request) => service.saveStep(ctx, callerOf(request).id, 'contact', request.body, requestMeta(request)),
+      (request) =>
+        service.saveStep(ctx, {
+          userId: callerOf(request).id,
+          step: 'contact',
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
     app.post(
       '/api/member/onboarding/finish',

@@ -52,11 +52,19 @@ export async function onboardingOf(db: Db, userId: string) {
 /** Saves the changes (making the row on the first save) with the steps they complete, and logs it. */
 async function save(
   ctx: Ctx,
-  userId: string,
-  changes: Changes,
-  steps: readonly MemberOnboardingStep[],
-  action: string,
-  meta: RequestMeta,
+  {
+    userId,
+    changes,
+    steps,
+    action,
+    meta,
+  }: {
+    userId: string;
+    changes: Changes;
+    steps: readonly MemberOnboardingStep[];
+    action: string;
+    meta: RequestMeta;
+  },
 ) {
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
@@ -81,20 +89,35 @@ async function save(
 /** The whole profile from /member/profile; it counts as every onboarding step saved. */
 export const updateProfile = (
   ctx: Ctx,
-  userId: string,
-  input: Required<Omit<UpdateMemberProfileInput, 'about' | 'phone' | 'city' | 'country'>> &
-    Pick<Row, 'about' | 'phone' | 'city' | 'country'>,
-  meta: RequestMeta,
-) => save(ctx, userId, input, MEMBER_ONBOARDING_STEPS, 'member_profile.updated', meta);
+  {
+    userId,
+    input,
+    meta,
+  }: {
+    userId: string;
+    input: Required<Omit<UpdateMemberProfileInput, 'about' | 'phone' | 'city' | 'country'>> &
+      Pick<Row, 'about' | 'phone' | 'city' | 'country'>;
+    meta: RequestMeta;
+  },
+) =>
+  save(ctx, {
+    userId,
+    changes: input,
+    steps: MEMBER_ONBOARDING_STEPS,
+    action: 'member_profile.updated',
+    meta,
+  });
 
 /** One onboarding step saved; onboarding resumes at the next one missing. */
 export const saveStep = (
   ctx: Ctx,
-  userId: string,
-  step: MemberOnboardingStep,
-  changes: Changes,
-  meta: RequestMeta,
-) => save(ctx, userId, changes, [step], `member_onboarding.${step}_saved`, meta);
+  {
+    userId,
+    step,
+    input,
+    meta,
+  }: { userId: string; step: MemberOnboardingStep; input: Changes; meta: RequestMeta },
+) => save(ctx, { userId, changes: input, steps: [step], action: `member_onboarding.${step}_saved`, meta });
 
 /** Finishing onboarding, once every step is saved; asking again answers the profile as it is. */
 export async function finishOnboarding(ctx: Ctx, userId: string, meta: RequestMeta) {

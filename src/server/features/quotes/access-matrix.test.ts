@@ -33,7 +33,10 @@ let someoneElse: TestPerson;
 const quotes = { own: '', other: '' };
 
 type Who = 'member' | 'admin' | TestPerson;
-async function call<T>(who: Who, method: 'GET' | 'POST', url: string, payload?: object) {
+async function call<T>(
+  who: Who,
+  { method, url, payload }: { method: 'GET' | 'POST'; url: string; payload?: object },
+) {
   const response =
     typeof who === 'string'
       ? await t.injectAs(who, { method, url, payload })
@@ -57,10 +60,18 @@ const answerBody = () => ({
 type State = 'requested' | 'answered' | 'accepted';
 /** A fresh quote of the person's, taken as far as the state asks. */
 async function quote(who: Who, state: State) {
-  const { quote } = await call<{ quote: Quote }>(who, 'POST', '/api/quotes', request());
+  const { quote } = await call<{ quote: Quote }>(who, {
+    method: 'POST',
+    url: '/api/quotes',
+    payload: request(),
+  });
   if (state !== 'requested')
-    await call('admin', 'POST', `/api/admin/quotes/${quote.id}/answer`, answerBody());
-  if (state === 'accepted') await call(who, 'POST', `/api/quotes/${quote.id}/accept`);
+    await call('admin', {
+      method: 'POST',
+      url: `/api/admin/quotes/${quote.id}/answer`,
+      payload: answerBody(),
+    });
+  if (state === 'accepted') await call(who, { method: 'POST', url: `/api/quotes/${quote.id}/accept` });
   return quote.id;
 }
 const ownerOf = (target: Target): Who => (target === 'own' ? 'member' : someoneElse);
@@ -169,7 +180,7 @@ describe('quote routes access matrix', () => {
     expect(served).toEqual(matrixRoutes(MATRIX));
   });
 
-  it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
+  it.for(matrixTable(cases))('%s as %s on %s answers %i', async ([, caller, , status, c]) => {
     const id = c.target ? await quoteFor(c.row, c.target, caller) : '';
     const response = await injectCase(t, caller, c.row, id);
     expect(response.statusCode, response.body).toBe(status);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { OPEN_QUOTE_STATUSES, type QuoteStatus } from '../../../shared/quotes';
+import { OPEN_QUOTE_STATUSES, type Quote, type QuoteStatus } from '../../../shared/quotes';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { quotes } from '../../db/schema/quotes';
@@ -83,4 +83,28 @@ export async function moveQuote(
 
 export async function setOrder(db: Reader, id: string, orderId: string) {
   await db.update(quotes).set({ orderId }).where(eq(quotes.id, id));
+}
+
+/** A row as the contract's quote. */
+export function toQuote(row: QuoteRow): Quote {
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    memberName: `${row.memberFirst} ${row.memberLast}`.trim(),
+    kind: row.kind,
+    title: row.title,
+    details: row.details,
+    quantity: row.quantity,
+    budgetCents: row.budgetCents,
+    status: row.status,
+    lines: row.lines,
+    totalCents: row.totalCents,
+    message: row.message,
+    expiresAt: iso(row.expiresAt),
+    answeredAt: iso(row.answeredAt),
+    decidedAt: iso(row.decidedAt),
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -15,6 +15,7 @@ import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
 import { Sweeper, sweepWhileListening } from '../../platform/sweeper';
 import type { Payments } from '../payments/service';
+import * as decision from './decision';
 import * as service from './service';
 
 /**
@@ -41,7 +42,11 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
         schema: { tags, body: CreateQuoteInputSchema, response: { 201: QuoteAnswerSchema } },
       },
       async (request, reply) => {
-        const answer = await service.create(ctx, callerOf(request), request.body, requestMeta(request));
+        const answer = await service.create(ctx, {
+          caller: callerOf(request),
+          input: request.body,
+          meta: requestMeta(request),
+        });
         return reply.code(201).send(answer);
       },
     );
@@ -69,7 +74,13 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
           response: { 200: AcceptQuoteAnswerSchema },
         },
       },
-      (request) => service.accept(ctx, payments, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        decision.accept(ctx, {
+          payments,
+          caller: callerOf(request),
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
     app.post(
       '/api/quotes/:id/payment',
@@ -82,7 +93,7 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
           response: { 200: AcceptQuoteAnswerSchema },
         },
       },
-      (request) => service.payAgain(ctx, payments, callerOf(request), request.params.id),
+      (request) => decision.payAgain(ctx, { payments, caller: callerOf(request), id: request.params.id }),
     );
     app.post(
       '/api/quotes/:id/decline',
@@ -95,7 +106,12 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
           response: { 200: QuoteAnswerSchema },
         },
       },
-      (request) => service.decline(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        decision.decline(ctx, {
+          caller: callerOf(request),
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
 
     app.get(
@@ -118,7 +134,12 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
         },
       },
       (request) =>
-        service.answer(ctx, callerOf(request), request.params.id, request.body, requestMeta(request)),
+        service.answer(ctx, {
+          caller: callerOf(request),
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -1,6 +1,6 @@
-import { type CsvValue, csvOf } from '../../../shared/csv';
-import { type Attendee, REGISTRATION_STATUS_LABELS } from '../../../shared/events';
-import { decimalFromCents } from '../../../shared/money';
+import { type CsvValue, csvOf } from '../../../../shared/csv';
+import { type Attendee, REGISTRATION_STATUS_LABELS } from '../../../../shared/events';
+import { decimalFromCents } from '../../../../shared/money';
 
 const COLUMNS = [
   'Name',
