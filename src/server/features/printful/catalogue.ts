@@ -57,16 +57,19 @@ export async function syncCatalogue(db: Db, api: PrintfulApi): Promise<SyncResul
         })),
         retiredVariantIds: retired.map(([, variantId]) => variantId),
       });
-      await repository.saveProductLink(tx, summary.id, outcome.productId, now);
-      await repository.saveVariantLinks(
-        tx,
-        summary.id,
-        usable.map((variant, index) => ({
+      await repository.saveProductLink(tx, {
+        printfulProductId: summary.id,
+        productId: outcome.productId,
+        at: now,
+      });
+      await repository.saveVariantLinks(tx, {
+        printfulProductId: summary.id,
+        links: usable.map((variant, index) => ({
           printfulVariantId: variant.id,
           variantId: outcome.variantIds[index],
         })),
-        retired.map(([printfulId]) => printfulId),
-      );
+        retiredPrintfulVariantIds: retired.map(([printfulId]) => printfulId),
+      });
       return outcome;
     });
     if (saved.created) result.created += 1;
