@@ -41,7 +41,7 @@ export function eventRoutes(ctx: AppContext, payments: Payments) {
 
     sweepWhileListening(
       fastify,
-      new Sweeper('event sweep', () => service.sweep(ctx), SWEEP_EVERY_MS, ctx.log),
+      new Sweeper('event sweep', () => service.sweep(ctx), { intervalMs: SWEEP_EVERY_MS, log: ctx.log }),
     );
 
     app.get(
