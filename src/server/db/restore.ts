@@ -174,7 +174,7 @@ function inserter(tx: Tx, table: Table, columns: string[]) {
 }
 
 /** Reads the whole file once, before the database is touched: a damaged or cut-off backup is refused whole. */
-export async function verifyBackup(file: string) {
+async function verifyBackup(file: string) {
   let header: BackupHeader | undefined;
   let trailer: BackupTrailer | undefined;
   const counts: Record<string, number> = {};

@@ -49,7 +49,7 @@ export async function cancelJob(db: Db | Tx, key: string) {
  * Claims the next due job for this worker. FOR UPDATE SKIP LOCKED lets any number of workers on any number
  * of instances claim at once without waiting on each other, and never two of them the same job.
  */
-export async function claimNext(
+async function claimNext(
   db: Db,
   { workerId, kinds, now = new Date() }: { workerId: string; kinds: readonly string[]; now?: Date },
 ) {

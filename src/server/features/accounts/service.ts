@@ -35,7 +35,7 @@ function toProfile(row: accounts.ProfileRow): Profile {
 }
 
 export const hashPassword = (password: string) => hash(password);
-export const passwordMatches = (passwordHash: string, password: string) =>
+const passwordMatches = (passwordHash: string, password: string) =>
   verify(passwordHash, password).catch(() => false);
 
 /**

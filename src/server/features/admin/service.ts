@@ -43,7 +43,7 @@ async function accountOrNotFound(ctx: Pick<AppContext, 'db'>, id: string) {
   return row;
 }
 
-export async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
+async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
   return { user: toAdminUser(await accountOrNotFound(ctx, id)) };
 }
 

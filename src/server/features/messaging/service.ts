@@ -24,7 +24,7 @@ export const RECIPIENT_NOT_FOUND = 'Recipient not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toMessage(row: repository.MessageRow): Message {
+function toMessage(row: repository.MessageRow): Message {
   return {
     id: row.id,
     senderId: row.senderId,

@@ -37,7 +37,7 @@ export type RaiseInput = {
   emailedSeparately?: boolean;
 };
 
-export function toNotification(row: repository.NotificationRow): Notification {
+function toNotification(row: repository.NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type,

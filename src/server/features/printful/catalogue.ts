@@ -121,7 +121,7 @@ function toVariant(variant: SyncVariant): UsableVariant | null {
 }
 
 /** "29.99" as 2999, exactly (no floating point); null when it is not an amount. */
-export function centsOf(price: string | number | null | undefined) {
+function centsOf(price: string | number | null | undefined) {
   if (price === null || price === undefined) return null;
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(String(price).trim());
   if (!match) return null;

@@ -24,7 +24,7 @@ export const SYNC_JOB = 'printful.sync';
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** A Printful failure as the admin reads it: a refused token, Printful's reason, or that it was unreachable. */
-export function explain(error: unknown): AppError {
+function explain(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (!(error instanceof PrintfulError)) throw error;
   if (error.status === 0) return badRequest(PRINTFUL_ERRORS.unreachable);

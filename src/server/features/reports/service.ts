@@ -21,7 +21,7 @@ import * as queries from './repository';
 type Caller = { id: string; role: Role };
 
 /** Whether the caller may open the report: staff and admin the clinic's, practitioners their own few. */
-export function mayOpen(role: Role, report: ReportName) {
+function mayOpen(role: Role, report: ReportName) {
   if (role === 'admin') return true;
   if (role === 'staff') return !ADMIN_ONLY_REPORTS.includes(report);
   if (role === 'practitioner') return PRACTITIONER_REPORTS.includes(report);
