@@ -149,7 +149,7 @@ async function measure(database: Database, reuse: boolean) {
   for (const { who, caller, names } of callers)
     for (const name of names as readonly ReportName[])
       for (const [range, pick] of Object.entries(ranges)) {
-        const call = () => reportFor(database.db, caller(), name, pick(), meta);
+        const call = () => reportFor(database.db, caller(), { report: name, query: pick(), meta });
         for (let i = 0; i < WARMUP; i++) await call();
         const times: number[] = [];
         for (let i = 0; i < REQUESTS; i++) {

@@ -25,9 +25,12 @@ async function main() {
 
   // Background jobs (appointment reminders, the Printful sync queued at connect): every instance runs a
   // worker; each job runs on one of them.
-  const jobs = new JobWorker(database.db, app.log, {
-    ...appointmentJobHandlers(ctx),
-    ...printfulJobHandlers(ctx),
+  const jobs = new JobWorker(database.db, {
+    log: app.log,
+    handlers: {
+      ...appointmentJobHandlers(ctx),
+      ...printfulJobHandlers(ctx),
+    },
   });
   jobs.start();
 

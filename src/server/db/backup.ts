@@ -75,7 +75,7 @@ export async function takeBackup(database: Database, file: string): Promise<Back
             columns: table.columns.map((column) => column.name),
           };
           await write(line);
-          counts[table.name] = await writeRows(tx, table.name, line.columns, write);
+          counts[table.name] = await writeRows(tx, { table: table.name, columns: line.columns, write });
         }
         const trailer: BackupTrailer = { end: { tables: counts, sequences: await readSequences(tx) } };
         await write(trailer);
@@ -100,7 +100,10 @@ export async function takeBackup(database: Database, file: string): Promise<Back
 }
 
 /** Streams a table through a cursor, so a large clinic is never held in memory at once. */
-async function writeRows(tx: Tx, table: string, columns: string[], write: (line: string) => Promise<void>) {
+async function writeRows(
+  tx: Tx,
+  { table, columns, write }: { table: string; columns: string[]; write: (line: string) => Promise<void> },
+) {
   const values = columns.map((column) => `${quote(column)}::text`).join(', ');
   await tx.execute(
     sql.raw(`declare backup_rows no scroll cursor for select array_to_json(array[${values}]::text[])::text as line

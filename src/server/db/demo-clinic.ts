@@ -551,10 +551,18 @@ const ASSESSMENTS = [
 
 function courseOfCare(
   random: ReturnType<typeof seeded>,
-  condition: Condition,
-  practitioners: PractitionerKey[],
-  dates: Date[],
-  options: { shared: boolean; lastIsDraft: boolean },
+  {
+    condition,
+    practitioners,
+    dates,
+    ...options
+  }: {
+    condition: Condition;
+    practitioners: PractitionerKey[];
+    dates: Date[];
+    shared: boolean;
+    lastIsDraft: boolean;
+  },
 ): ClinicNote[] {
   const count = dates.length;
   const startPain = Math.min(10, Math.max(2, condition.startPain + random.int(-1, 1)));
@@ -671,7 +679,10 @@ export function clinicPatients(now: Date): ClinicPatient[] {
         dates.push(new Date(at));
       }
       notes.push(
-        ...courseOfCare(random, condition, practitioners, dates, {
+        ...courseOfCare(random, {
+          condition,
+          practitioners,
+          dates,
           shared: random.chance(0.6),
           lastIsDraft: status === 'active' && index % 7 === 1,
         }),

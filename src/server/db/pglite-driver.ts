@@ -124,7 +124,7 @@ export class PgliteDrizzleClient implements DrizzlePgliteClient {
     if (name === undefined || stripped?.parsers || stripped?.blob) {
       return this.client.query(query, params, stripped);
     }
-    return this.runNamed(name, query, params ?? [], stripped);
+    return this.runNamed(name, query, { params: params ?? [], options: stripped });
   };
 
   // The transaction keeps its own methods and its live `closed`; only query is replaced.
@@ -137,8 +137,7 @@ export class PgliteDrizzleClient implements DrizzlePgliteClient {
   private async runNamed<T = any>(
     name: string,
     text: string,
-    params: unknown[],
-    options: QueryOptions | undefined,
+    { params, options }: { params: unknown[]; options: QueryOptions | undefined },
   ): Promise<Results<T>> {
     const client = this.client;
     await client._checkReady();

@@ -60,7 +60,7 @@ export async function restoreBackup(
     await migrateUpTo(db, header.migration.createdAt);
     const tables = await readTables(db);
     if (!options.force) await refuseRows(db, tables);
-    const rows = await db.transaction(async (tx) => loadRows(tx, file, tables, trailer));
+    const rows = await db.transaction(async (tx) => loadRows(tx, { file, tables, trailer }));
     await database.migrate();
     return {
       file,
@@ -98,7 +98,10 @@ async function refuseRows(db: Database['db'], tables: Table[]) {
   }
 }
 
-async function loadRows(tx: Tx, file: string, tables: Table[], trailer: BackupTrailer) {
+async function loadRows(
+  tx: Tx,
+  { file, tables, trailer }: { file: string; tables: Table[]; trailer: BackupTrailer },
+) {
   await setCanonicalText(tx);
   const byName = new Map(tables.map((table) => [table.name, table]));
   // What the migrations made (and, with --force, everything) gives way to the backup's rows.
@@ -171,7 +174,7 @@ function inserter(tx: Tx, table: Table, columns: string[]) {
 }
 
 /** Reads the whole file once, before the database is touched: a damaged or cut-off backup is refused whole. */
-export async function verifyBackup(file: string) {
+async function verifyBackup(file: string) {
   let header: BackupHeader | undefined;
   let trailer: BackupTrailer | undefined;
   const counts: Record<string, number> = {};

@@ -28,7 +28,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       try {
-        await createAccount(tx, { ...account, password: DEMO_PASSWORD }, { actorId: null }, { passwordHash });
+        await createAccount(tx, { ...account, password: DEMO_PASSWORD }, { actorId: null, passwordHash });
         created.push(account.email);
       } catch (error) {
         if ((error as Error).message.includes('already exists')) continue;

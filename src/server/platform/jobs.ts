@@ -49,7 +49,10 @@ export async function cancelJob(db: Db | Tx, key: string) {
  * Claims the next due job for this worker. FOR UPDATE SKIP LOCKED lets any number of workers on any number
  * of instances claim at once without waiting on each other, and never two of them the same job.
  */
-export async function claimNext(db: Db, workerId: string, kinds: readonly string[], now = new Date()) {
+async function claimNext(
+  db: Db,
+  { workerId, kinds, now = new Date() }: { workerId: string; kinds: readonly string[]; now?: Date },
+) {
   if (kinds.length === 0) return null;
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
   const kindList = sql.join(
@@ -106,13 +109,22 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private readonly log: FastifyBaseLogger;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly pollMs: number;
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly handlers: Record<string, JobHandler>,
-    private readonly options: { pollMs: number } = { pollMs: 5_000 },
-  ) {}
+    {
+      log,
+      handlers,
+      pollMs = 5_000,
+    }: { log: FastifyBaseLogger; handlers: Record<string, JobHandler>; pollMs?: number },
+  ) {
+    this.log = log;
+    this.handlers = handlers;
+    this.pollMs = pollMs;
+  }
 
   start() {
     if (!this.stopped) return;
@@ -132,7 +144,7 @@ export class JobWorker {
   async drain(now?: Date) {
     let count = 0;
     for (;;) {
-      const job = await claimNext(this.db, this.id, Object.keys(this.handlers), now);
+      const job = await claimNext(this.db, { workerId: this.id, kinds: Object.keys(this.handlers), now });
       if (!job) return count;
       let failure: unknown = null;
       try {
@@ -157,7 +169,7 @@ export class JobWorker {
         .catch((err) => this.log.error({ err }, 'job worker could not claim jobs'))
         .finally(() => {
           this.running = null;
-          this.schedule(this.options.pollMs);
+          this.schedule(this.pollMs);
         });
     }, delay);
     this.timer.unref?.();

@@ -63,8 +63,8 @@ export class AuthRateLimits {
   /** Counts a wrong password, or a reset asked for, against both limits. */
   async recordAccountAttempt(attempt: AccountAttempt) {
     await Promise.all([
-      consume(this.perAccountAndAddress, pairKey(attempt), false),
-      consume(this.perAccountDaily, attempt.account, false),
+      consume(this.perAccountAndAddress, pairKey(attempt), { throwWhenExhausted: false }),
+      consume(this.perAccountDaily, attempt.account, { throwWhenExhausted: false }),
     ]);
   }
 
@@ -104,11 +104,11 @@ export class PublicBookingRateLimits {
   }
 
   async consumeCall(address: string) {
-    await consume(this.reads, address, true, PUBLIC_BOOKING_ERRORS.tooManyRequests);
+    await consume(this.reads, address, { message: PUBLIC_BOOKING_ERRORS.tooManyRequests });
   }
 
   async consumeRequest(address: string) {
-    await consume(this.requests, address, true, PUBLIC_BOOKING_ERRORS.tooManyRequests);
+    await consume(this.requests, address, { message: PUBLIC_BOOKING_ERRORS.tooManyRequests });
   }
 }
 
@@ -121,8 +121,7 @@ function tooMany(msBeforeNext: number, message = TOO_MANY) {
 async function consume(
   limiter: RateLimiterAbstract,
   key: string,
-  throwWhenExhausted = true,
-  message = TOO_MANY,
+  { throwWhenExhausted = true, message = TOO_MANY }: { throwWhenExhausted?: boolean; message?: string } = {},
 ) {
   try {
     await limiter.consume(key);

@@ -21,7 +21,7 @@ const BASE_DIRECTIVES: Directives = {
   'upgrade-insecure-requests': [],
 };
 
-export function contentSecurityPolicy(directives: Directives) {
+function contentSecurityPolicy(directives: Directives) {
   return Object.entries({ ...BASE_DIRECTIVES, ...directives })
     .map(([name, values]) => [name, ...values].join(' '))
     .join(';');

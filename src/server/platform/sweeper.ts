@@ -9,13 +9,17 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private readonly intervalMs: number;
+  private readonly log: FastifyBaseLogger;
 
   constructor(
     private readonly name: string,
     private readonly sweep: () => Promise<unknown>,
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    { intervalMs, log }: { intervalMs: number; log: FastifyBaseLogger },
+  ) {
+    this.intervalMs = intervalMs;
+    this.log = log;
+  }
 
   start() {
     if (this.timer) return;

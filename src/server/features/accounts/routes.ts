@@ -18,7 +18,11 @@ export function accountRoutes(ctx: AppContext) {
         onRequest: app.requireUser,
         schema: { tags, body: UpdateProfileInputSchema, response: { 200: MeResponseSchema } },
       },
-      (request) => accounts.updateProfile(ctx, callerOf(request).id, request.body, requestMeta(request)),
+      (request) =>
+        accounts.updateProfile(ctx, callerOf(request).id, {
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.put(
@@ -27,7 +31,8 @@ export function accountRoutes(ctx: AppContext) {
         onRequest: app.requireUser,
         schema: { tags, body: UploadPhotoInputSchema, response: { 200: MeResponseSchema } },
       },
-      (request) => accounts.setPhoto(ctx.db, callerOf(request).id, request.body, requestMeta(request)),
+      (request) =>
+        accounts.setPhoto(ctx.db, callerOf(request).id, { input: request.body, meta: requestMeta(request) }),
     );
 
     app.delete(

@@ -35,7 +35,7 @@ function toProfile(row: accounts.ProfileRow): Profile {
 }
 
 export const hashPassword = (password: string) => hash(password);
-export const passwordMatches = (passwordHash: string, password: string) =>
+const passwordMatches = (passwordHash: string, password: string) =>
   verify(passwordHash, password).catch(() => false);
 
 /**
@@ -46,8 +46,7 @@ export const passwordMatches = (passwordHash: string, password: string) =>
 export async function passwordAttempt(
   ctx: Pick<AppContext, 'db' | 'rateLimits'>,
   user: accounts.UserRow,
-  password: string,
-  address: string,
+  { password, address }: { password: string; address: string },
 ) {
   const attempt = { account: user.id, address };
   await ctx.rateLimits.assertAccountAllowed(attempt, () => hasSignedInFrom(ctx.db, user.id, address));
@@ -71,12 +70,11 @@ export const CURRENT_PASSWORD_ERRORS = {
 export async function confirmCurrentPassword(
   ctx: Pick<AppContext, 'db' | 'rateLimits'>,
   user: accounts.UserRow,
-  password: string | undefined,
-  address: string,
+  { password, address }: { password: string | undefined; address: string },
 ) {
   if (!password)
     throw badRequest(CURRENT_PASSWORD_ERRORS.needed, { currentPassword: CURRENT_PASSWORD_ERRORS.needed });
-  if (!(await passwordAttempt(ctx, user, password, address)))
+  if (!(await passwordAttempt(ctx, user, { password, address })))
     throw badRequest(CURRENT_PASSWORD_ERRORS.wrong, { currentPassword: CURRENT_PASSWORD_ERRORS.wrong });
 }
 
@@ -97,6 +95,9 @@ function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
+/** Who opens an account (null: the person themselves), from where, and a password hash made beforehand. */
+export type AccountCreation = { actorId: string | null; meta?: RequestMeta; passwordHash?: string };
+
 /**
  * Creates an account of any role; callers decide which roles they may create. `passwordHash` (a hash from
  * hashPassword) replaces hashing `password` again, for callers creating many accounts with one password;
@@ -105,18 +106,16 @@ function isUniqueViolation(error: unknown) {
 export async function createAccount(
   tx: Tx | Db,
   input: { email: string; password: string; firstName: string; lastName: string; role: Role; phone?: string },
-  audit: { actorId: string | null; meta?: RequestMeta },
-  options: { passwordHash?: string } = {},
+  { actorId, meta, passwordHash }: AccountCreation,
 ) {
   if (await accounts.findUserByEmail(tx, input.email)) throw badRequest(ACCOUNT_EXISTS_MESSAGE);
-  if (!options.passwordHash)
-    await refuseGuessablePassword(input.password, { field: 'password', owner: input });
+  if (!passwordHash) await refuseGuessablePassword(input.password, { field: 'password', owner: input });
   const id = randomUUID();
   try {
     const row = await accounts.insertUser(tx, {
       id,
       email: input.email,
-      passwordHash: options.passwordHash ?? (await hashPassword(input.password)),
+      passwordHash: passwordHash ?? (await hashPassword(input.password)),
       firstName: input.firstName,
       lastName: input.lastName,
       role: input.role,
@@ -125,8 +124,8 @@ export async function createAccount(
     await recordAccountActivity(tx, {
       action: 'account.created',
       userId: id,
-      actorId: audit.actorId ?? id,
-      ipAddress: audit.meta?.ipAddress,
+      actorId: actorId ?? id,
+      ipAddress: meta?.ipAddress,
       details: { role: input.role },
     });
     return row;
@@ -143,14 +142,14 @@ export async function createAccount(
 export async function updateProfile(
   ctx: Pick<AppContext, 'db' | 'rateLimits' | 'mailer'>,
   userId: string,
-  input: UpdateProfileInput,
-  meta: RequestMeta,
+  { input, meta }: { input: UpdateProfileInput; meta: RequestMeta },
 ) {
   const { currentPassword, ...changes } = input;
   const user = await accounts.findUserById(ctx.db, userId);
   if (!user) throw notFound('Account not found');
   const newEmail = changes.email !== undefined && changes.email !== user.email ? changes.email : undefined;
-  if (newEmail) await confirmCurrentPassword(ctx, user, currentPassword, meta.ipAddress);
+  if (newEmail)
+    await confirmCurrentPassword(ctx, user, { password: currentPassword, address: meta.ipAddress });
   await ctx.db.transaction(async (tx) => {
     const { phone, timeZone, email, ...names } = changes;
     if (email) {
@@ -184,7 +183,11 @@ async function tellOldAddress(ctx: Pick<AppContext, 'mailer'>, user: accounts.Us
   });
 }
 
-export async function setPhoto(db: Db, userId: string, input: UploadPhotoInput, meta: RequestMeta) {
+export async function setPhoto(
+  db: Db,
+  userId: string,
+  { input, meta }: { input: UploadPhotoInput; meta: RequestMeta },
+) {
   const match = /^data:(image\/(?:png|jpeg|webp));base64,(.+)$/.exec(input.dataUrl);
   if (!match) throw badRequest('Photo must be a PNG, JPEG or WebP image', { dataUrl: 'Unsupported image' });
   const data = Buffer.from(match[2], 'base64');

@@ -52,8 +52,7 @@ async function accountFor(caller: Caller, target: Target) {
       lastName: 'Matrix',
       role: 'patient',
     },
-    { actorId: null },
-    { passwordHash },
+    { actorId: null, passwordHash },
   );
   return made.id;
 }

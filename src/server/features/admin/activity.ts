@@ -68,8 +68,7 @@ const CSV_COLUMNS = [
 export async function exportActivity(
   ctx: Ctx,
   caller: SessionUser,
-  filters: ActivityFilters,
-  meta: RequestMeta,
+  { filters, meta }: { filters: ActivityFilters; meta: RequestMeta },
 ) {
   const rows = await repository.listActivity(ctx.db, { ...queryOf(filters), limit: ACTIVITY_EXPORT_MAX });
   const lines: CsvValue[][] = [CSV_COLUMNS];

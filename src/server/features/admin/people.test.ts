@@ -332,10 +332,12 @@ describe('PUT /api/admin/users/{id}/role', () => {
         changeRole(
           t.ctx,
           { id: b.id, role: 'admin', sessionId: 'stale' },
-          a.id,
-          { role: 'staff' },
           {
-            ipAddress: '127.0.0.1',
+            id: a.id,
+            input: { role: 'staff' },
+            meta: {
+              ipAddress: '127.0.0.1',
+            },
           },
         ),
       ).rejects.toMatchObject({ status: 409, message: ADMIN_ERRORS.lastAdminDemote });

@@ -88,7 +88,7 @@ describe('POST /api/admin/users/{id}/deactivate', () => {
       .where(eq(users.id, staleCaller.user.id));
     const caller = { id: staleCaller.user.id, role: 'admin' as const, sessionId: 'stale' };
     await expect(
-      deactivateUser(t.ctx, caller, demoAdminId, { ipAddress: '127.0.0.1' }),
+      deactivateUser(t.ctx, caller, { userId: demoAdminId, meta: { ipAddress: '127.0.0.1' } }),
     ).rejects.toMatchObject({
       status: 400,
       message: 'The last active admin cannot be deactivated',

@@ -42,22 +42,27 @@ export function adminRoutes(ctx: AppContext) {
         onRequest,
         schema: { tags, querystring: ListUsersQuerySchema, response: { 200: AdminUserPageSchema } },
       },
-      (request) => admin.listUsers(ctx, callerOf(request), request.query, requestMeta(request)),
+      (request) =>
+        admin.listUsers(ctx, callerOf(request), { query: request.query, meta: requestMeta(request) }),
     );
 
     app.post(
       '/api/admin/users',
       { onRequest, schema: { tags, body: CreateUserInputSchema, response: { 201: AdminUserDetailSchema } } },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await admin.createUser(ctx, callerOf(request), request.body, requestMeta(request))),
+        reply.status(201).send(
+          await admin.createUser(ctx, callerOf(request), {
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.get(
       '/api/admin/users/:id',
       { onRequest, schema: { ...byId, response: { 200: AdminUserDetailSchema } } },
-      (request) => admin.viewUser(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        admin.viewUser(ctx, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
     );
 
     app.patch(
@@ -67,7 +72,11 @@ export function adminRoutes(ctx: AppContext) {
         schema: { ...byId, body: UpdateUserInputSchema, response: { 200: AdminUserDetailSchema } },
       },
       (request) =>
-        admin.updateUser(ctx, callerOf(request), request.params.id, request.body, requestMeta(request)),
+        admin.updateUser(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.put(
@@ -77,21 +86,29 @@ export function adminRoutes(ctx: AppContext) {
         schema: { ...byId, body: ChangeRoleInputSchema, response: { 200: AdminUserDetailSchema } },
       },
       (request) =>
-        admin.changeRole(ctx, callerOf(request), request.params.id, request.body, requestMeta(request)),
+        admin.changeRole(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/admin/users/:id/password-reset',
       { onRequest, schema: { ...byId, body: EmptyBodySchema, response: { 200: AdminMessageSchema } } },
-      (request) => admin.sendPasswordReset(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        admin.sendPasswordReset(ctx, callerOf(request), {
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
 
     const statusSchema = { ...byId, body: EmptyBodySchema, response: { 200: AdminUserResponseSchema } };
     app.post('/api/admin/users/:id/deactivate', { onRequest, schema: statusSchema }, (request) =>
-      admin.deactivateUser(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      admin.deactivateUser(ctx, callerOf(request), { userId: request.params.id, meta: requestMeta(request) }),
     );
     app.post('/api/admin/users/:id/reactivate', { onRequest, schema: statusSchema }, (request) =>
-      admin.reactivateUser(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      admin.reactivateUser(ctx, callerOf(request), { userId: request.params.id, meta: requestMeta(request) }),
     );
 
     // The log is append-only: it is read and exported here, and no route edits or deletes an entry.
@@ -108,12 +125,10 @@ export function adminRoutes(ctx: AppContext) {
       '/api/admin/activity/export',
       { onRequest, schema: { tags, querystring: ActivityFiltersSchema } },
       async (request, reply) => {
-        const csv = await activity.exportActivity(
-          ctx,
-          callerOf(request),
-          request.query,
-          requestMeta(request),
-        );
+        const csv = await activity.exportActivity(ctx, callerOf(request), {
+          filters: request.query,
+          meta: requestMeta(request),
+        });
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -43,7 +43,7 @@ async function accountOrNotFound(ctx: Pick<AppContext, 'db'>, id: string) {
   return row;
 }
 
-export async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
+async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
   return { user: toAdminUser(await accountOrNotFound(ctx, id)) };
 }
 
@@ -51,8 +51,7 @@ export async function getUser(ctx: Pick<AppContext, 'db'>, id: string) {
 export async function viewUser(
   ctx: Pick<AppContext, 'db'>,
   caller: SessionUser,
-  id: string,
-  meta: RequestMeta,
+  { id, meta }: { id: string; meta: RequestMeta },
 ) {
   const row = await accountOrNotFound(ctx, id);
   if (row.role === 'patient')
@@ -69,8 +68,7 @@ export async function viewUser(
 export async function listUsers(
   ctx: Pick<AppContext, 'db'>,
   caller: SessionUser,
-  query: ListUsersParams,
-  meta: RequestMeta,
+  { query, meta }: { query: ListUsersParams; meta: RequestMeta },
 ): Promise<AdminUserPage> {
   if (query.cursor) {
     const cursor = await repository.findAccount(ctx.db, query.cursor);
@@ -122,8 +120,7 @@ async function sendInvitation(
 export async function createUser(
   ctx: MailCtx,
   caller: SessionUser,
-  input: CreateUserInput,
-  meta: RequestMeta,
+  { input, meta }: { input: CreateUserInput; meta: RequestMeta },
 ) {
   if (await accounts.findAccountByEmail(ctx.db, input.email))
     throw badRequest(accounts.ACCOUNT_EXISTS_MESSAGE, { email: accounts.ACCOUNT_EXISTS_MESSAGE });
@@ -153,9 +150,7 @@ export async function createUser(
 export async function updateUser(
   ctx: Ctx,
   caller: SessionUser,
-  id: string,
-  input: UpdateUserInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: UpdateUserInput; meta: RequestMeta },
 ) {
   await ctx.db.transaction(async (tx) => {
     const target = await accounts.findAccountById(tx, id);
@@ -187,9 +182,7 @@ export async function updateUser(
 export async function changeRole(
   ctx: Ctx,
   caller: SessionUser,
-  id: string,
-  input: ChangeRoleInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: ChangeRoleInput; meta: RequestMeta },
 ) {
   if (id === caller.id) throw badRequest(ADMIN_ERRORS.selfRole);
   await ctx.db.transaction(async (tx) => {
@@ -216,7 +209,11 @@ export async function changeRole(
 }
 
 /** Emails a single-use link to choose a new password; the current password keeps working until it is used. */
-export async function sendPasswordReset(ctx: MailCtx, caller: SessionUser, id: string, meta: RequestMeta) {
+export async function sendPasswordReset(
+  ctx: MailCtx,
+  caller: SessionUser,
+  { id, meta }: { id: string; meta: RequestMeta },
+) {
   const target = await accounts.findAccountById(ctx.db, id);
   if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
   if (!target.isActive) throw badRequest(AUTH_ERRORS.inactive);
@@ -244,7 +241,11 @@ export async function sendPasswordReset(ctx: MailCtx, caller: SessionUser, id: s
  * Deactivation revokes every session in the same transaction, then tells the person's open browsers.
  * The last active admin cannot be deactivated, and no admin deactivates themselves.
  */
-export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: string, meta: RequestMeta) {
+export async function deactivateUser(
+  ctx: Ctx,
+  caller: SessionUser,
+  { userId, meta }: { userId: string; meta: RequestMeta },
+) {
   if (userId === caller.id) throw badRequest(ADMIN_ERRORS.selfDeactivate);
   const user = await ctx.db.transaction(async (tx) => {
     const activeAdmins = await accounts.lockActiveAdmins(tx);
@@ -274,7 +275,11 @@ export async function deactivateUser(ctx: Ctx, caller: SessionUser, userId: stri
   return { user: accounts.toUser(user) satisfies User };
 }
 
-export async function reactivateUser(ctx: Ctx, caller: SessionUser, userId: string, meta: RequestMeta) {
+export async function reactivateUser(
+  ctx: Ctx,
+  caller: SessionUser,
+  { userId, meta }: { userId: string; meta: RequestMeta },
+) {
   const user = await ctx.db.transaction(async (tx) => {
     const target = await accounts.findAccountById(tx, userId);
     if (!target) throw notFound(ADMIN_ERRORS.userNotFound);

@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 
 const workerOn = (database: Database) =>
-  new JobWorker(database.db, t.app.log, appointmentJobHandlers({ ...t.ctx, db: database.db }));
+  new JobWorker(database.db, {
+    log: t.app.log,
+    handlers: appointmentJobHandlers({ ...t.ctx, db: database.db }),
+  });
 
 const remindersOf = (person: TestPerson) =>
   t.database.db
@@ -129,7 +132,11 @@ describe('appointment reminders', () => {
 
   it('runs by itself once started, and stops without cutting a job off', async () => {
     const patient = await createPerson(t, 'patient');
-    const worker = new JobWorker(t.database.db, t.app.log, appointmentJobHandlers(t.ctx), { pollMs: 20 });
+    const worker = new JobWorker(t.database.db, {
+      log: t.app.log,
+      handlers: appointmentJobHandlers(t.ctx),
+      pollMs: 20,
+    });
     worker.start();
     await bookFor(patient, hoursAhead(3));
     for (let i = 0; i < 200 && (await remindersOf(patient)).length === 0; i++)

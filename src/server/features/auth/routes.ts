@@ -90,7 +90,8 @@ export function authRoutes(ctx: AppContext) {
         onRequest: app.requireUser,
         schema: { tags, body: ChangePasswordInputSchema, response: { 200: MessageResponseSchema } },
       },
-      (request) => auth.changePassword(ctx, callerOf(request), request.body, requestMeta(request)),
+      (request) =>
+        auth.changePassword(ctx, callerOf(request), { input: request.body, meta: requestMeta(request) }),
     );
   };
 }

@@ -43,7 +43,7 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
     await ctx.rateLimits.recordAccountAttempt(attempt);
     throw notFound(AUTH_ERRORS.userNotFound);
   }
-  if (!(await accounts.passwordAttempt(ctx, user, input.password, meta.ipAddress))) {
+  if (!(await accounts.passwordAttempt(ctx, user, { password: input.password, address: meta.ipAddress }))) {
     await recordAccountActivity(ctx.db, {
       action: 'auth.login',
       userId: user.id,
@@ -182,12 +182,14 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
 export async function changePassword(
   ctx: Ctx,
   caller: SessionUser,
-  input: ChangePasswordInput,
-  meta: RequestMeta,
+  { input, meta }: { input: ChangePasswordInput; meta: RequestMeta },
 ) {
   const user = await accounts.findAccountById(ctx.db, caller.id);
   if (!user) throw notFound('Account not found');
-  await accounts.confirmCurrentPassword(ctx, user, input.currentPassword, meta.ipAddress);
+  await accounts.confirmCurrentPassword(ctx, user, {
+    password: input.currentPassword,
+    address: meta.ipAddress,
+  });
   await accounts.refuseGuessablePassword(input.newPassword, { field: 'newPassword', owner: user });
   const newHash = await accounts.hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

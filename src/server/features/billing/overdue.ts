@@ -33,4 +33,4 @@ export async function sweepOverdue(ctx: Pick<Ctx, 'db' | 'events'>, today = clin
 
 /** The overdue sweep, every OVERDUE_CHECK_INTERVAL_MS on every listening instance. */
 export const overdueSweeper = (ctx: Ctx, intervalMs = OVERDUE_CHECK_INTERVAL_MS) =>
-  new Sweeper('overdue sweep', () => sweepOverdue(ctx), intervalMs, ctx.log);
+  new Sweeper('overdue sweep', () => sweepOverdue(ctx), { intervalMs, log: ctx.log });

@@ -51,17 +51,16 @@ describe('dashboard_changed pushes', () => {
   it('reach the patient, the author and the care team when a note changes, and staff when one is signed', async () => {
     const { practitioner, patient } = await careTeam(t);
     const colleague = await createPerson(t, 'practitioner');
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/patients/${patient.id}/practitioners/${colleague.id}` },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/patients/${patient.id}/practitioners/${colleague.id}`,
+      status: 200,
+    });
     const staff = await createPerson(t, 'staff');
     const stranger = await createPerson(t, 'practitioner');
     const sockets = await listenAll([patient, practitioner, colleague, staff, stranger]);
 
-    const note = await draft(t, practitioner, patient.id);
+    const note = await draft(t, practitioner, { patientId: patient.id });
     await vi.waitFor(() => expect(changes(sockets[1])).toBeGreaterThan(0));
     const signed = await countsAfter(sockets, () => sign(t, practitioner, note.id));
     expect(signed.slice(0, 4).every((count) => count > 0)).toBe(true);
@@ -78,16 +77,20 @@ describe('dashboard_changed pushes', () => {
     const member = await createPerson(t, 'member');
     const [toMember, toStaff] = await listenAll([member, staff]);
     const [sent] = await countsAfter([toMember, toStaff], () =>
-      expectStatus(
-        t,
-        staff,
-        { method: 'POST', url: '/api/messages', payload: { recipientId: member.id, content: 'Welcome' } },
-        201,
-      ),
+      expectStatus(t, staff, {
+        method: 'POST',
+        url: '/api/messages',
+        payload: { recipientId: member.id, content: 'Welcome' },
+        status: 201,
+      }),
     );
     expect(sent).toBeGreaterThan(0);
     const [read] = await countsAfter([toMember], () =>
-      expectStatus(t, member, { method: 'PUT', url: `/api/messages/conversations/${staff.id}/read` }, 200),
+      expectStatus(t, member, {
+        method: 'PUT',
+        url: `/api/messages/conversations/${staff.id}/read`,
+        status: 200,
+      }),
     );
     expect(read).toBeGreaterThan(0);
   });
@@ -95,23 +98,19 @@ describe('dashboard_changed pushes', () => {
   it('reach a member when their donation is paid, and no other member', async () => {
     const [member, other] = [await createPerson(t, 'member'), await createPerson(t, 'member')];
     const sockets = await listenAll([member, other]);
-    const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(
-      t,
-      member,
-      {
-        method: 'POST',
-        url: '/api/donations/create-payment-intent',
-        payload: {
-          amount: 15,
-          email: '',
-          firstName: 'Mo',
-          lastName: 'Member',
-          phone: '',
-          description: 'Fund',
-        },
+    const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(t, member, {
+      method: 'POST',
+      url: '/api/donations/create-payment-intent',
+      payload: {
+        amount: 15,
+        email: '',
+        firstName: 'Mo',
+        lastName: 'Member',
+        phone: '',
+        description: 'Fund',
       },
-      200,
-    );
+      status: 200,
+    });
     const [toMember, toOther] = await countsAfter(sockets, () =>
       t.app.inject({
         method: 'POST',
@@ -195,12 +194,12 @@ describe('dashboard_changed pushes', () => {
     expect(booked.slice(2)).toEqual([0, 0, 0]);
 
     const moved = await countsAfter(sockets, () =>
-      expectStatus(
-        t,
-        staff,
-        { method: 'PATCH', url: `/api/appointments/${later!.id}`, payload: slotAt(14) },
-        200,
-      ),
+      expectStatus(t, staff, {
+        method: 'PATCH',
+        url: `/api/appointments/${later!.id}`,
+        payload: slotAt(14),
+        status: 200,
+      }),
     );
     // A move may take an appointment off today, so whoever shows today is asked to look again.
     expect(moved.slice(0, 4).every((count) => count > 0)).toBe(true);

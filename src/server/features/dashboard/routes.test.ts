@@ -19,15 +19,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const dashboardOf = <T>(who: TestPerson | 'staff' | 'admin' | 'patient' | 'practitioner' | 'member') =>
-  expectStatus<T>(t, who, { method: 'GET', url: '/api/dashboard' }, 200);
+  expectStatus<T>(t, who, { method: 'GET', url: '/api/dashboard', status: 200 });
 
 const sendMessage = (from: TestPerson, to: TestPerson, content = 'Hello') =>
-  expectStatus(
-    t,
-    from,
-    { method: 'POST', url: '/api/messages', payload: { recipientId: to.id, content } },
-    201,
-  );
+  expectStatus(t, from, {
+    method: 'POST',
+    url: '/api/messages',
+    payload: { recipientId: to.id, content },
+    status: 201,
+  });
 
 describe('GET /api/dashboard', () => {
   it('answers 401 to a visitor', async () => {
@@ -37,26 +37,27 @@ describe('GET /api/dashboard', () => {
 
   it('gives a patient their shared notes newest first, their progress, onboarding and unread counts', async () => {
     const { practitioner, patient } = await careTeam(t);
-    const first = await signedNote(t, practitioner, patient.id, {
+    const first = await signedNote(t, practitioner, {
+      patientId: patient.id,
       shared: true,
       fields: { painScore: 7, goals: [{ goal: 'Climb stairs', progress: 20 }] },
     });
-    await signedNote(t, practitioner, patient.id, { fields: { painScore: 6 } });
-    const latest = await signedNote(t, practitioner, patient.id, {
+    await signedNote(t, practitioner, { patientId: patient.id, fields: { painScore: 6 } });
+    const latest = await signedNote(t, practitioner, {
+      patientId: patient.id,
       shared: true,
       fields: { painScore: 4, goals: [{ goal: 'Climb stairs', progress: 60 }] },
     });
-    await draft(t, practitioner, patient.id);
+    await draft(t, practitioner, { patientId: patient.id });
     await sendMessage(practitioner, patient);
 
     // Notifications are raised after each change commits: two shared notes and the message.
     await vi.waitFor(async () => {
-      const unread = await expectStatus<{ count: number }>(
-        t,
-        patient,
-        { method: 'GET', url: '/api/notifications/unread-count' },
-        200,
-      );
+      const unread = await expectStatus<{ count: number }>(t, patient, {
+        method: 'GET',
+        url: '/api/notifications/unread-count',
+        status: 200,
+      });
       expect(unread.count).toBe(3);
     });
 
@@ -80,8 +81,8 @@ describe('GET /api/dashboard', () => {
     const { practitioner, patient } = await careTeam(t);
     const { patient: neighbour } = await careTeam(t);
     await assign(t, practitioner.id, neighbour.id);
-    for (let i = 0; i < 6; i += 1) await signedNote(t, practitioner, patient.id, { shared: true });
-    const theirs = await signedNote(t, practitioner, neighbour.id, { shared: true });
+    for (let i = 0; i < 6; i += 1) await signedNote(t, practitioner, { patientId: patient.id, shared: true });
+    const theirs = await signedNote(t, practitioner, { patientId: neighbour.id, shared: true });
     const board = await dashboardOf<PatientDashboard>(patient);
     expect(board.recentSharedNotes).toHaveLength(5);
     expect(board.recentSharedNotes.map((note) => note.id)).not.toContain(theirs.id);
@@ -93,11 +94,11 @@ describe('GET /api/dashboard', () => {
     const bo = await createPerson(t, 'patient', { firstName: 'Bo', lastName: 'Quill' });
     await assign(t, practitioner.id, bo.id);
     const outsider = await careTeam(t);
-    await draft(t, outsider.practitioner, outsider.patient.id);
+    await draft(t, outsider.practitioner, { patientId: outsider.patient.id });
 
-    const adaDraft = await draft(t, practitioner, ada.id);
-    await signedNote(t, practitioner, ada.id);
-    const boDraft = await draft(t, practitioner, bo.id);
+    const adaDraft = await draft(t, practitioner, { patientId: ada.id });
+    await signedNote(t, practitioner, { patientId: ada.id });
+    const boDraft = await draft(t, practitioner, { patientId: bo.id });
     await sendMessage(await createPerson(t, 'staff'), practitioner);
 
     const board = await dashboardOf<PractitionerDashboard>(practitioner);
@@ -121,7 +122,7 @@ describe('GET /api/dashboard', () => {
     expect(before.kind).toBe('general');
     const created = await createPatient(t, { firstName: 'Newest', lastName: 'Arrival' });
     const { practitioner, patient } = await careTeam(t);
-    await signedNote(t, practitioner, patient.id);
+    await signedNote(t, practitioner, { patientId: patient.id });
 
     for (const role of ['staff', 'admin'] as const) {
       const after = await dashboardOf<GeneralDashboard>(role);
@@ -135,7 +136,11 @@ describe('GET /api/dashboard', () => {
       expect(after.activePatients).toBe(before.activePatients + 2);
       expect(after.notesSignedThisWeek).toBe(before.notesSignedThisWeek + 1);
     }
-    await expectStatus(t, 'staff', { method: 'POST', url: `/api/patients/${created.id}/deactivate` }, 200);
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/patients/${created.id}/deactivate`,
+      status: 200,
+    });
     const deactivated = await dashboardOf<GeneralDashboard>('staff');
     expect(deactivated.activePatients).toBe(before.activePatients + 1);
   });
@@ -156,16 +161,12 @@ describe('GET /api/dashboard', () => {
     });
 
     const give = async (amount: number, pay = true) => {
-      const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(
-        t,
-        member,
-        {
-          method: 'POST',
-          url: '/api/donations/create-payment-intent',
-          payload: { amount, email: '', firstName: 'Mo', lastName: 'Member', phone: '', description: 'Fund' },
-        },
-        200,
-      );
+      const started = await expectStatus<{ clientSecret: string; paymentIntentId: string }>(t, member, {
+        method: 'POST',
+        url: '/api/donations/create-payment-intent',
+        payload: { amount, email: '', firstName: 'Mo', lastName: 'Member', phone: '', description: 'Fund' },
+        status: 200,
+      });
       if (!pay) return started.paymentIntentId;
       const card = await t.app.inject({
         method: 'POST',
@@ -178,30 +179,29 @@ describe('GET /api/dashboard', () => {
         },
       });
       expect(card.json().status).toBe('succeeded');
-      await expectStatus(
-        t,
-        member,
-        {
-          method: 'POST',
-          url: '/api/donations/confirm',
-          payload: { paymentIntentId: started.paymentIntentId },
-        },
-        200,
-      );
+      await expectStatus(t, member, {
+        method: 'POST',
+        url: '/api/donations/confirm',
+        payload: { paymentIntentId: started.paymentIntentId },
+        status: 200,
+      });
       return started.paymentIntentId;
     };
     await give(25);
     await give(10.5);
     await give(99, false); // never paid: not counted
     await give(40);
-    const mine = await expectStatus<{ donations: { id: string; amountCents: number }[] }>(
-      t,
-      member,
-      { method: 'GET', url: '/api/donations/mine' },
-      200,
-    );
+    const mine = await expectStatus<{ donations: { id: string; amountCents: number }[] }>(t, member, {
+      method: 'GET',
+      url: '/api/donations/mine',
+      status: 200,
+    });
     const forty = mine.donations.find((gift) => gift.amountCents === 4000)!;
-    await expectStatus(t, 'admin', { method: 'POST', url: `/api/admin/donations/${forty.id}/refund` }, 200);
+    await expectStatus(t, 'admin', {
+      method: 'POST',
+      url: `/api/admin/donations/${forty.id}/refund`,
+      status: 200,
+    });
     // Someone else's gift never shows.
     const other = await createPerson(t, 'member');
     expect((await dashboardOf<MemberDashboard>(other)).donations.count).toBe(0);

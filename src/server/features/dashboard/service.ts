@@ -126,7 +126,10 @@ async function practitionerDashboard(
     unreadMessages(db, caller.id),
     notes.draftsAwaitingSignature(db, caller.id, DASHBOARD_LIST_SIZE),
     patients.countPatientsInReachOf(db, caller.id),
-    notes.patientsWithRecentNotes(db, caller.id, daysAgo(RECENT_NOTE_DAYS), DASHBOARD_LIST_SIZE),
+    notes.patientsWithRecentNotes(db, caller.id, {
+      since: daysAgo(RECENT_NOTE_DAYS),
+      limit: DASHBOARD_LIST_SIZE,
+    }),
     appointments.appointmentsBetween(db, {
       practitionerId: caller.id,
       from: today.from,

@@ -18,7 +18,10 @@ const SWEEP_EVERY_MS = 60_000;
 export function eventRoutes(ctx: AppContext, payments: Payments) {
   payments.onSucceeded((intent) => settleRegistration(ctx, { payments, intent }));
   return async (fastify: FastifyInstance) => {
-    sweepWhileListening(fastify, new Sweeper('event sweep', () => sweep(ctx), SWEEP_EVERY_MS, ctx.log));
+    sweepWhileListening(
+      fastify,
+      new Sweeper('event sweep', () => sweep(ctx), { intervalMs: SWEEP_EVERY_MS, log: ctx.log }),
+    );
     await fastify.register(memberEventRoutes(ctx, payments));
     await fastify.register(adminEventRoutes(ctx, payments));
   };

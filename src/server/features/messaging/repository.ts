@@ -147,8 +147,7 @@ type Receipt = { id: string; senderId: string };
 export async function markDelivered(
   db: Db | Tx,
   recipientId: string,
-  ids: string[],
-  at: Date,
+  { ids, at }: { ids: string[]; at: Date },
 ): Promise<Receipt[]> {
   if (ids.length === 0) return [];
   return db
@@ -168,8 +167,7 @@ export async function markDelivered(
 export async function markRead(
   db: Db | Tx,
   recipientId: string,
-  which: { ids: string[] } | { senderId: string },
-  at: Date,
+  { at, ...which }: ({ ids: string[] } | { senderId: string }) & { at: Date },
 ): Promise<Receipt[]> {
   if ('ids' in which && which.ids.length === 0) return [];
   return db

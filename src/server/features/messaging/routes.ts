@@ -28,12 +28,10 @@ export function messagingRoutes(ctx: AppContext) {
       '/api/messages',
       { onRequest, schema: { tags, body: SendMessageInputSchema, response: { 201: MessageSchema } } },
       async (request, reply) => {
-        const message = await messaging.sendMessage(
-          ctx,
-          callerOf(request),
-          request.body,
-          requestMeta(request),
-        );
+        const message = await messaging.sendMessage(ctx, callerOf(request), {
+          input: request.body,
+          meta: requestMeta(request),
+        });
         return reply.status(201).send(message);
       },
     );

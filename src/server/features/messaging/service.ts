@@ -24,7 +24,7 @@ export const RECIPIENT_NOT_FOUND = 'Recipient not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toMessage(row: repository.MessageRow): Message {
+function toMessage(row: repository.MessageRow): Message {
   return {
     id: row.id,
     senderId: row.senderId,
@@ -69,8 +69,7 @@ export async function reachablePerson(db: Db, caller: Person, otherId: string) {
 export async function sendMessage(
   ctx: Ctx,
   caller: Person,
-  input: SendMessageInput,
-  meta: { ipAddress?: string | null },
+  { input, meta }: { input: SendMessageInput; meta: { ipAddress?: string | null } },
 ): Promise<Message> {
   const content = input.content.trim();
   if (!content) throw badRequest('Message cannot be empty', { content: 'Message cannot be empty' });
@@ -121,9 +120,11 @@ export async function unreadCount(db: Db, callerId: string) {
 function publishReceipts(
   ctx: Ctx,
   event: 'message.delivered' | 'message.read',
-  recipientId: string,
-  changed: Array<{ id: string; senderId: string }>,
-  at: Date,
+  {
+    recipientId,
+    changed,
+    at,
+  }: { recipientId: string; changed: Array<{ id: string; senderId: string }>; at: Date },
 ) {
   const bySender = new Map<string, string[]>();
   for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
@@ -134,20 +135,24 @@ function publishReceipts(
 /** The recipient confirms messages arrived; a repeat keeps the first time and tells no one again. */
 export async function confirmDelivered(ctx: Ctx, recipientId: string, messageIds: string[]) {
   const at = new Date();
-  const changed = await repository.markDelivered(ctx.db, recipientId, messageIds.filter(isUuid), at);
-  publishReceipts(ctx, 'message.delivered', recipientId, changed, at);
+  const changed = await repository.markDelivered(ctx.db, recipientId, { ids: messageIds.filter(isUuid), at });
+  publishReceipts(ctx, 'message.delivered', { recipientId, changed, at });
   return changed.map((row) => row.id);
 }
 
 /** The recipient has read messages; reading implies delivery. */
 export async function confirmRead(ctx: Ctx, recipientId: string, messageIds: string[]) {
   const at = new Date();
-  const changed = await repository.markRead(ctx.db, recipientId, { ids: messageIds.filter(isUuid) }, at);
-  publishReceipts(ctx, 'message.read', recipientId, changed, at);
+  const changed = await repository.markRead(ctx.db, recipientId, { ids: messageIds.filter(isUuid), at });
+  publishReceipts(ctx, 'message.read', { recipientId, changed, at });
   return changed.map((row) => row.id);
 }
 
-async function receiptFor(ctx: Ctx, callerId: string, id: string, confirm: typeof confirmDelivered) {
+async function receiptFor(
+  ctx: Ctx,
+  callerId: string,
+  { id, confirm }: { id: string; confirm: typeof confirmDelivered },
+) {
   const row = await visibleMessage(ctx.db, callerId, id);
   if (row.recipientId !== callerId) throw forbidden('Only the recipient of a message can confirm it');
   await confirm(ctx, callerId, [id]);
@@ -155,9 +160,9 @@ async function receiptFor(ctx: Ctx, callerId: string, id: string, confirm: typeo
 }
 
 export const markDelivered = (ctx: Ctx, callerId: string, id: string) =>
-  receiptFor(ctx, callerId, id, confirmDelivered);
+  receiptFor(ctx, callerId, { id, confirm: confirmDelivered });
 export const markRead = (ctx: Ctx, callerId: string, id: string) =>
-  receiptFor(ctx, callerId, id, confirmRead);
+  receiptFor(ctx, callerId, { id, confirm: confirmRead });
 
 /**
  * Opening a conversation: every unread message from that person becomes read. Only a conversation the caller
@@ -171,8 +176,8 @@ export async function readConversation(ctx: Ctx, caller: Person, otherId: string
     if ((await repository.listMessages(ctx.db, between)).length === 0) throw notFound('User not found');
   }
   const at = new Date();
-  const changed = await repository.markRead(ctx.db, caller.id, { senderId: otherId }, at);
-  publishReceipts(ctx, 'message.read', caller.id, changed, at);
+  const changed = await repository.markRead(ctx.db, caller.id, { senderId: otherId, at });
+  publishReceipts(ctx, 'message.read', { recipientId: caller.id, changed, at });
   return { count: changed.length };
 }
 

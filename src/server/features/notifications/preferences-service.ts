@@ -37,8 +37,7 @@ function toPreference(
 export async function updatePreferences(
   db: Db,
   userId: string,
-  changes: UpdateNotificationPreferencesInput,
-  meta: RequestMeta,
+  { changes, meta }: { changes: UpdateNotificationPreferencesInput; meta: RequestMeta },
 ) {
   return db.transaction(async (tx) => {
     const current = new Map((await listPreferences(tx, userId)).map((entry) => [entry.type, entry]));

@@ -72,7 +72,7 @@ async function countUnreadOf(db: Db, userIds: readonly string[]): Promise<Readon
 export const countUnread = batchedReadsOn(countUnreadOf, 0);
 
 /** Only an unread notification changes, so reading twice keeps the first time. */
-export async function markRead(db: Db, userId: string, id: string, at: Date) {
+export async function markRead(db: Db, userId: string, { id, at }: { id: string; at: Date }) {
   await db
     .update(notifications)
     .set({ isRead: true, readAt: at })
@@ -89,7 +89,7 @@ export async function markAllRead(db: Db, userId: string, at: Date) {
   return rows.length;
 }
 
-export async function archive(db: Db, userId: string, id: string, at: Date) {
+export async function archive(db: Db, userId: string, { id, at }: { id: string; at: Date }) {
   await db
     .update(notifications)
     .set({ archivedAt: at })

@@ -80,7 +80,10 @@ export function notificationRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        preferences.updatePreferences(ctx.db, callerOf(request).id, request.body, requestMeta(request)),
+        preferences.updatePreferences(ctx.db, callerOf(request).id, {
+          changes: request.body,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -37,7 +37,7 @@ export type RaiseInput = {
   emailedSeparately?: boolean;
 };
 
-export function toNotification(row: repository.NotificationRow): Notification {
+function toNotification(row: repository.NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -109,7 +109,7 @@ export async function unreadCount(db: Db, userId: string) {
 }
 
 export async function markRead(db: Db, userId: string, id: string) {
-  const row = await repository.markRead(db, userId, id, new Date());
+  const row = await repository.markRead(db, userId, { id, at: new Date() });
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   return toNotification(row);
 }
@@ -119,7 +119,7 @@ export async function markAllRead(db: Db, userId: string) {
 }
 
 export async function archive(db: Db, userId: string, id: string) {
-  const row = await repository.archive(db, userId, id, new Date());
+  const row = await repository.archive(db, userId, { id, at: new Date() });
   if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
   return toNotification(row);
 }

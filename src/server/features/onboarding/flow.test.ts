@@ -60,8 +60,8 @@ describe('saving and resuming', () => {
   it('keeps each step, fills the forms in again and points at the next step', async () => {
     const { token, user } = await startAsVisitor(t);
     const steps = validSteps('Avery Quinn');
-    expect((await saveStep(t, token, 'personal', steps.personal)).statusCode).toBe(200);
-    expect((await saveStep(t, token, 'contact', steps.contact)).statusCode).toBe(200);
+    expect((await saveStep(t, token, { step: 'personal', payload: steps.personal })).statusCode).toBe(200);
+    expect((await saveStep(t, token, { step: 'contact', payload: steps.contact })).statusCode).toBe(200);
     const resumed = await state(token);
     expect(resumed).toMatchObject({ completedSteps: 3, nextStep: 'insurance', complete: false });
     expect(resumed.steps.filter((step) => step.done).map((step) => step.step)).toEqual([
@@ -78,7 +78,7 @@ describe('saving and resuming', () => {
       nextStep: 'insurance',
     });
     // Saving a step again replaces it and does not count it twice.
-    await saveStep(t, token, 'personal', { ...steps.personal, gender: '' });
+    await saveStep(t, token, { step: 'personal', payload: { ...steps.personal, gender: '' } });
     expect((await state(token)).data.personal.gender).toBeNull();
     expect((await state(token)).completedSteps).toBe(3);
   });
@@ -112,7 +112,7 @@ describe('saving and resuming', () => {
 
   it('refuses to complete before every step is saved', async () => {
     const { token } = await startAsVisitor(t);
-    await saveStep(t, token, 'personal', validSteps('Avery Quinn').personal);
+    await saveStep(t, token, { step: 'personal', payload: validSteps('Avery Quinn').personal });
     const response = await t.app.inject(asToken(token, { method: 'POST', url: '/api/onboarding/complete' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('Contact and emergency contact');
@@ -122,10 +122,13 @@ describe('saving and resuming', () => {
 describe('consents', () => {
   it('refuses a typed name that is not the account holder’s, and stores nothing', async () => {
     const { token, user } = await startAsVisitor(t, { firstName: 'Lee', lastName: 'Park' });
-    const response = await saveStep(t, token, 'consents', {
-      treatmentSignature: 'Lee Parker',
-      privacySignature: 'lee park',
-      communicationSignature: 'Someone Else',
+    const response = await saveStep(t, token, {
+      step: 'consents',
+      payload: {
+        treatmentSignature: 'Lee Parker',
+        privacySignature: 'lee park',
+        communicationSignature: 'Someone Else',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
@@ -187,10 +190,10 @@ describe('signing again', () => {
       privacySignature: 'Lee Park',
       communicationSignature: 'Lee Park',
     };
-    expect((await saveStep(t, token, 'consents', all)).statusCode).toBe(200);
+    expect((await saveStep(t, token, { step: 'consents', payload: all })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const declined = { ...all, communicationSignature: '' };
-    expect((await saveStep(t, token, 'consents', declined)).statusCode).toBe(200);
+    expect((await saveStep(t, token, { step: 'consents', payload: declined })).statusCode).toBe(200);
     const rows = await t.database.db
       .select()
       .from(patientConsents)

@@ -55,13 +55,11 @@ export function onboardingRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        onboarding.saveStep(
-          ctx.db,
-          callerOf(request),
-          request.params.step,
-          request.body,
-          requestMeta(request),
-        ),
+        onboarding.saveStep(ctx.db, callerOf(request), {
+          step: request.params.step,
+          body: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
@@ -81,7 +79,10 @@ export function onboardingRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        onboarding.listConsents(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+        onboarding.listConsents(ctx.db, callerOf(request), {
+          patientId: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

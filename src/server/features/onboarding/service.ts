@@ -35,11 +35,19 @@ const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
 const audit = (
   db: Db | Tx,
-  actorId: string,
-  action: string,
-  patientId: string,
-  meta: RequestMeta,
-  details?: Record<string, string | number | boolean | null>,
+  {
+    actorId,
+    action,
+    patientId,
+    meta,
+    details,
+  }: {
+    actorId: string;
+    action: string;
+    patientId: string;
+    meta: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) =>
   recordActivity(db, {
     actorId,
@@ -149,14 +157,19 @@ export async function createAccount(
   const created = await auth.register(ctx, { ...input, role: 'patient' }, meta);
   await ctx.db.transaction(async (tx) => {
     await repository.lockOnboarding(tx, created.user.id, true);
-    await audit(tx, created.user.id, 'onboarding.started', created.user.id, meta);
+    await audit(tx, {
+      actorId: created.user.id,
+      action: 'onboarding.started',
+      patientId: created.user.id,
+      meta,
+    });
   });
   return created;
 }
 
 export async function getOnboarding(db: Db, caller: Caller, meta: RequestMeta) {
   const state = await stateOf(db, caller.id);
-  await audit(db, caller.id, 'onboarding.viewed', caller.id, meta);
+  await audit(db, { actorId: caller.id, action: 'onboarding.viewed', patientId: caller.id, meta });
   return state;
 }
 
@@ -174,7 +187,9 @@ function parseStep<S extends IntakeStep>(step: S, body: unknown): StepValues[S] 
   throw badRequest(`Invalid request: ${summary}`, fields);
 }
 
-async function writeStep(tx: Tx, patientId: string, step: IntakeStep, body: unknown, meta: RequestMeta) {
+type StepAnswers = { step: IntakeStep; body: unknown; meta: RequestMeta };
+
+async function writeStep(tx: Tx, patientId: string, { step, body, meta }: StepAnswers) {
   switch (step) {
     case 'personal': {
       const values = parseStep(step, body);
@@ -219,14 +234,20 @@ async function writeStep(tx: Tx, patientId: string, step: IntakeStep, body: unkn
 }
 
 /** Saves one step of the intake (the patient's own) and marks it done; saving it again replaces it. */
-export async function saveStep(db: Db, caller: Caller, step: IntakeStep, body: unknown, meta: RequestMeta) {
+export async function saveStep(db: Db, caller: Caller, { step, body, meta }: StepAnswers) {
   await db.transaction(async (tx) => {
     const row = await repository.lockOnboarding(tx, caller.id);
-    await writeStep(tx, caller.id, step, body, meta);
+    await writeStep(tx, caller.id, { step, body, meta });
     if (!row.completedSteps.includes(step))
       await repository.updateOnboarding(tx, caller.id, { completedSteps: [...row.completedSteps, step] });
     // The step's name only: the answers are health data and stay out of the log.
-    await audit(tx, caller.id, 'onboarding.step-saved', caller.id, meta, { step });
+    await audit(tx, {
+      actorId: caller.id,
+      action: 'onboarding.step-saved',
+      patientId: caller.id,
+      meta,
+      details: { step },
+    });
   });
   return stateOf(db, caller.id);
 }
@@ -256,8 +277,14 @@ export async function completeOnboarding(ctx: AppContext, caller: Caller, meta: 
       completedAt: new Date(),
       completionCount: row.completionCount + 1,
     });
-    await audit(tx, caller.id, 'onboarding.completed', caller.id, meta, {
-      notification: isNew ? 'patient_registered' : 'patient_updated',
+    await audit(tx, {
+      actorId: caller.id,
+      action: 'onboarding.completed',
+      patientId: caller.id,
+      meta,
+      details: {
+        notification: isNew ? 'patient_registered' : 'patient_updated',
+      },
     });
     return isNew ? ('registered' as const) : ('updated' as const);
   });
@@ -270,9 +297,19 @@ export async function completeOnboarding(ctx: AppContext, caller: Caller, meta: 
  * The consents in force (the latest signing), for whoever reaches the patient's record (staff and admin all,
  * a practitioner their patients, the patient their own); anyone else is told the patient does not exist.
  */
-export async function listConsents(db: Db, caller: Caller, patientId: string, meta: RequestMeta) {
+export async function listConsents(
+  db: Db,
+  caller: Caller,
+  { patientId, meta }: { patientId: string; meta: RequestMeta },
+) {
   if (!(await patients.isPatientInReach(db, caller, patientId))) throw notFound(patients.PATIENT_NOT_FOUND);
   const rows = await repository.currentConsents(db, patientId);
-  await audit(db, caller.id, 'patient.consents-viewed', patientId, meta, { count: rows.length });
+  await audit(db, {
+    actorId: caller.id,
+    action: 'patient.consents-viewed',
+    patientId,
+    meta,
+    details: { count: rows.length },
+  });
   return rows.map(toConsent);
 }

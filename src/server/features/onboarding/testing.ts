@@ -59,8 +59,7 @@ export const asToken = (token: string, request: InjectOptions) =>
 export async function saveStep(
   t: TestApp,
   token: string,
-  step: IntakeStep,
-  payload: Record<string, unknown>,
+  { step, payload }: { step: IntakeStep; payload: Record<string, unknown> },
 ) {
   return t.app.inject(asToken(token, { method: 'PUT', url: `/api/onboarding/steps/${step}`, payload }));
 }
@@ -68,7 +67,7 @@ export async function saveStep(
 /** Saves every step with valid answers and completes the intake; returns the final state. */
 export async function completeAll(t: TestApp, token: string, fullName: string) {
   for (const [step, payload] of Object.entries(validSteps(fullName))) {
-    const response = await saveStep(t, token, step as IntakeStep, payload);
+    const response = await saveStep(t, token, { step: step as IntakeStep, payload });
     if (response.statusCode !== 200) throw new Error(`step ${step} failed: ${response.body}`);
   }
   const done = await t.app.inject(asToken(token, { method: 'POST', url: '/api/onboarding/complete' }));

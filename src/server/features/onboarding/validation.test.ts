@@ -113,15 +113,15 @@ const CASES: Array<[IntakeStep, string, Record<string, unknown>, Record<string, 
 
 describe('each step is validated by its shared schema', () => {
   it.each(CASES)('%s: %s answers 400 with field messages', async (step, _label, payload, fields) => {
-    const response = await saveStep(t, token, step, payload);
+    const response = await saveStep(t, token, { step, payload });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().fields).toEqual(fields);
     expect(response.json().message).toMatch(/^Invalid request|Type your full name/);
   });
 
   it('answers 400 for a step that does not exist, and for a body that is not an object', async () => {
-    expect((await saveStep(t, token, 'account' as IntakeStep, {})).statusCode).toBe(400);
-    expect((await saveStep(t, token, 'nope' as IntakeStep, {})).statusCode).toBe(400);
+    expect((await saveStep(t, token, { step: 'account' as IntakeStep, payload: {} })).statusCode).toBe(400);
+    expect((await saveStep(t, token, { step: 'nope' as IntakeStep, payload: {} })).statusCode).toBe(400);
     const array = await t.app.inject({
       method: 'PUT',
       url: '/api/onboarding/steps/personal',
@@ -132,7 +132,7 @@ describe('each step is validated by its shared schema', () => {
   });
 
   it('saves nothing from a refused step', async () => {
-    await saveStep(t, token, 'allergies', {});
+    await saveStep(t, token, { step: 'allergies', payload: {} });
     const state = await t.app.inject({
       method: 'GET',
       url: '/api/onboarding',

@@ -23,7 +23,10 @@ export function preferenceRoutes(ctx: AppContext) {
         schema: { tags, body: UpdatePreferencesInputSchema, response: { 200: PreferencesSchema } },
       },
       (request) =>
-        preferences.updatePreferences(ctx.db, callerOf(request).id, request.body, requestMeta(request)),
+        preferences.updatePreferences(ctx.db, callerOf(request).id, {
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -21,8 +21,7 @@ export async function getPreferences(db: Db | Tx, userId: string): Promise<Prefe
 export async function updatePreferences(
   db: Db,
   userId: string,
-  input: UpdatePreferencesInput,
-  meta: RequestMeta,
+  { input, meta }: { input: UpdatePreferencesInput; meta: RequestMeta },
 ) {
   return db.transaction(async (tx) => {
     const merged = { ...(await getPreferences(tx, userId)), ...input };

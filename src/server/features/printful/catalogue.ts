@@ -57,16 +57,19 @@ export async function syncCatalogue(db: Db, api: PrintfulApi): Promise<SyncResul
         })),
         retiredVariantIds: retired.map(([, variantId]) => variantId),
       });
-      await repository.saveProductLink(tx, summary.id, outcome.productId, now);
-      await repository.saveVariantLinks(
-        tx,
-        summary.id,
-        usable.map((variant, index) => ({
+      await repository.saveProductLink(tx, {
+        printfulProductId: summary.id,
+        productId: outcome.productId,
+        at: now,
+      });
+      await repository.saveVariantLinks(tx, {
+        printfulProductId: summary.id,
+        links: usable.map((variant, index) => ({
           printfulVariantId: variant.id,
           variantId: outcome.variantIds[index],
         })),
-        retired.map(([printfulId]) => printfulId),
-      );
+        retiredPrintfulVariantIds: retired.map(([printfulId]) => printfulId),
+      });
       return outcome;
     });
     if (saved.created) result.created += 1;
@@ -118,7 +121,7 @@ function toVariant(variant: SyncVariant): UsableVariant | null {
 }
 
 /** "29.99" as 2999, exactly (no floating point); null when it is not an amount. */
-export function centsOf(price: string | number | null | undefined) {
+function centsOf(price: string | number | null | undefined) {
   if (price === null || price === undefined) return null;
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(String(price).trim());
   if (!match) return null;

@@ -129,11 +129,11 @@ export class HttpPrintfulApi implements PrintfulApi {
       error instanceof PrintfulError && (error.status === 403 || error.status === 404);
     let found: { id: string | null; name?: string | null } | undefined;
     try {
-      found = (await this.call('GET', '/stores', z.array(StoreSchema)))[0];
+      found = (await this.call('GET', '/stores', { schema: z.array(StoreSchema) }))[0];
     } catch (error) {
       if (!scoped(error)) throw error;
       try {
-        found = await this.call('GET', '/store', StoreSchema);
+        found = await this.call('GET', '/store', { schema: StoreSchema });
       } catch (inner) {
         if (!scoped(inner)) throw inner;
         await this.request('GET', '/store/products?offset=0&limit=1');
@@ -162,24 +162,31 @@ export class HttpPrintfulApi implements PrintfulApi {
   }
 
   getSyncProduct(productId: string) {
-    return this.call('GET', `/store/products/${encodeURIComponent(productId)}`, SyncProductSchema);
+    return this.call('GET', `/store/products/${encodeURIComponent(productId)}`, {
+      schema: SyncProductSchema,
+    });
   }
 
   createOrder(order: NewPrintfulOrder) {
-    return this.call('POST', '/orders?confirm=true', PrintfulOrderSchema, {
-      external_id: order.externalId,
-      recipient: order.recipient,
-      items: order.items.map((item) => ({
-        sync_variant_id: Number(item.syncVariantId),
-        quantity: item.quantity,
-        retail_price: item.retailPrice,
-      })),
+    return this.call('POST', '/orders?confirm=true', {
+      schema: PrintfulOrderSchema,
+      body: {
+        external_id: order.externalId,
+        recipient: order.recipient,
+        items: order.items.map((item) => ({
+          sync_variant_id: Number(item.syncVariantId),
+          quantity: item.quantity,
+          retail_price: item.retailPrice,
+        })),
+      },
     });
   }
 
   async getOrder(externalId: string) {
     try {
-      return await this.call('GET', `/orders/@${encodeURIComponent(externalId)}`, PrintfulOrderSchema);
+      return await this.call('GET', `/orders/@${encodeURIComponent(externalId)}`, {
+        schema: PrintfulOrderSchema,
+      });
     } catch (error) {
       if (error instanceof PrintfulError && error.status === 404) return null;
       throw error;
@@ -194,7 +201,11 @@ export class HttpPrintfulApi implements PrintfulApi {
     await this.request('DELETE', '/webhooks');
   }
 
-  private async call<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown) {
+  private async call<T extends z.ZodType>(
+    method: string,
+    path: string,
+    { schema, body }: { schema: T; body?: unknown },
+  ) {
     const { result } = await this.request(method, path, body);
     const parsed = schema.safeParse(result);
     if (!parsed.success) throw new PrintfulError(502, `unexpected answer to ${method} ${path.split('?')[0]}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromCents } from '../../../shared/money';
 import { PRINTFUL_ERRORS, PRINTFUL_SEND_ATTEMPTS_MAX, PRINTFUL_SWEEP_MS } from '../../../shared/printful';
 import { badRequest, notFound } from '../../platform/errors';
 import { matchesHash } from '../../platform/secrets';
@@ -42,11 +43,15 @@ export async function fulfilOrder(ctx: Ctx, orderId: string, known?: PrintfulApi
   if (!api) return false;
   const claimed = await repository.claimNewSend(ctx.db, orderId, externalIdOf(orderId));
   if (!claimed) return false;
-  await send(ctx, api, claimed, order);
+  await send(ctx, api, { row: claimed, order });
   return true;
 }
 
-async function send(ctx: Ctx, api: PrintfulApi, row: repository.FulfilmentRow, order: Order) {
+async function send(
+  ctx: Ctx,
+  api: PrintfulApi,
+  { row, order }: { row: repository.FulfilmentRow; order: Order },
+) {
   const links = await repository.syncVariantsOf(
     ctx.db,
     order.items.map((item) => item.variantId),
@@ -65,13 +70,13 @@ async function send(ctx: Ctx, api: PrintfulApi, row: repository.FulfilmentRow, o
                 {
                   syncVariantId,
                   quantity: item.quantity,
-                  retailPrice: (item.unitPriceCents / 100).toFixed(2),
+                  retailPrice: decimalFromCents(item.unitPriceCents),
                 },
               ]
             : [];
         }),
       }));
-    await applyOrder(ctx, row, placed);
+    await applyOrder(ctx, row, { placed });
   } catch (error) {
     if (!(error instanceof PrintfulError)) throw error;
     // Printful refusing the order itself (an address it cannot ship to, say) will not pass by asking again.
@@ -107,12 +112,13 @@ function recipientOf(order: Order): Recipient {
  * the store, to our order: accepted moves it to in production, a shipment to shipped with its tracking.
  * Cancelled or failed at Printful is recorded for an admin to act on (refund or reorder); our order stays.
  */
-async function applyOrder(
-  ctx: Ctx,
-  row: repository.FulfilmentRow,
-  placed: PrintfulOrder,
-  event: { type?: string; shipment?: PrintfulShipment | null; reason?: string | null } = {},
-) {
+type PrintfulWord = {
+  placed: PrintfulOrder;
+  /** The webhook that brought it, when one did. */
+  event?: { type?: string; shipment?: PrintfulShipment | null; reason?: string | null };
+};
+
+async function applyOrder(ctx: Ctx, row: repository.FulfilmentRow, { placed, event = {} }: PrintfulWord) {
   const printfulStatus = placed.status ?? row.printfulStatus;
   const known = { printfulOrderId: placed.id, printfulStatus };
   const shipment = event.shipment ?? placed.shipments?.[0] ?? null;
@@ -184,7 +190,7 @@ export async function handleWebhook(ctx: Ctx, token: string | undefined, body: u
   const row = await repository.byExternalId(ctx.db, order.data.external_id);
   if (!row) return;
   const shipment = type === 'package_shipped' ? (data?.shipment as PrintfulShipment | null) : null;
-  await applyOrder(ctx, row, order.data, { type, shipment, reason: data?.reason });
+  await applyOrder(ctx, row, { placed: order.data, event: { type, shipment, reason: data?.reason } });
 }
 
 /** Waits between tries of a send: the sweep's interval, doubling with each try. */
@@ -211,7 +217,7 @@ export async function sweep(ctx: Ctx, now = new Date()) {
       continue;
     }
     const claimed = await repository.claimRetry(ctx.db, row, now);
-    if (claimed) await send(ctx, api, claimed, order);
+    if (claimed) await send(ctx, api, { row: claimed, order });
   }
   const paid = await store.paidOrdersHolding(ctx.db, await repository.linkedVariantIds(ctx.db));
   const sent = await repository.knownOrderIds(ctx.db, paid);
@@ -219,7 +225,7 @@ export async function sweep(ctx: Ctx, now = new Date()) {
   for (const row of await repository.inProduction(ctx.db)) {
     try {
       const placed = await api.getOrder(row.externalId);
-      if (placed) await applyOrder(ctx, row, placed);
+      if (placed) await applyOrder(ctx, row, { placed });
     } catch (error) {
       if (!(error instanceof PrintfulError)) throw error;
       ctx.log.warn({ orderId: row.orderId, err: { message: error.message } }, 'printful order not polled');

@@ -247,7 +247,7 @@ describe('connecting', () => {
 
 describe('syncing', () => {
   it('runs as the job queued at connect: Printful products become made-to-order store products', async () => {
-    const worker = new JobWorker(t.database.db, t.app.log, printfulJobHandlers(t.ctx));
+    const worker = new JobWorker(t.database.db, { log: t.app.log, handlers: printfulJobHandlers(t.ctx) });
     // Each of the three connects queued one; the later ones find everything made by the first.
     expect(await worker.drain()).toBe(3);
     const syncs = await t.database.db

@@ -68,7 +68,10 @@ export const productLinks = (db: Reader) => db.select().from(printfulProducts);
 export const variantLinksOf = (db: Reader, printfulProductId: string) =>
   db.select().from(printfulVariants).where(eq(printfulVariants.printfulProductId, printfulProductId));
 
-export async function saveProductLink(tx: Tx, printfulProductId: string, productId: string, at: Date) {
+export async function saveProductLink(
+  tx: Tx,
+  { printfulProductId, productId, at }: { printfulProductId: string; productId: string; at: Date },
+) {
   await tx
     .insert(printfulProducts)
     .values({ printfulProductId, productId, hiddenBySync: false, syncedAt: at })
@@ -80,9 +83,15 @@ export async function saveProductLink(tx: Tx, printfulProductId: string, product
 
 export async function saveVariantLinks(
   tx: Tx,
-  printfulProductId: string,
-  links: Array<{ printfulVariantId: string; variantId: string }>,
-  retiredPrintfulVariantIds: string[],
+  {
+    printfulProductId,
+    links,
+    retiredPrintfulVariantIds,
+  }: {
+    printfulProductId: string;
+    links: Array<{ printfulVariantId: string; variantId: string }>;
+    retiredPrintfulVariantIds: string[];
+  },
 ) {
   for (const link of links)
     await tx

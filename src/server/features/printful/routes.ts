@@ -30,7 +30,10 @@ export function printfulRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['printful'];
     const admin = app.requireRole('admin');
-    sweepWhileListening(fastify, new Sweeper('printful sweep', () => sweep(ctx), PRINTFUL_SWEEP_MS, ctx.log));
+    sweepWhileListening(
+      fastify,
+      new Sweeper('printful sweep', () => sweep(ctx), { intervalMs: PRINTFUL_SWEEP_MS, log: ctx.log }),
+    );
 
     app.get(
       '/api/admin/printful',
@@ -43,7 +46,8 @@ export function printfulRoutes(ctx: AppContext) {
         onRequest: admin,
         schema: { tags, body: ConnectPrintfulInputSchema, response: { 200: PrintfulStatusSchema } },
       },
-      (request) => service.connect(ctx, callerOf(request), request.body.apiKey, requestMeta(request)),
+      (request) =>
+        service.connect(ctx, callerOf(request), { apiKey: request.body.apiKey, meta: requestMeta(request) }),
     );
     app.delete(
       '/api/admin/printful',

@@ -24,7 +24,7 @@ export const SYNC_JOB = 'printful.sync';
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** A Printful failure as the admin reads it: a refused token, Printful's reason, or that it was unreachable. */
-export function explain(error: unknown): AppError {
+function explain(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (!(error instanceof PrintfulError)) throw error;
   if (error.status === 0) return badRequest(PRINTFUL_ERRORS.unreachable);
@@ -72,7 +72,11 @@ export async function status(ctx: Pick<Ctx, 'db'>): Promise<PrintfulStatus> {
  * Printful's reason), then kept encrypted. The webhook's address carries a fresh secret, kept only hashed; a
  * webhook Printful will not take leaves the connection working on polling alone. The first sync is queued.
  */
-export async function connect(ctx: Ctx, caller: SessionUser, apiKey: string, meta: RequestMeta) {
+export async function connect(
+  ctx: Ctx,
+  caller: SessionUser,
+  { apiKey, meta }: { apiKey: string; meta: RequestMeta },
+) {
   const api = new HttpPrintfulApi(ctx.config.printfulApiUrl, apiKey);
   let printfulStore: { id: string | null; name: string };
   try {

@@ -191,8 +191,7 @@ export async function patientFor(
           role: 'patient',
           phone: row.phone,
         },
-        { actorId: decider?.id ?? null, meta },
-        { passwordHash: options.passwordHash },
+        { actorId: decider?.id ?? null, meta, passwordHash: options.passwordHash },
       );
       patientId = user.id;
       await patients.saveIntake(tx, patientId, { phone: row.phone });

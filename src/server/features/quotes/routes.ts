@@ -32,7 +32,10 @@ export function quoteRoutes(ctx: AppContext, payments: Payments) {
     const memberOrAdmin = app.requireRole('member', 'admin');
     sweepWhileListening(
       fastify,
-      new Sweeper('quote expiry sweep', () => service.expireLapsed(ctx), QUOTE_EXPIRY_SWEEP_MS, ctx.log),
+      new Sweeper('quote expiry sweep', () => service.expireLapsed(ctx), {
+        intervalMs: QUOTE_EXPIRY_SWEEP_MS,
+        log: ctx.log,
+      }),
     );
 
     app.post(

@@ -18,9 +18,15 @@ const REACH_CACHE_MS = 30_000;
 export function serveMessagingSocket(
   ctx: AppContext,
   socket: WebSocket,
-  user: SessionUser,
-  meta: { ipAddress: string; sessionStands: () => Promise<unknown> },
-  log: FastifyBaseLogger,
+  {
+    user,
+    meta,
+    log,
+  }: {
+    user: SessionUser;
+    meta: { ipAddress: string; sessionStands: () => Promise<unknown> };
+    log: FastifyBaseLogger;
+  },
 ) {
   const reach = new Map<string, { allowed: boolean; until: number }>();
 
@@ -77,12 +83,10 @@ export function serveMessagingSocket(
         await messaging.confirmRead(ctx, user.id, event.data.messageIds);
         return;
       case 'new_message':
-        await messaging.sendMessage(
-          ctx,
-          user,
-          { recipientId: event.to, content: event.data.content },
-          { ipAddress: meta.ipAddress },
-        );
+        await messaging.sendMessage(ctx, user, {
+          input: { recipientId: event.to, content: event.data.content },
+          meta: { ipAddress: meta.ipAddress },
+        });
         return;
     }
   }

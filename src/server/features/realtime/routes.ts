@@ -55,13 +55,11 @@ export function realtimeRoutes(ctx: AppContext) {
           // Every frame acts as the session, so it must still stand then: should the news of an ending be
           // lost between instances, the socket still acts no more.
           const sessionStands = () => resolveSession(ctx.db, token, ctx.sessionCache);
-          deliver = serveMessagingSocket(
-            ctx,
-            socket,
+          deliver = serveMessagingSocket(ctx, socket, {
             user,
-            { ipAddress: request.ip, sessionStands },
-            request.log,
-          );
+            meta: { ipAddress: request.ip, sessionStands },
+            log: request.log,
+          });
           for (const raw of early.splice(0)) deliver(raw);
         })
         .catch((error) => {

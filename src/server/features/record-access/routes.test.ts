@@ -70,23 +70,19 @@ describe('access log access matrix', () => {
 });
 
 const logOf = (who: TestPerson | 'staff' | 'admin', patientId?: string, cursor?: string) =>
-  expectStatus<AccessLogPage>(
-    t,
-    who,
-    {
-      method: 'GET',
-      url: `/api/patients/${patientId ?? 'me'}/access-log${cursor ? `?cursor=${cursor}` : ''}`,
-    },
-    200,
-  );
+  expectStatus<AccessLogPage>(t, who, {
+    method: 'GET',
+    url: `/api/patients/${patientId ?? 'me'}/access-log${cursor ? `?cursor=${cursor}` : ''}`,
+    status: 200,
+  });
 
 describe('who opened my record', () => {
   it('names who opened the record and the notes, newest first, and labels the patient as You', async () => {
     const { practitioner, patient } = await careTeam(t);
     const staff = await demoPerson(t, 'staff');
-    await expectStatus(t, 'staff', { method: 'GET', url: `/api/patients/${patient.id}` }, 200);
-    const note = await signedNote(t, practitioner, patient.id, { shared: true });
-    await expectStatus(t, patient, { method: 'GET', url: `/api/recovery-notes/${note.id}` }, 200);
+    await expectStatus(t, 'staff', { method: 'GET', url: `/api/patients/${patient.id}`, status: 200 });
+    const note = await signedNote(t, practitioner, { patientId: patient.id, shared: true });
+    await expectStatus(t, patient, { method: 'GET', url: `/api/recovery-notes/${note.id}`, status: 200 });
 
     const { items } = await logOf(patient);
     const actions = items.map((entry) => `${entry.actor.name}: ${entry.action}`);
@@ -122,7 +118,7 @@ describe('who opened my record', () => {
   it('never shows another patient, nor another patient’s entries', async () => {
     const { practitioner, patient } = await careTeam(t);
     const { patient: neighbour } = await careTeam(t);
-    await signedNote(t, practitioner, patient.id, { shared: true });
+    await signedNote(t, practitioner, { patientId: patient.id, shared: true });
     await logOf(neighbour);
     const mine = await logOf(patient);
     expect(mine.items.every((entry) => entry.actor.id !== neighbour.id)).toBe(true);
@@ -133,7 +129,7 @@ describe('who opened my record', () => {
   it('pages by cursor without skipping or repeating', async () => {
     const patient = await createPerson(t, 'patient');
     for (let i = 0; i < 27; i += 1)
-      await expectStatus(t, 'admin', { method: 'GET', url: `/api/patients/${patient.id}` }, 200);
+      await expectStatus(t, 'admin', { method: 'GET', url: `/api/patients/${patient.id}`, status: 200 });
     const first = await logOf(patient);
     expect(first.items).toHaveLength(25);
     expect(first.nextCursor).toBe(first.items[24].id);

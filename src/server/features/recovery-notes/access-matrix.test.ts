@@ -60,8 +60,8 @@ afterAll(() => t.close());
 async function noteFor(target: Target, fixture: Fixture) {
   if (target === 'missing') return MISSING;
   const author = authors[target] as Who;
-  if (fixture === 'draft') return (await draft(t, author, patientIds[target])).id;
-  return (await signedNote(t, author, patientIds[target], { shared: true })).id;
+  if (fixture === 'draft') return (await draft(t, author, { patientId: patientIds[target] })).id;
+  return (await signedNote(t, author, { patientId: patientIds[target], shared: true })).id;
 }
 
 type Row = {

@@ -30,10 +30,9 @@ export async function canRead(db: Db | Tx, caller: Caller, row: repository.NoteR
 export async function readableNote(
   db: Db | Tx,
   caller: Caller,
-  id: string,
-  options: { lock?: boolean } = {},
+  { id, lock }: { id: string; lock?: boolean },
 ) {
-  const row = await repository.findNote(db, id, options);
+  const row = await repository.findNote(db, id, { lock });
   if (!row || !(await canRead(db, caller, row))) throw notFound(NOTE_NOT_FOUND);
   return row;
 }
@@ -48,10 +47,17 @@ export function assertAuthor(caller: Caller, row: repository.NoteRow) {
 export const audit = (
   db: Db | Tx,
   caller: Caller,
-  action: string,
-  entity: { type: 'recovery_note' | 'patient'; id: string | null },
-  meta: RequestMeta,
-  details?: Record<string, string | number | boolean | null>,
+  {
+    action,
+    entity,
+    meta,
+    details,
+  }: {
+    action: string;
+    entity: { type: 'recovery_note' | 'patient'; id: string | null };
+    meta: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) =>
   recordActivity(db, {
     actorId: caller.id,

@@ -58,40 +58,41 @@ describe("a note's appointment", () => {
         }),
         name,
       );
-    const list = await expectStatus<{ items: unknown[] }>(
-      t,
-      practitioner,
-      { method: 'GET', url: `/api/recovery-notes?patientId=${patient.id}` },
-      200,
-    );
+    const list = await expectStatus<{ items: unknown[] }>(t, practitioner, {
+      method: 'GET',
+      url: `/api/recovery-notes?patientId=${patient.id}`,
+      status: 200,
+    });
     expect(list.items).toEqual([]);
-    expect((await draft(t, practitioner, patient.id, { appointmentId: own })).appointmentId).toBe(own);
+    expect((await draft(t, practitioner, { patientId: patient.id, appointmentId: own })).appointmentId).toBe(
+      own,
+    );
   });
 
   it('is refused on autosave too, and the draft keeps its link', async () => {
     const { practitioner, patient, own, refused } = await appointments();
-    const note = await draft(t, practitioner, patient.id, { appointmentId: own });
+    const note = await draft(t, practitioner, { patientId: patient.id, appointmentId: own });
     const url = `/api/recovery-notes/${note.id}`;
     for (const [name, appointmentId] of Object.entries(refused))
       expectRefused(
         await call(t, practitioner, { method: 'PATCH', url, payload: { appointmentId, plan: 'Changed' } }),
         name,
       );
-    const kept = await expectStatus(t, practitioner, { method: 'GET', url }, 200);
+    const kept = await expectStatus(t, practitioner, { method: 'GET', url, status: 200 });
     expect(kept).toMatchObject({ appointmentId: own, plan: '' });
-    const unlinked = await expectStatus(
-      t,
-      practitioner,
-      { method: 'PATCH', url, payload: { appointmentId: null } },
-      200,
-    );
+    const unlinked = await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url,
+      payload: { appointmentId: null },
+      status: 200,
+    });
     expect(unlinked.appointmentId).toBeNull();
-    const linked = await expectStatus(
-      t,
-      practitioner,
-      { method: 'PATCH', url, payload: { appointmentId: own } },
-      200,
-    );
+    const linked = await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url,
+      payload: { appointmentId: own },
+      status: 200,
+    });
     expect(linked.appointmentId).toBe(own);
   });
 });

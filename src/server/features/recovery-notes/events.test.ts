@@ -50,7 +50,7 @@ const nameOf = (person: TestPerson) => `${person.firstName} ${person.lastName}`;
 
 describe('notifications from recovery notes', () => {
   it('reaches the care team on signing, the patient only once shared, and never the author or outsiders', async () => {
-    const note = await draft(t, practitioner, patient.id, { assessment: SECRET });
+    const note = await draft(t, practitioner, { patientId: patient.id, assessment: SECRET });
     await sign(t, practitioner, note.id);
 
     const [toColleague] = await settle(colleague, 1);
@@ -75,16 +75,12 @@ describe('notifications from recovery notes', () => {
     // Sharing again changes nothing and tells nobody again.
     await share(t, practitioner, note.id);
 
-    await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'POST',
-        url: `/api/recovery-notes/${note.id}/amendments`,
-        payload: { changes: { plan: SECRET }, reason: SECRET },
-      },
-      201,
-    );
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: `/api/recovery-notes/${note.id}/amendments`,
+      payload: { changes: { plan: SECRET }, reason: SECRET },
+      status: 201,
+    });
     const patientNow = await settle(patient, 2);
     expect(patientNow.map((n) => [n.type, n.title])).toEqual(
       expect.arrayContaining([['clinical_note_updated', 'Recovery note updated']]),
@@ -97,17 +93,17 @@ describe('notifications from recovery notes', () => {
     expect(colleagueNow).toHaveLength(2);
 
     // Taken back from the patient: a later amendment reaches the care team only.
-    await expectStatus(t, 'admin', { method: 'POST', url: `/api/recovery-notes/${note.id}/unshare` }, 200);
-    await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'POST',
-        url: `/api/recovery-notes/${note.id}/amendments`,
-        payload: { changes: { painScore: 2 }, reason: 'typo' },
-      },
-      201,
-    );
+    await expectStatus(t, 'admin', {
+      method: 'POST',
+      url: `/api/recovery-notes/${note.id}/unshare`,
+      status: 200,
+    });
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: `/api/recovery-notes/${note.id}/amendments`,
+      payload: { changes: { painScore: 2 }, reason: 'typo' },
+      status: 201,
+    });
     expect(await settle(colleague, 3)).toHaveLength(3);
     expect(await stored(patient)).toHaveLength(2);
 
@@ -119,7 +115,7 @@ describe('notifications from recovery notes', () => {
 
   it('tells the patient on signing a note already shared as a draft, and nobody about a draft', async () => {
     const team = await careTeam(t);
-    const note = await draft(t, team.practitioner, team.patient.id);
+    const note = await draft(t, team.practitioner, { patientId: team.patient.id });
     await share(t, team.practitioner, note.id);
     expect(await settle(team.patient, 0)).toEqual([]);
     await sign(t, team.practitioner, note.id);
@@ -133,13 +129,13 @@ describe('notifications from recovery notes', () => {
   it('publishes each change once, after it is stored, with ids only', async () => {
     const team = await careTeam(t);
     const before = published.length;
-    const note = await draft(t, team.practitioner, team.patient.id, { subjective: SECRET });
-    await expectStatus(
-      t,
-      team.practitioner,
-      { method: 'PATCH', url: `/api/recovery-notes/${note.id}`, payload: { plan: 'x' } },
-      200,
-    );
+    const note = await draft(t, team.practitioner, { patientId: team.patient.id, subjective: SECRET });
+    await expectStatus(t, team.practitioner, {
+      method: 'PATCH',
+      url: `/api/recovery-notes/${note.id}`,
+      payload: { plan: 'x' },
+      status: 200,
+    });
     await sign(t, team.practitioner, note.id);
     await share(t, team.practitioner, note.id);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -164,28 +160,28 @@ describe('notifications from recovery notes', () => {
 describe('activity log', () => {
   it('records every read and write of a note with who and which patient, and no clinical text', async () => {
     const team = await careTeam(t);
-    const note = await draft(t, team.practitioner, team.patient.id, { subjective: SECRET });
+    const note = await draft(t, team.practitioner, { patientId: team.patient.id, subjective: SECRET });
     const path = `/api/recovery-notes/${note.id}`;
-    await expectStatus(
-      t,
-      team.practitioner,
-      { method: 'PATCH', url: path, payload: { objective: SECRET } },
-      200,
-    );
+    await expectStatus(t, team.practitioner, {
+      method: 'PATCH',
+      url: path,
+      payload: { objective: SECRET },
+      status: 200,
+    });
     await sign(t, team.practitioner, note.id);
     // A refused change leaves no entry behind: the entry and the change share one transaction.
     expect(
       (await call(t, team.practitioner, { method: 'PATCH', url: path, payload: { plan: 'x' } })).statusCode,
     ).toBe(409);
     await share(t, 'staff', note.id);
-    await expectStatus(
-      t,
-      team.practitioner,
-      { method: 'POST', url: `${path}/amendments`, payload: { changes: { plan: SECRET }, reason: SECRET } },
-      201,
-    );
-    await expectStatus(t, team.patient, { method: 'GET', url: path }, 200);
-    await expectStatus(t, 'staff', { method: 'POST', url: `${path}/unshare` }, 200);
+    await expectStatus(t, team.practitioner, {
+      method: 'POST',
+      url: `${path}/amendments`,
+      payload: { changes: { plan: SECRET }, reason: SECRET },
+      status: 201,
+    });
+    await expectStatus(t, team.patient, { method: 'GET', url: path, status: 200 });
+    await expectStatus(t, 'staff', { method: 'POST', url: `${path}/unshare`, status: 200 });
 
     const entries = await t.database.db
       .select()
@@ -206,18 +202,16 @@ describe('activity log', () => {
     expect(entries[1].details).toMatchObject({ fields: 'objective' });
     expect(entries[4].details).toMatchObject({ fields: 'plan' });
 
-    await expectStatus(
-      t,
-      team.practitioner,
-      { method: 'GET', url: `/api/recovery-notes?patientId=${team.patient.id}` },
-      200,
-    );
-    await expectStatus(
-      t,
-      team.practitioner,
-      { method: 'GET', url: `/api/recovery-notes/progress?patientId=${team.patient.id}` },
-      200,
-    );
+    await expectStatus(t, team.practitioner, {
+      method: 'GET',
+      url: `/api/recovery-notes?patientId=${team.patient.id}`,
+      status: 200,
+    });
+    await expectStatus(t, team.practitioner, {
+      method: 'GET',
+      url: `/api/recovery-notes/progress?patientId=${team.patient.id}`,
+      status: 200,
+    });
     const reads = await t.database.db
       .select()
       .from(activityLog)

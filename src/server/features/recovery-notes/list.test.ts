@@ -14,7 +14,7 @@ let patient: TestPerson;
 const made: Array<{ id: string; day: string; author: string; signed: boolean }> = [];
 
 const page = (who: Who, query: string) =>
-  expectStatus<RecoveryNotePage>(t, who, { method: 'GET', url: `/api/recovery-notes?${query}` }, 200);
+  expectStatus<RecoveryNotePage>(t, who, { method: 'GET', url: `/api/recovery-notes?${query}`, status: 200 });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await assign(t, colleague.id, patient.id);
   for (let index = 0; index < 30; index += 1) {
     const author = index % 3 === 0 ? colleague : practitioner;
-    const note = await draft(t, author, patient.id, { painScore: 9 - Math.floor(index / 4) });
+    const note = await draft(t, author, { patientId: patient.id, painScore: 9 - Math.floor(index / 4) });
     const signed = index % 5 !== 4;
     if (signed) await sign(t, author, note.id);
     const day = `2026-05-${String(index + 1).padStart(2, '0')}`;
@@ -89,7 +89,7 @@ describe('GET /api/recovery-notes', () => {
     });
     expect(response.statusCode).toBe(400);
     const own = await careTeam(t);
-    const mine = await draft(t, own.practitioner, own.patient.id);
+    const mine = await draft(t, own.practitioner, { patientId: own.patient.id });
     expect((await page(own.practitioner, '')).items.map((item) => item.id)).toEqual([mine.id]);
   });
 });
@@ -97,12 +97,11 @@ describe('GET /api/recovery-notes', () => {
 describe('GET /api/recovery-notes/progress', () => {
   it('charts pain and goals from signed notes oldest first; the patient sees only what is shared with them', async () => {
     const signed = made.filter((n) => n.signed);
-    const series = await expectStatus<RecoveryProgress>(
-      t,
-      practitioner,
-      { method: 'GET', url: `/api/recovery-notes/progress?patientId=${patient.id}` },
-      200,
-    );
+    const series = await expectStatus<RecoveryProgress>(t, practitioner, {
+      method: 'GET',
+      url: `/api/recovery-notes/progress?patientId=${patient.id}`,
+      status: 200,
+    });
     expect(series.patientId).toBe(patient.id);
     expect(series.points.map((point) => point.noteId)).toEqual(signed.map((n) => n.id));
     expect(series.points.map((point) => point.at.slice(0, 10))).toEqual(signed.map((n) => n.day));
@@ -110,12 +109,11 @@ describe('GET /api/recovery-notes/progress', () => {
     expect(series.points.at(-1)?.painScore).toBe(2);
 
     const forPatient = () =>
-      expectStatus<RecoveryProgress>(
-        t,
-        patient,
-        { method: 'GET', url: `/api/recovery-notes/progress?patientId=${patient.id}` },
-        200,
-      );
+      expectStatus<RecoveryProgress>(t, patient, {
+        method: 'GET',
+        url: `/api/recovery-notes/progress?patientId=${patient.id}`,
+        status: 200,
+      });
     expect((await forPatient()).points).toEqual([]);
     await share(t, 'staff', signed[1].id);
     await share(t, 'staff', made[4].id); // a draft: never a point

@@ -13,8 +13,7 @@ type Kind = 'created' | 'updated';
 async function notify(
   ctx: AppContext,
   event: RecoveryNoteEvent,
-  kind: Kind,
-  audience: { patient: boolean; practitioners: boolean },
+  { kind, audience }: { kind: Kind; audience: { patient: boolean; practitioners: boolean } },
 ) {
   const [actor, patient] = await Promise.all([
     accounts.findAccountById(ctx.db, event.actorId),
@@ -65,14 +64,20 @@ async function notify(
  */
 export function raiseRecoveryNoteNotifications(ctx: AppContext) {
   ctx.events.subscribe('recovery-note.signed', (event) =>
-    notify(ctx, event, 'created', { patient: event.sharedWithPatient, practitioners: true }),
+    notify(ctx, event, {
+      kind: 'created',
+      audience: { patient: event.sharedWithPatient, practitioners: true },
+    }),
   );
   ctx.events.subscribe('recovery-note.shared', (event) =>
     event.status === 'signed'
-      ? notify(ctx, event, 'created', { patient: true, practitioners: false })
+      ? notify(ctx, event, { kind: 'created', audience: { patient: true, practitioners: false } })
       : undefined,
   );
   ctx.events.subscribe('recovery-note.amended', (event) =>
-    notify(ctx, event, 'updated', { patient: event.sharedWithPatient, practitioners: true }),
+    notify(ctx, event, {
+      kind: 'updated',
+      audience: { patient: event.sharedWithPatient, practitioners: true },
+    }),
   );
 }

@@ -179,7 +179,10 @@ export async function draftsOf(db: Db | Tx, practitionerId: string, limit: numbe
  * The patients of a set (a subquery of ids) with a note since a moment, each with their latest note, newest
  * first; the count of such patients rides on each row.
  */
-export async function patientsWithNotesSince(db: Db | Tx, patientIdsIn: SQL, since: Date, limit: number) {
+export async function patientsWithNotesSince(
+  db: Db | Tx,
+  { patientIdsIn, since, limit }: { patientIdsIn: SQL; since: Date; limit: number },
+) {
   const result = await db.execute(sql`
     with latest as (
       select distinct on (n.patient_id) n.patient_id, n.id, n.created_at

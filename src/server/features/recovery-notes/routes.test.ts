@@ -26,7 +26,11 @@ describe('a note from draft to amendment', () => {
       practitionerId: practitioner.id,
       serviceTypeId: (await serviceType(t)).id,
     });
-    const created = await draft(t, practitioner, patient.id, { appointmentId: visit.id, painScore: null });
+    const created = await draft(t, practitioner, {
+      patientId: patient.id,
+      appointmentId: visit.id,
+      painScore: null,
+    });
     expect(created).toMatchObject({
       status: 'draft',
       patientId: patient.id,
@@ -42,22 +46,18 @@ describe('a note from draft to amendment', () => {
     });
 
     // Autosave: each PATCH changes only what it sends.
-    await expectStatus(
-      t,
-      practitioner,
-      { method: 'PATCH', url: url(created.id), payload: { objective: 'Swelling' } },
-      200,
-    );
-    const saved = await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'PATCH',
-        url: url(created.id),
-        payload: { painScore: 6, goals: [{ goal: 'Climb stairs without a rail', progress: 20 }] },
-      },
-      200,
-    );
+    await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: url(created.id),
+      payload: { objective: 'Swelling' },
+      status: 200,
+    });
+    const saved = await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: url(created.id),
+      payload: { painScore: 6, goals: [{ goal: 'Climb stairs without a rail', progress: 20 }] },
+      status: 200,
+    });
     expect(saved).toMatchObject({ subjective: 'Knee sore on stairs', objective: 'Swelling', painScore: 6 });
     expect(saved.goals).toEqual([{ goal: 'Climb stairs without a rail', progress: 20 }]);
 
@@ -78,29 +78,21 @@ describe('a note from draft to amendment', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This note is already signed');
 
-    await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'POST',
-        url: url(created.id, '/amendments'),
-        payload: { changes: { painScore: 4, plan: 'Walk daily' }, reason: 'Score misread' },
-      },
-      201,
-    );
-    const amended = await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'POST',
-        url: url(created.id, '/amendments'),
-        payload: { changes: { painScore: 3 }, reason: 'Corrected again' },
-      },
-      201,
-    );
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: url(created.id, '/amendments'),
+      payload: { changes: { painScore: 4, plan: 'Walk daily' }, reason: 'Score misread' },
+      status: 201,
+    });
+    const amended = await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: url(created.id, '/amendments'),
+      payload: { changes: { painScore: 3 }, reason: 'Corrected again' },
+      status: 201,
+    });
     expect(amended).toMatchObject({ painScore: 3, plan: 'Walk daily', amendmentCount: 2, status: 'signed' });
 
-    const fetched = await expectStatus(t, practitioner, { method: 'GET', url: url(created.id) }, 200);
+    const fetched = await expectStatus(t, practitioner, { method: 'GET', url: url(created.id), status: 200 });
     expect(fetched.history.original).toEqual({
       subjective: 'Knee sore on stairs',
       objective: 'Swelling',
@@ -125,7 +117,7 @@ describe('a note from draft to amendment', () => {
 
   it('refuses to sign without a pain score, and to amend a draft', async () => {
     const { practitioner, patient } = await careTeam(t);
-    const note = await draft(t, practitioner, patient.id, { painScore: null });
+    const note = await draft(t, practitioner, { patientId: patient.id, painScore: null });
     const unsigned = await call(t, practitioner, { method: 'POST', url: url(note.id, '/sign') });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().fields).toEqual({ painScore: 'Add a pain score before signing' });
@@ -140,14 +132,13 @@ describe('a note from draft to amendment', () => {
   it('lets another practitioner of the patient read a note but not change it', async () => {
     const { practitioner, patient } = await careTeam(t);
     const colleague = await createPerson(t, 'practitioner');
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/patients/${patient.id}/practitioners/${colleague.id}` },
-      200,
-    );
-    const note = await draft(t, practitioner, patient.id);
-    await expectStatus(t, colleague, { method: 'GET', url: url(note.id) }, 200);
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/patients/${patient.id}/practitioners/${colleague.id}`,
+      status: 200,
+    });
+    const note = await draft(t, practitioner, { patientId: patient.id });
+    await expectStatus(t, colleague, { method: 'GET', url: url(note.id), status: 200 });
     const patch = await call(t, colleague, { method: 'PATCH', url: url(note.id), payload: { plan: 'x' } });
     expect(patch.statusCode).toBe(403);
     expect((await call(t, colleague, { method: 'POST', url: url(note.id, '/share') })).statusCode).toBe(403);
@@ -156,12 +147,11 @@ describe('a note from draft to amendment', () => {
 
 describe('templates', () => {
   it('offers the clinic templates and starts a draft from one, keeping what the input gives', async () => {
-    const templates = await expectStatus<RecoveryNoteTemplate[]>(
-      t,
-      'practitioner',
-      { method: 'GET', url: '/api/recovery-notes/templates' },
-      200,
-    );
+    const templates = await expectStatus<RecoveryNoteTemplate[]>(t, 'practitioner', {
+      method: 'GET',
+      url: '/api/recovery-notes/templates',
+      status: 200,
+    });
     expect(templates.map((template) => template.name)).toEqual([
       'Initial assessment',
       'Follow-up',
@@ -169,7 +159,8 @@ describe('templates', () => {
     ]);
     for (const template of templates) expect(template.plan.length).toBeGreaterThan(0);
     const { practitioner, patient } = await careTeam(t);
-    const note = await draft(t, practitioner, patient.id, {
+    const note = await draft(t, practitioner, {
+      patientId: patient.id,
       templateId: templates[1].id,
       subjective: 'Mine',
     });
@@ -189,12 +180,12 @@ describe('templates', () => {
 describe('sharing with the patient', () => {
   it('shows the patient only their signed notes while shared, read-only', async () => {
     const { practitioner, patient } = await careTeam(t);
-    const hidden = await draft(t, practitioner, patient.id);
+    const hidden = await draft(t, practitioner, { patientId: patient.id });
     await share(t, practitioner, hidden.id); // a shared draft stays out of sight until signed
-    const unshared = await signedNote(t, practitioner, patient.id);
-    const note = await signedNote(t, practitioner, patient.id);
+    const unshared = await signedNote(t, practitioner, { patientId: patient.id });
+    const note = await signedNote(t, practitioner, { patientId: patient.id });
     const listOf = () =>
-      expectStatus<RecoveryNotePage>(t, patient, { method: 'GET', url: '/api/recovery-notes' }, 200);
+      expectStatus<RecoveryNotePage>(t, patient, { method: 'GET', url: '/api/recovery-notes', status: 200 });
 
     expect((await listOf()).items).toEqual([]);
     for (const id of [hidden.id, unshared.id, note.id])
@@ -204,12 +195,20 @@ describe('sharing with the patient', () => {
     expect(shared.sharedWithPatient).toBe(true);
     expect(shared.sharedAt).not.toBeNull();
     expect((await listOf()).items.map((item) => item.id)).toEqual([note.id]);
-    const seen = await expectStatus<RecoveryNote>(t, patient, { method: 'GET', url: url(note.id) }, 200);
+    const seen = await expectStatus<RecoveryNote>(t, patient, {
+      method: 'GET',
+      url: url(note.id),
+      status: 200,
+    });
     expect(seen.subjective).toBe('Knee sore on stairs');
     const write = await call(t, patient, { method: 'PATCH', url: url(note.id), payload: { plan: 'x' } });
     expect(write.statusCode).toBe(403);
 
-    const taken = await expectStatus(t, practitioner, { method: 'POST', url: url(note.id, '/unshare') }, 200);
+    const taken = await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: url(note.id, '/unshare'),
+      status: 200,
+    });
     expect(taken).toMatchObject({ sharedWithPatient: false, sharedAt: null });
     expect((await listOf()).items).toEqual([]);
     expect((await call(t, patient, { method: 'GET', url: url(note.id) })).statusCode).toBe(404);
@@ -219,7 +218,7 @@ describe('sharing with the patient', () => {
 describe('bad input', () => {
   it('answers 400 with the field for out-of-range, too long, unknown and malformed values', async () => {
     const { practitioner, patient } = await careTeam(t);
-    const note = await draft(t, practitioner, patient.id);
+    const note = await draft(t, practitioner, { patientId: patient.id });
     const cases: Array<[string, string, unknown, string]> = [
       ['POST', '/api/recovery-notes', { patientId: patient.id, painScore: 11 }, 'painScore'],
       ['POST', '/api/recovery-notes', { patientId: patient.id, painScore: 2.5 }, 'painScore'],
@@ -256,7 +255,7 @@ describe('bad input', () => {
       expect(Object.keys(response.json().fields ?? { _: '' }), context).toContain(field);
     }
     // Nothing above changed the draft.
-    const unchanged = await expectStatus(t, practitioner, { method: 'GET', url: url(note.id) }, 200);
+    const unchanged = await expectStatus(t, practitioner, { method: 'GET', url: url(note.id), status: 200 });
     expect(unchanged).toMatchObject({ status: 'draft', painScore: 5, plan: '', goals: [] });
 
     for (const path of [
@@ -289,34 +288,30 @@ describe('bad input', () => {
 
 describe('the demo clinic', () => {
   it('gives the demo patient three weeks of signed, shared notes and the demo practitioner a draft, without notifying anyone', async () => {
-    const mine = await expectStatus<RecoveryNotePage>(
-      t,
-      'patient',
-      { method: 'GET', url: '/api/recovery-notes' },
-      200,
-    );
+    const mine = await expectStatus<RecoveryNotePage>(t, 'patient', {
+      method: 'GET',
+      url: '/api/recovery-notes',
+      status: 200,
+    });
     expect(mine.items.map((item) => item.painScore)).toEqual([3, 5, 7]);
-    const theirs = await expectStatus<RecoveryNotePage>(
-      t,
-      'practitioner',
-      { method: 'GET', url: '/api/recovery-notes?status=draft' },
-      200,
-    );
+    const theirs = await expectStatus<RecoveryNotePage>(t, 'practitioner', {
+      method: 'GET',
+      url: '/api/recovery-notes?status=draft',
+      status: 200,
+    });
     expect(theirs.items).toHaveLength(1);
     const patientId = mine.items[0].patientId;
-    const progress = await expectStatus<RecoveryProgress>(
-      t,
-      'patient',
-      { method: 'GET', url: `/api/recovery-notes/progress?patientId=${patientId}` },
-      200,
-    );
+    const progress = await expectStatus<RecoveryProgress>(t, 'patient', {
+      method: 'GET',
+      url: `/api/recovery-notes/progress?patientId=${patientId}`,
+      status: 200,
+    });
     expect(progress.points.map((point) => point.goals[0].progress)).toEqual([10, 35, 60]);
-    const told = await expectStatus<unknown[]>(
-      t,
-      'patient',
-      { method: 'GET', url: '/api/notifications' },
-      200,
-    );
+    const told = await expectStatus<unknown[]>(t, 'patient', {
+      method: 'GET',
+      url: '/api/notifications',
+      status: 200,
+    });
     expect(JSON.stringify(told)).not.toContain('clinical_note');
   });
 });

@@ -43,7 +43,8 @@ export function recoveryNoteRoutes(ctx: AppContext) {
           response: { 200: RecoveryNotePageSchema },
         },
       },
-      (request) => notes.listNotes(ctx.db, callerOf(request), request.query, requestMeta(request)),
+      (request) =>
+        notes.listNotes(ctx.db, callerOf(request), { query: request.query, meta: requestMeta(request) }),
     );
 
     app.post(
@@ -53,9 +54,12 @@ export function recoveryNoteRoutes(ctx: AppContext) {
         schema: { tags, body: CreateRecoveryNoteInputSchema, response: { 201: RecoveryNoteSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await notes.createNote(ctx, callerOf(request), request.body, requestMeta(request))),
+        reply.status(201).send(
+          await notes.createNote(ctx, callerOf(request), {
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.get(
@@ -77,24 +81,33 @@ export function recoveryNoteRoutes(ctx: AppContext) {
           response: { 200: RecoveryProgressSchema },
         },
       },
-      (request) => notes.progressOf(ctx.db, callerOf(request), request.query.patientId, requestMeta(request)),
+      (request) =>
+        notes.progressOf(ctx.db, callerOf(request), {
+          patientId: request.query.patientId,
+          meta: requestMeta(request),
+        }),
     );
 
     app.get('/api/recovery-notes/:id', { onRequest, schema: { tags, params, response: note } }, (request) =>
-      notes.getNote(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+      notes.getNote(ctx.db, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
     );
 
     app.patch(
       '/api/recovery-notes/:id',
       { onRequest, schema: { tags, params, body: UpdateRecoveryNoteInputSchema, response: note } },
       (request) =>
-        notes.updateDraft(ctx, callerOf(request), request.params.id, request.body, requestMeta(request)),
+        notes.updateDraft(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/recovery-notes/:id/sign',
       { onRequest, schema: { tags, params, body: EmptyBodySchema, response: note } },
-      (request) => notes.signNote(ctx, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        notes.signNote(ctx, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
     );
 
     app.post(
@@ -104,17 +117,13 @@ export function recoveryNoteRoutes(ctx: AppContext) {
         schema: { tags, params, body: CreateAmendmentInputSchema, response: { 201: RecoveryNoteSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await notes.amendNote(
-              ctx,
-              callerOf(request),
-              request.params.id,
-              request.body,
-              requestMeta(request),
-            ),
-          ),
+        reply.status(201).send(
+          await notes.amendNote(ctx, callerOf(request), {
+            id: request.params.id,
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     for (const [action, shared] of [
@@ -124,7 +133,12 @@ export function recoveryNoteRoutes(ctx: AppContext) {
       app.post(
         `/api/recovery-notes/:id/${action}`,
         { onRequest, schema: { tags, params, body: EmptyBodySchema, response: note } },
-        (request) => notes.setShared(ctx, callerOf(request), request.params.id, shared, requestMeta(request)),
+        (request) =>
+          notes.setShared(ctx, callerOf(request), {
+            id: request.params.id,
+            shared,
+            meta: requestMeta(request),
+          }),
       );
   };
 }

@@ -69,7 +69,11 @@ async function change(
  * A note documents a session its author ran: it links only to an appointment of the note's patient with the
  * author. A missing appointment and someone else's get the same answer, so ids cannot be probed through it.
  */
-async function assertLinkable(tx: Tx, caller: Caller, patientId: string, appointmentId: string) {
+async function assertLinkable(
+  tx: Tx,
+  caller: Caller,
+  { patientId, appointmentId }: { patientId: string; appointmentId: string },
+) {
   const parties = await appointments.partiesOf(tx, appointmentId);
   if (parties?.patientId !== patientId || parties.practitionerId !== caller.id)
     throw badRequest(APPOINTMENT_NOT_LINKABLE, { appointmentId: APPOINTMENT_NOT_LINKABLE });
@@ -84,8 +88,7 @@ export async function listTemplates(db: Db): Promise<RecoveryNoteTemplate[]> {
 export async function createNote(
   ctx: Ctx,
   caller: Caller,
-  input: CreateRecoveryNoteInput,
-  meta: RequestMeta,
+  { input, meta }: { input: CreateRecoveryNoteInput; meta: RequestMeta },
 ) {
   if (caller.role !== 'practitioner') throw forbidden('Only practitioners write recovery notes');
   return change(ctx, caller, async (tx) => {
@@ -93,7 +96,8 @@ export async function createNote(
     const template = input.templateId ? await repository.findTemplate(tx, input.templateId) : null;
     if (input.templateId && !template)
       throw badRequest('Unknown template', { templateId: 'Unknown template' });
-    if (input.appointmentId) await assertLinkable(tx, caller, input.patientId, input.appointmentId);
+    if (input.appointmentId)
+      await assertLinkable(tx, caller, { patientId: input.patientId, appointmentId: input.appointmentId });
     const id = await repository.insertNote(tx, {
       patientId: input.patientId,
       practitionerId: caller.id,
@@ -105,7 +109,12 @@ export async function createNote(
       painScore: input.painScore ?? null,
       goals: input.goals ?? [],
     });
-    await audit(tx, caller, 'recovery-note.created', noteEntity(id), meta, { patientId: input.patientId });
+    await audit(tx, caller, {
+      action: 'recovery-note.created',
+      entity: noteEntity(id),
+      meta,
+      details: { patientId: input.patientId },
+    });
     return { id, event: 'recovery-note.created' };
   });
 }
@@ -114,35 +123,43 @@ export async function createNote(
 export async function updateDraft(
   ctx: Ctx,
   caller: Caller,
-  id: string,
-  input: UpdateRecoveryNoteInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: UpdateRecoveryNoteInput; meta: RequestMeta },
 ) {
   return change(ctx, caller, async (tx) => {
-    const row = await readableNote(tx, caller, id, { lock: true });
+    const row = await readableNote(tx, caller, { id, lock: true });
     assertAuthor(caller, row);
     if (row.status !== 'draft') throw conflict(SIGNED_NOTE_LOCKED);
     if (input.appointmentId && input.appointmentId !== row.appointmentId)
-      await assertLinkable(tx, caller, row.patientId, input.appointmentId);
+      await assertLinkable(tx, caller, { patientId: row.patientId, appointmentId: input.appointmentId });
     await repository.updateNote(tx, id, input);
     // The names of the fields saved, never their values: the log holds no clinical text.
-    await audit(tx, caller, 'recovery-note.updated', noteEntity(id), meta, {
-      patientId: row.patientId,
-      fields: Object.keys(input).join(','),
+    await audit(tx, caller, {
+      action: 'recovery-note.updated',
+      entity: noteEntity(id),
+      meta,
+      details: {
+        patientId: row.patientId,
+        fields: Object.keys(input).join(','),
+      },
     });
     return { id };
   });
 }
 
 /** The author signs their draft: it is locked from then on, with who signed it and when. */
-export async function signNote(ctx: Ctx, caller: Caller, id: string, meta: RequestMeta) {
+export async function signNote(ctx: Ctx, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
   return change(ctx, caller, async (tx) => {
-    const row = await readableNote(tx, caller, id, { lock: true });
+    const row = await readableNote(tx, caller, { id, lock: true });
     assertAuthor(caller, row);
     if (row.status === 'signed') throw conflict(ALREADY_SIGNED);
     if (row.painScore === null) throw badRequest(PAIN_SCORE_REQUIRED, { painScore: PAIN_SCORE_REQUIRED });
     await repository.updateNote(tx, id, { status: 'signed', signedAt: new Date(), signedBy: caller.id });
-    await audit(tx, caller, 'recovery-note.signed', noteEntity(id), meta, { patientId: row.patientId });
+    await audit(tx, caller, {
+      action: 'recovery-note.signed',
+      entity: noteEntity(id),
+      meta,
+      details: { patientId: row.patientId },
+    });
     return { id, event: 'recovery-note.signed' };
   });
 }
@@ -154,12 +171,10 @@ export async function signNote(ctx: Ctx, caller: Caller, id: string, meta: Reque
 export async function amendNote(
   ctx: Ctx,
   caller: Caller,
-  id: string,
-  input: CreateAmendmentInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: CreateAmendmentInput; meta: RequestMeta },
 ) {
   return change(ctx, caller, async (tx) => {
-    const row = await readableNote(tx, caller, id, { lock: true });
+    const row = await readableNote(tx, caller, { id, lock: true });
     assertAuthor(caller, row);
     if (row.status !== 'signed') throw conflict(DRAFT_NOT_AMENDABLE);
     const current = contentOf(row);
@@ -174,18 +189,27 @@ export async function amendNote(
       previous,
     });
     await repository.updateNote(tx, id, { ...input.changes, amendmentCount: row.amendmentCount + 1 });
-    await audit(tx, caller, 'recovery-note.amended', noteEntity(id), meta, {
-      patientId: row.patientId,
-      fields: fields.join(','),
+    await audit(tx, caller, {
+      action: 'recovery-note.amended',
+      entity: noteEntity(id),
+      meta,
+      details: {
+        patientId: row.patientId,
+        fields: fields.join(','),
+      },
     });
     return { id, event: 'recovery-note.amended' };
   });
 }
 
 /** The author, staff or admin share a note with its patient or take it back; repeating either changes nothing. */
-export async function setShared(ctx: Ctx, caller: Caller, id: string, shared: boolean, meta: RequestMeta) {
+export async function setShared(
+  ctx: Ctx,
+  caller: Caller,
+  { id, shared, meta }: { id: string; shared: boolean; meta: RequestMeta },
+) {
   return change(ctx, caller, async (tx) => {
-    const row = await readableNote(tx, caller, id, { lock: true });
+    const row = await readableNote(tx, caller, { id, lock: true });
     if (!MANAGERS.includes(caller.role)) assertAuthor(caller, row);
     const changed = row.sharedWithPatient !== shared;
     if (changed)
@@ -193,24 +217,27 @@ export async function setShared(ctx: Ctx, caller: Caller, id: string, shared: bo
         sharedWithPatient: shared,
         sharedAt: shared ? new Date() : null,
       });
-    await audit(
-      tx,
-      caller,
-      shared ? 'recovery-note.shared' : 'recovery-note.unshared',
-      noteEntity(id),
+    await audit(tx, caller, {
+      action: shared ? 'recovery-note.shared' : 'recovery-note.unshared',
+      entity: noteEntity(id),
       meta,
-      {
+      details: {
         patientId: row.patientId,
         changed,
       },
-    );
+    });
     return { id, event: changed ? (shared ? 'recovery-note.shared' : 'recovery-note.unshared') : undefined };
   });
 }
 
-export async function getNote(db: Db, caller: Caller, id: string, meta: RequestMeta) {
-  const row = await readableNote(db, caller, id);
-  await audit(db, caller, 'recovery-note.viewed', noteEntity(id), meta, { patientId: row.patientId });
+export async function getNote(db: Db, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
+  const row = await readableNote(db, caller, { id });
+  await audit(db, caller, {
+    action: 'recovery-note.viewed',
+    entity: noteEntity(id),
+    meta,
+    details: { patientId: row.patientId },
+  });
   return toNote(db, row);
 }
 
@@ -220,8 +247,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function listNotes(
   db: Db,
   caller: Caller,
-  query: ListRecoveryNotesQuery,
-  meta: RequestMeta,
+  { query, meta }: { query: ListRecoveryNotesQuery; meta: RequestMeta },
 ): Promise<RecoveryNotePage> {
   if (caller.role === 'member') throw forbidden();
   if (query.from && query.to && query.from > query.to)
@@ -245,9 +271,14 @@ export async function listNotes(
   });
   const page = rows.slice(0, limit);
   // One entry per list read: who looked, how many notes the page showed and whose notes were asked for.
-  await audit(db, caller, 'recovery-note.listed', { type: 'recovery_note', id: null }, meta, {
-    count: page.length,
-    patientId: query.patientId ?? null,
+  await audit(db, caller, {
+    action: 'recovery-note.listed',
+    entity: { type: 'recovery_note', id: null },
+    meta,
+    details: {
+      count: page.length,
+      patientId: query.patientId ?? null,
+    },
   });
   return {
     items: page.map(toSummary),
@@ -259,14 +290,18 @@ export async function listNotes(
 export async function progressOf(
   db: Db,
   caller: Caller,
-  patientId: string,
-  meta: RequestMeta,
+  { patientId, meta }: { patientId: string; meta: RequestMeta },
 ): Promise<RecoveryProgress> {
   if (caller.role === 'member') throw forbidden();
   if (!(await patients.isPatientInReach(db, caller, patientId))) throw notFound(PATIENT_NOT_FOUND);
   const rows = await repository.signedNotesOf(db, patientId, { sharedOnly: caller.role === 'patient' });
-  await audit(db, caller, 'recovery-note.progress-viewed', { type: 'patient', id: patientId }, meta, {
-    count: rows.length,
+  await audit(db, caller, {
+    action: 'recovery-note.progress-viewed',
+    entity: { type: 'patient', id: patientId },
+    meta,
+    details: {
+      count: rows.length,
+    },
   });
   return progressFrom(patientId, rows);
 }
@@ -311,13 +346,16 @@ export async function draftsAwaitingSignature(db: Db, practitionerId: string, li
 }
 
 /** The practitioner's patients with a note since a moment, each with their latest note, newest first. */
-export async function patientsWithRecentNotes(db: Db, practitionerId: string, since: Date, limit: number) {
-  const rows = await repository.patientsWithNotesSince(
-    db,
-    patients.patientIdsInReachOf(practitionerId),
+export async function patientsWithRecentNotes(
+  db: Db,
+  practitionerId: string,
+  { since, limit }: { since: Date; limit: number },
+) {
+  const rows = await repository.patientsWithNotesSince(db, {
+    patientIdsIn: patients.patientIdsInReachOf(practitionerId),
     since,
     limit,
-  );
+  });
   return {
     count: Number(rows[0]?.total ?? 0),
     newest: rows.map((row) => ({

@@ -16,8 +16,11 @@ export function call(t: TestApp, who: Who | 'visitor', request: Request) {
   return t.app.inject({ ...rest, ...body, headers: { authorization: `Bearer ${who.token}` } });
 }
 
+/** A request with the status it must answer. */
+export type Expected = Request & { status: number };
+
 /** Calls and expects the status, answering the body. */
-export async function expectStatus<T = RecoveryNote>(t: TestApp, who: Who, request: Request, status: number) {
+export async function expectStatus<T = RecoveryNote>(t: TestApp, who: Who, { status, ...request }: Expected) {
   const response = await call(t, who, request);
   expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(status);
   return response.json<T>();
@@ -32,40 +35,35 @@ export async function careTeam(t: TestApp) {
 }
 
 export async function assign(t: TestApp, practitionerId: string, patientId: string) {
-  await expectStatus(
-    t,
-    'staff',
-    { method: 'POST', url: `/api/patients/${patientId}/practitioners/${practitionerId}` },
-    200,
-  );
+  await expectStatus(t, 'staff', {
+    method: 'POST',
+    url: `/api/patients/${patientId}/practitioners/${practitionerId}`,
+    status: 200,
+  });
 }
 
-export const draft = (t: TestApp, author: Who, patientId: string, fields: Record<string, unknown> = {}) =>
-  expectStatus(
-    t,
-    author,
-    {
-      method: 'POST',
-      url: '/api/recovery-notes',
-      payload: { patientId, subjective: 'Knee sore on stairs', painScore: 5, ...fields },
-    },
-    201,
-  );
+/** A draft for a patient: a sore knee with a pain score, unless the fields given say otherwise. */
+export const draft = (t: TestApp, author: Who, fields: { patientId: string } & Record<string, unknown>) =>
+  expectStatus(t, author, {
+    method: 'POST',
+    url: '/api/recovery-notes',
+    payload: { subjective: 'Knee sore on stairs', painScore: 5, ...fields },
+    status: 201,
+  });
 
 export const sign = (t: TestApp, author: Who, id: string) =>
-  expectStatus(t, author, { method: 'POST', url: `/api/recovery-notes/${id}/sign` }, 200);
+  expectStatus(t, author, { method: 'POST', url: `/api/recovery-notes/${id}/sign`, status: 200 });
 
 export const share = (t: TestApp, who: Who, id: string) =>
-  expectStatus(t, who, { method: 'POST', url: `/api/recovery-notes/${id}/share` }, 200);
+  expectStatus(t, who, { method: 'POST', url: `/api/recovery-notes/${id}/share`, status: 200 });
 
 /** A draft signed by its author, optionally shared with the patient. */
 export async function signedNote(
   t: TestApp,
   author: Who,
-  patientId: string,
-  options: { shared?: boolean; fields?: Record<string, unknown> } = {},
+  { patientId, shared, fields }: { patientId: string; shared?: boolean; fields?: Record<string, unknown> },
 ) {
-  const note = await draft(t, author, patientId, options.fields);
+  const note = await draft(t, author, { patientId, ...fields });
   const signed = await sign(t, author, note.id);
-  return options.shared ? share(t, author, note.id) : signed;
+  return shared ? share(t, author, note.id) : signed;
 }

@@ -21,7 +21,12 @@ export type Range = {
   labels: string[];
 };
 
-export function rangeOf(from: string, to: string, bucket: ReportBucket, labels: string[]): Range {
+export function rangeOf({
+  from,
+  to,
+  bucket,
+  labels,
+}: Pick<Range, 'from' | 'to' | 'bucket' | 'labels'>): Range {
   return { start: clinicDayStart(from), end: clinicDayStart(to, 1), from, to, bucket, labels };
 }
 

@@ -24,7 +24,11 @@ export function reportRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        reportFor(ctx.db, callerOf(request), request.params.report, request.query, requestMeta(request)),
+        reportFor(ctx.db, callerOf(request), {
+          report: request.params.report,
+          query: request.query,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

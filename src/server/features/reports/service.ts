@@ -21,7 +21,7 @@ import * as queries from './repository';
 type Caller = { id: string; role: Role };
 
 /** Whether the caller may open the report: staff and admin the clinic's, practitioners their own few. */
-export function mayOpen(role: Role, report: ReportName) {
+function mayOpen(role: Role, report: ReportName) {
   if (role === 'admin') return true;
   if (role === 'staff') return !ADMIN_ONLY_REPORTS.includes(report);
   if (role === 'practitioner') return PRACTITIONER_REPORTS.includes(report);
@@ -61,9 +61,7 @@ const sumBy = <T>(items: readonly T[], pick: (item: T) => number) =>
 export async function reportFor(
   db: Db,
   caller: Caller,
-  report: ReportName,
-  query: ReportQuery,
-  meta: RequestMeta,
+  { report, query, meta }: { report: ReportName; query: ReportQuery; meta: RequestMeta },
 ): Promise<ReportAnswer> {
   if (!mayOpen(caller.role, report)) throw new AppError('FORBIDDEN', REPORT_ERRORS.notAllowed);
   const practitionerId =
@@ -74,9 +72,9 @@ export async function reportFor(
         : (query.practitionerId ?? null);
   const bucket = bucketOf(query.from, query.to);
   const labels = bucketsOf(query.from, query.to, bucket);
-  const range = queries.rangeOf(query.from, query.to, bucket, labels);
+  const range = queries.rangeOf({ from: query.from, to: query.to, bucket, labels });
   const base = { from: query.from, to: query.to, timeZone: CLINIC_TIME_ZONE, bucket, practitionerId };
-  const answer = await build(db, report, range, labels, base);
+  const answer = await build(db, report, { range, labels, base });
   await recordActivity(db, {
     actorId: caller.id,
     action: 'report.viewed',
@@ -93,9 +91,7 @@ type Base = Omit<ReportOf<'appointments'>, 'report' | 'total' | 'byStatus' | 'no
 async function build(
   db: Db,
   report: ReportName,
-  range: queries.Range,
-  labels: string[],
-  base: Base,
+  { range, labels, base }: { range: queries.Range; labels: string[]; base: Base },
 ): Promise<ReportAnswer> {
   const { practitionerId } = base;
   switch (report) {

@@ -40,7 +40,10 @@ export function storeRoutes(ctx: AppContext, payments: Payments) {
     const admin = app.requireRole('admin');
     sweepWhileListening(
       fastify,
-      new Sweeper('unpaid order sweep', () => service.sweepUnpaid(ctx), ORDER_UNPAID_SWEEP_MS, ctx.log),
+      new Sweeper('unpaid order sweep', () => service.sweepUnpaid(ctx), {
+        intervalMs: ORDER_UNPAID_SWEEP_MS,
+        log: ctx.log,
+      }),
     );
 
     app.get(

@@ -29,12 +29,10 @@ export function transactionRoutes(ctx: AppContext) {
       '/api/admin/transactions/export.csv',
       { onRequest, schema: { tags, querystring: TransactionsExportQuerySchema } },
       async (request, reply) => {
-        const csv = await service.exportTransactions(
-          ctx.db,
-          callerOf(request),
-          request.query,
-          requestMeta(request),
-        );
+        const csv = await service.exportTransactions(ctx.db, callerOf(request), {
+          filter: request.query,
+          meta: requestMeta(request),
+        });
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

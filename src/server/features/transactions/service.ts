@@ -87,8 +87,7 @@ export async function listTransactions(db: Db, query: TransactionsParams): Promi
 export async function exportTransactions(
   db: Db,
   caller: SessionUser,
-  filter: TransactionsFilterParams,
-  meta: RequestMeta,
+  { filter, meta }: { filter: TransactionsFilterParams; meta: RequestMeta },
 ) {
   const rows = await repository.listPayments(db, whereOf(filter), { limit: TRANSACTIONS_EXPORT_MAX });
   const transactions = await withRefunds(db, rows);
