@@ -4,7 +4,8 @@ import { type Appointment, type AppointmentPage, SCHEDULING_ERRORS } from '../..
 import { activityLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
-import { NO_SHOW_TOO_EARLY, PRACTITIONER_BOOKS_OWN } from './service';
+import { PRACTITIONER_BOOKS_OWN } from './booking';
+import { NO_SHOW_TOO_EARLY } from './changes';
 import { book, call, careTeam, expectStatus, openAllWeek, serviceType, slotAt } from './testing';
 
 let t: TestApp;
