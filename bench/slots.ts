@@ -114,7 +114,7 @@ function summary(target: string, what: string, times: number[], slots: number): 
 
 async function measure(target: string, database: Database): Promise<Row[]> {
   const { practitionerId, staff, query } = await prepare(database);
-  const call = () => slotsFor(database.db, staff, practitionerId, query);
+  const call = () => slotsFor(database.db, staff, { practitionerId, query });
   for (let i = 0; i < WARMUP; i++) await call();
   const times: number[] = [];
   let slots = 0;

@@ -280,12 +280,11 @@ describe('script and injection payloads in free text', () => {
         ...slotAt(),
       });
     }
-    const feed = await expectStatus<{ url: string }>(
-      t,
-      patient,
-      { method: 'POST', url: '/api/calendar-feed' },
-      201,
-    );
+    const feed = await expectStatus<{ url: string }>(t, patient, {
+      method: 'POST',
+      url: '/api/calendar-feed',
+      status: 201,
+    });
     const body = (await t.app.inject({ method: 'GET', url: new URL(feed.url).pathname })).body;
 
     expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);

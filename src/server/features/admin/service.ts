@@ -126,12 +126,10 @@ export async function createUser(
     throw badRequest(accounts.ACCOUNT_EXISTS_MESSAGE, { email: accounts.ACCOUNT_EXISTS_MESSAGE });
   if (input.role === 'patient') {
     const { firstName, lastName, email, phone } = input;
-    const record = await createPatient(
-      ctx,
-      caller,
-      { firstName, lastName, email, phone: phone || undefined },
+    const record = await createPatient(ctx, caller, {
+      input: { firstName, lastName, email, phone: phone || undefined },
       meta,
-    );
+    });
     return getUser(ctx, record.id);
   }
   const { id, link } = await ctx.db.transaction(async (tx) => {

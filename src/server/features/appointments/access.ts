@@ -30,10 +30,9 @@ export async function canRead(db: Db | Tx, caller: Caller, row: repository.Appoi
 export async function readableAppointment(
   db: Db | Tx,
   caller: Caller,
-  id: string,
-  options: { lock?: boolean } = {},
+  { id, lock }: { id: string; lock?: boolean },
 ) {
-  const row = await repository.findAppointment(db, id, options);
+  const row = await repository.findAppointment(db, id, { lock });
   if (!row || !(await canRead(db, caller, row))) throw notFound(APPOINTMENT_NOT_FOUND);
   return row;
 }
@@ -49,10 +48,17 @@ export function assertMayManage(caller: Caller, row: repository.AppointmentRow) 
 export const audit = (
   db: Db | Tx,
   caller: Caller,
-  action: string,
-  id: string | null,
-  meta: RequestMeta,
-  details?: Record<string, string | number | boolean | null>,
+  {
+    action,
+    id,
+    meta,
+    details,
+  }: {
+    action: string;
+    id: string | null;
+    meta: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) =>
   recordActivity(db, {
     actorId: caller.id,

@@ -32,12 +32,26 @@ const VIA = { via: 'public_booking' } as const;
 export async function bookForRequest(
   tx: Tx,
   actor: Caller,
-  values: { patientId: string; practitionerId: string; serviceTypeId: string; startsAt: Date; endsAt: Date },
-  meta: RequestMeta,
+  {
+    meta,
+    ...values
+  }: {
+    patientId: string;
+    practitionerId: string;
+    serviceTypeId: string;
+    startsAt: Date;
+    endsAt: Date;
+    meta: RequestMeta;
+  },
 ): Promise<BookedOnline> {
   const id = await repository.insertAppointment(tx, { ...values, status: 'confirmed', createdBy: actor.id });
   await scheduleReminder(tx, id, values.startsAt);
-  await audit(tx, actor, 'appointment.created', id, meta, { patientId: values.patientId, ...VIA });
+  await audit(tx, actor, {
+    action: 'appointment.created',
+    id,
+    meta,
+    details: { patientId: values.patientId, ...VIA },
+  });
   return { id, event: 'appointment.created', change: 'created', actorId: actor.id };
 }
 
@@ -45,9 +59,7 @@ export async function bookForRequest(
 export async function moveForRequest(
   tx: Tx,
   actor: Caller,
-  id: string,
-  startsAt: Date,
-  meta: RequestMeta,
+  { id, startsAt, meta }: { id: string; startsAt: Date; meta: RequestMeta },
 ): Promise<BookedOnline> {
   const row = await repository.findAppointment(tx, id, { lock: true });
   if (!row || !(EDITABLE_STATUSES as readonly string[]).includes(row.status))
@@ -56,10 +68,11 @@ export async function moveForRequest(
   await repository.updateAppointment(tx, id, { startsAt, endsAt });
   await withdrawReminder(tx, id, row.startsAt);
   await scheduleReminder(tx, id, startsAt);
-  await audit(tx, actor, 'appointment.rescheduled', id, meta, {
-    patientId: row.patientId,
-    fields: 'startsAt',
-    ...VIA,
+  await audit(tx, actor, {
+    action: 'appointment.rescheduled',
+    id,
+    meta,
+    details: { patientId: row.patientId, fields: 'startsAt', ...VIA },
   });
   return { id, event: 'appointment.updated', change: 'rescheduled', actorId: actor.id };
 }
@@ -68,9 +81,7 @@ export async function moveForRequest(
 export async function cancelForRequest(
   tx: Tx,
   actor: Caller,
-  id: string,
-  reason: string,
-  meta: RequestMeta,
+  { id, reason, meta }: { id: string; reason: string; meta: RequestMeta },
 ): Promise<BookedOnline> {
   const row = await repository.findAppointment(tx, id, { lock: true });
   if (!row || !(APPOINTMENT_TRANSITIONS.cancel.from as readonly string[]).includes(row.status))
@@ -82,7 +93,12 @@ export async function cancelForRequest(
     cancelledBy: actor.id,
   });
   await withdrawReminder(tx, id, row.startsAt);
-  await audit(tx, actor, 'appointment.cancelled', id, meta, { patientId: row.patientId, ...VIA });
+  await audit(tx, actor, {
+    action: 'appointment.cancelled',
+    id,
+    meta,
+    details: { patientId: row.patientId, ...VIA },
+  });
   return { id, event: 'appointment.cancelled', change: 'cancelled', actorId: actor.id };
 }
 

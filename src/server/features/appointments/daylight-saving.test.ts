@@ -35,28 +35,20 @@ describe('appointments across daylight saving', () => {
   it('lets a patient request 09:00 local in the week of the change, whichever UTC hour that is', async () => {
     const { practitioner, patient } = await careTeam(t);
     const service = await serviceType(t, { durationMinutes: 60 });
-    await expectStatus(
-      t,
-      'staff',
-      {
-        method: 'PUT',
-        url: `/api/practitioners/${practitioner.id}/weekly-hours`,
-        payload: {
-          hours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-        },
+    await expectStatus(t, 'staff', {
+      method: 'PUT',
+      url: `/api/practitioners/${practitioner.id}/weekly-hours`,
+      payload: {
+        hours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '17:00' })),
       },
-      200,
-    );
-    await expectStatus(
-      t,
-      'staff',
-      {
-        method: 'PATCH',
-        url: `/api/practitioners/${practitioner.id}/schedule`,
-        payload: { horizonDays: 365 },
-      },
-      200,
-    );
+      status: 200,
+    });
+    await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/practitioners/${practitioner.id}/schedule`,
+      payload: { horizonDays: 365 },
+      status: 200,
+    });
     const change = clockChangeDay();
     const before = dayAfter(change, -1);
     const after = dayAfter(change, 1);

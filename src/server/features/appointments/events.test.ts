@@ -70,12 +70,12 @@ describe('notifications and pushes from appointments', () => {
 
     // The practitioner moves it: only the patient hears.
     const later = slotAt();
-    await expectStatus(
-      t,
-      practitioner,
-      { method: 'PATCH', url: `/api/appointments/${made.id}`, payload: { ...later, notes: SECRET } },
-      200,
-    );
+    await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: `/api/appointments/${made.id}`,
+      payload: { ...later, notes: SECRET },
+      status: 200,
+    });
     const afterMove = await settle(patient, 2);
     expect(afterMove.find((row) => row.type === 'appointment_updated')).toMatchObject({
       title: 'Appointment changed',
@@ -91,12 +91,12 @@ describe('notifications and pushes from appointments', () => {
       ...slotAt(5),
     });
     await settle(patient, 3);
-    await expectStatus(
-      t,
-      patient,
-      { method: 'POST', url: `/api/appointments/${other.id}/cancel`, payload: { reason: 'Away' } },
-      200,
-    );
+    await expectStatus(t, patient, {
+      method: 'POST',
+      url: `/api/appointments/${other.id}/cancel`,
+      payload: { reason: 'Away' },
+      status: 200,
+    });
     const forPractitioner = await settle(practitioner, 3);
     expect(forPractitioner.find((row) => row.type === 'appointment_cancelled')).toMatchObject({
       title: 'Appointment cancelled',
@@ -104,12 +104,11 @@ describe('notifications and pushes from appointments', () => {
       message: `${nameOf(patient)} cancelled the appointment for ${nameOf(patient)} on ${whenOf(other.startsAt, 'Europe/London')}`,
     });
     expect((await stored(patient)).filter((row) => row.type === 'appointment_cancelled')).toEqual([]);
-    await expectStatus(
-      t,
-      practitioner,
-      { method: 'POST', url: `/api/appointments/${made.id}/check-in` },
-      200,
-    );
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: `/api/appointments/${made.id}/check-in`,
+      status: 200,
+    });
     expect(await settle(patient, 4)).toHaveLength(3);
 
     const everything = JSON.stringify([
@@ -148,12 +147,12 @@ describe('notifications and pushes from appointments', () => {
     expect(await pushed(staffSocket)).toEqual({ type: APPOINTMENTS_CHANGED, appointmentId: made.id });
     expect(await pushed(patientSocket)).toEqual({ type: APPOINTMENTS_CHANGED, appointmentId: made.id });
 
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'PATCH', url: `/api/appointments/${made.id}`, payload: { practitionerId: colleague.id } },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/appointments/${made.id}`,
+      payload: { practitionerId: colleague.id },
+      status: 200,
+    });
     expect(await pushed(staffSocket)).toEqual({ type: APPOINTMENTS_CHANGED, appointmentId: made.id });
     const [movedAway] = (await settle(team.practitioner, 2)).filter(
       (row) => row.type === 'appointment_updated',

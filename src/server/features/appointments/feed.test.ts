@@ -27,24 +27,24 @@ describe('calendar feeds', () => {
       serviceTypeId: service.id,
       ...slot,
     });
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'PATCH', url: `/api/appointments/${made.id}`, payload: { notes: 'SECRET-NOTE' } },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/appointments/${made.id}`,
+      payload: { notes: 'SECRET-NOTE' },
+      status: 200,
+    });
     const gone = await book(t, 'staff', {
       patientId: patient.id,
       practitionerId: practitioner.id,
       serviceTypeId: service.id,
       ...slotAt(),
     });
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/appointments/${gone.id}/cancel`, payload: { reason: 'Ill' } },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/appointments/${gone.id}/cancel`,
+      payload: { reason: 'Ill' },
+      status: 200,
+    });
     const theirs = await book(t, 'staff', {
       patientId: other.patient.id,
       practitionerId: other.practitioner.id,
@@ -52,23 +52,23 @@ describe('calendar feeds', () => {
       ...slotAt(),
     });
 
-    expect(await expectStatus(t, patient, { method: 'GET', url: '/api/calendar-feed' }, 200)).toEqual({
-      active: false,
-      createdAt: null,
+    expect(await expectStatus(t, patient, { method: 'GET', url: '/api/calendar-feed', status: 200 })).toEqual(
+      {
+        active: false,
+        createdAt: null,
+      },
+    );
+    const created = await expectStatus<CalendarFeedCreated>(t, patient, {
+      method: 'POST',
+      url: '/api/calendar-feed',
+      status: 201,
     });
-    const created = await expectStatus<CalendarFeedCreated>(
-      t,
-      patient,
-      { method: 'POST', url: '/api/calendar-feed' },
-      201,
-    );
     expect(created.url).toMatch(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
-    const status = await expectStatus<{ active: boolean }>(
-      t,
-      patient,
-      { method: 'GET', url: '/api/calendar-feed' },
-      200,
-    );
+    const status = await expectStatus<{ active: boolean }>(t, patient, {
+      method: 'GET',
+      url: '/api/calendar-feed',
+      status: 200,
+    });
     expect(status.active).toBe(true);
 
     const read = await t.app.inject({ method: 'GET', url: pathOf(created.url) });
@@ -83,23 +83,21 @@ describe('calendar feeds', () => {
     expect(body).not.toContain(theirs.id);
     expect(body).not.toContain('SECRET-NOTE');
 
-    const forPractitioner = await expectStatus<CalendarFeedCreated>(
-      t,
-      practitioner,
-      { method: 'POST', url: '/api/calendar-feed' },
-      201,
-    );
+    const forPractitioner = await expectStatus<CalendarFeedCreated>(t, practitioner, {
+      method: 'POST',
+      url: '/api/calendar-feed',
+      status: 201,
+    });
     const practitionerBody = (await t.app.inject({ method: 'GET', url: pathOf(forPractitioner.url) })).body;
     expect(practitionerBody).toContain(`SUMMARY:Knee rehab: ${patient.firstName} ${patient.lastName[0]}.`);
     expect(practitionerBody).not.toContain(patient.lastName);
 
     // A new address replaces the old one; revoking ends the new one too.
-    const replaced = await expectStatus<CalendarFeedCreated>(
-      t,
-      patient,
-      { method: 'POST', url: '/api/calendar-feed' },
-      201,
-    );
+    const replaced = await expectStatus<CalendarFeedCreated>(t, patient, {
+      method: 'POST',
+      url: '/api/calendar-feed',
+      status: 201,
+    });
     expect((await t.app.inject({ method: 'GET', url: pathOf(created.url) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: pathOf(replaced.url) })).statusCode).toBe(200);
     const revoked = await call(t, patient, { method: 'DELETE', url: '/api/calendar-feed' });
@@ -126,12 +124,11 @@ describe('calendar feeds', () => {
       serviceTypeId: service.id,
       ...slotAt(),
     });
-    const feed = await expectStatus<CalendarFeedCreated>(
-      t,
-      patient,
-      { method: 'POST', url: '/api/calendar-feed' },
-      201,
-    );
+    const feed = await expectStatus<CalendarFeedCreated>(t, patient, {
+      method: 'POST',
+      url: '/api/calendar-feed',
+      status: 201,
+    });
     const body = (await t.app.inject({ method: 'GET', url: pathOf(feed.url) })).body;
 
     expect(body.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);

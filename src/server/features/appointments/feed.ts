@@ -8,7 +8,6 @@ import { forbidden, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/secrets';
 import * as accounts from '../accounts/service';
 import { type Caller, toAppointment } from './access';
-import * as feeds from './feed-repository';
 import * as repository from './repository';
 
 const DAY = 86_400_000;
@@ -28,7 +27,7 @@ function assertFeedOwner(caller: Caller) {
 
 export async function feedStatus(db: Db, caller: Caller): Promise<CalendarFeedStatus> {
   assertFeedOwner(caller);
-  const row = await feeds.feedOf(db, caller.id);
+  const row = await repository.feedOf(db, caller.id);
   return { active: Boolean(row), createdAt: row ? row.createdAt.toISOString() : null };
 }
 
@@ -42,7 +41,7 @@ export async function createFeed(
   const token = randomBytes(32).toString('base64url');
   const createdAt = new Date();
   await ctx.db.transaction(async (tx) => {
-    await feeds.replaceFeed(tx, { userId: caller.id, tokenHash: sha256(token), createdAt });
+    await repository.replaceFeed(tx, { userId: caller.id, tokenHash: sha256(token), createdAt });
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'calendar-feed.created',
@@ -57,7 +56,7 @@ export async function createFeed(
 export async function revokeFeed(db: Db, caller: Caller, meta: RequestMeta) {
   assertFeedOwner(caller);
   await db.transaction(async (tx) => {
-    await feeds.deleteFeed(tx, caller.id);
+    await repository.deleteFeed(tx, caller.id);
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'calendar-feed.revoked',
@@ -125,7 +124,7 @@ function eventOf(appointment: Appointment, owner: Caller, now: string) {
 export async function renderFeed(db: Db, address: string) {
   const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(address)?.[1];
   if (!token) throw notFound(CALENDAR_FEED_NOT_FOUND);
-  const row = await feeds.feedByTokenHash(db, sha256(token));
+  const row = await repository.feedByTokenHash(db, sha256(token));
   const person = row ? await accounts.findAccountById(db, row.userId) : null;
   if (!person?.isActive || (person.role !== 'patient' && person.role !== 'practitioner'))
     throw notFound(CALENDAR_FEED_NOT_FOUND);

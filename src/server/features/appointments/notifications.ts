@@ -26,7 +26,11 @@ const TITLES: Record<Kind, string> = {
   cancelled: 'Appointment cancelled',
 };
 
-function messageOf(kind: Kind, event: AppointmentEvent, actorName: string, withWhom: string, when: string) {
+function messageOf(
+  kind: Kind,
+  event: AppointmentEvent,
+  { actorName, withWhom, when }: { actorName: string; withWhom: string; when: string },
+) {
   if (kind === 'created') return `${actorName} booked an appointment ${withWhom} on ${when}`;
   if (kind === 'cancelled') return `${actorName} cancelled the appointment ${withWhom} on ${when}`;
   const what = {
@@ -70,7 +74,7 @@ async function notify(ctx: AppContext, event: AppointmentEvent, kind: Kind) {
     audience.map((person) =>
       raise(ctx, person.userId, {
         ...common,
-        message: messageOf(kind, event, actorName, person.withWhom, when),
+        message: messageOf(kind, event, { actorName, withWhom: person.withWhom, when }),
       }),
     ),
   );

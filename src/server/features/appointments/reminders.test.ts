@@ -105,18 +105,18 @@ describe('appointment reminders', () => {
     const worker = workerOn(t.database);
     expect(await worker.drain()).toBe(0);
 
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'PATCH', url: `/api/appointments/${first.id}`, payload: { startsAt: hoursAhead(100) } },
-      200,
-    );
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/appointments/${other.id}/cancel`, payload: { reason: 'Moved away' } },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/appointments/${first.id}`,
+      payload: { startsAt: hoursAhead(100) },
+      status: 200,
+    });
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/appointments/${other.id}/cancel`,
+      payload: { reason: 'Moved away' },
+      status: 200,
+    });
     const rows = await t.database.db
       .select()
       .from(jobs)

@@ -19,8 +19,8 @@ const reminderKey = (appointmentId: string, startsAt: Date) =>
  * Queues the reminder 24 hours before the start (at once when booked closer than that), in the transaction
  * that books or moves the appointment, so neither exists without the other. Nothing for a time passed.
  */
-export const scheduleReminder = (tx: Tx, appointmentId: string, startsAt: Date, now = new Date()) =>
-  scheduleReminders(tx, [{ appointmentId, startsAt }], now);
+export const scheduleReminder = (tx: Tx, appointmentId: string, startsAt: Date) =>
+  scheduleReminders(tx, [{ appointmentId, startsAt }]);
 
 /** The same for many appointments in one statement (the demo clinic's diary). */
 export async function scheduleReminders(

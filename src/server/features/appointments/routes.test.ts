@@ -4,7 +4,8 @@ import { type Appointment, type AppointmentPage, SCHEDULING_ERRORS } from '../..
 import { activityLog } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
-import { NO_SHOW_TOO_EARLY, PRACTITIONER_BOOKS_OWN } from './service';
+import { PRACTITIONER_BOOKS_OWN } from './booking';
+import { NO_SHOW_TOO_EARLY } from './changes';
 import { book, call, careTeam, expectStatus, openAllWeek, serviceType, slotAt } from './testing';
 
 let t: TestApp;
@@ -46,12 +47,11 @@ describe('booking', () => {
       cancellationReason: null,
       notes: '',
     });
-    const read = await expectStatus(
-      t,
-      patient,
-      { method: 'GET', url: `/api/appointments/${created.id}` },
-      200,
-    );
+    const read = await expectStatus(t, patient, {
+      method: 'GET',
+      url: `/api/appointments/${created.id}`,
+      status: 200,
+    });
     expect(read).toEqual(created);
   });
 
@@ -85,7 +85,7 @@ describe('booking', () => {
       ...slot,
     };
     const first = await book(t, 'staff', base);
-    await expectStatus(t, 'staff', post(`/api/appointments/${first.id}/${action}`, body), 200);
+    await expectStatus(t, 'staff', { ...post(`/api/appointments/${first.id}/${action}`, body), status: 200 });
     const second = await book(t, 'staff', base);
     expect(second.status).toBe('confirmed');
   });
@@ -269,12 +269,10 @@ describe('a patient', () => {
   it('cancels their own only while it is more than 24 hours ahead, and never changes it otherwise', async () => {
     const base = { patientId: patient.id, practitionerId: practitioner.id, serviceTypeId: service.id };
     const later = await book(t, 'staff', { ...base, ...slotAt(3) });
-    const cancelled = await expectStatus(
-      t,
-      patient,
-      post(`/api/appointments/${later.id}/cancel`, { reason: 'Away that week' }),
-      200,
-    );
+    const cancelled = await expectStatus(t, patient, {
+      ...post(`/api/appointments/${later.id}/cancel`, { reason: 'Away that week' }),
+      status: 200,
+    });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancellationReason: 'Away that week' });
 
     const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 20 * HOUR).toISOString();
@@ -283,12 +281,10 @@ describe('a patient', () => {
     expect(tooLate.statusCode).toBe(403);
     expect(tooLate.json().message).toBe(SCHEDULING_ERRORS.cancelTooLate);
     // Staff still can.
-    await expectStatus(
-      t,
-      'staff',
-      post(`/api/appointments/${soon.id}/cancel`, { reason: 'Patient called' }),
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      ...post(`/api/appointments/${soon.id}/cancel`, { reason: 'Patient called' }),
+      status: 200,
+    });
 
     const mine = await book(t, 'staff', { ...base, ...slotAt(6) });
     for (const request of [
@@ -306,17 +302,18 @@ describe('status changes', () => {
 
   it('moves through check-in and completion, and refuses what its status does not allow with 409', async () => {
     const visit = await book(t, 'staff', { ...base(), ...slotAt(-1) });
-    const checkedIn = await expectStatus(
-      t,
-      practitioner,
-      post(`/api/appointments/${visit.id}/check-in`),
-      200,
-    );
+    const checkedIn = await expectStatus(t, practitioner, {
+      ...post(`/api/appointments/${visit.id}/check-in`),
+      status: 200,
+    });
     expect(checkedIn.status).toBe('checked_in');
     const refusedNoShow = await call(t, practitioner, post(`/api/appointments/${visit.id}/no-show`));
     expect(refusedNoShow.statusCode).toBe(409);
     expect(refusedNoShow.json().message).toBe('A checked-in appointment cannot be marked as no-show');
-    const done = await expectStatus(t, practitioner, post(`/api/appointments/${visit.id}/complete`), 200);
+    const done = await expectStatus(t, practitioner, {
+      ...post(`/api/appointments/${visit.id}/complete`),
+      status: 200,
+    });
     expect(done.status).toBe('completed');
     const edit = await call(t, 'staff', {
       method: 'PATCH',
@@ -329,7 +326,10 @@ describe('status changes', () => {
     expect(cancel.statusCode).toBe(409);
 
     const gone = await book(t, 'staff', { ...base(), ...slotAt() });
-    await expectStatus(t, 'staff', post(`/api/appointments/${gone.id}/cancel`, { reason: 'Ill' }), 200);
+    await expectStatus(t, 'staff', {
+      ...post(`/api/appointments/${gone.id}/cancel`, { reason: 'Ill' }),
+      status: 200,
+    });
     for (const action of ['complete', 'check-in', 'no-show', 'confirm']) {
       const response = await call(t, 'admin', post(`/api/appointments/${gone.id}/${action}`));
       expect(response.statusCode, action).toBe(409);
@@ -343,12 +343,10 @@ describe('status changes', () => {
       serviceTypeId: service.id,
       startsAt: slotAt(4).startsAt,
     });
-    const confirmed = await expectStatus(
-      t,
-      practitioner,
-      post(`/api/appointments/${requested.id}/confirm`),
-      200,
-    );
+    const confirmed = await expectStatus(t, practitioner, {
+      ...post(`/api/appointments/${requested.id}/confirm`),
+      status: 200,
+    });
     expect(confirmed.status).toBe('confirmed');
     const early = await call(t, practitioner, post(`/api/appointments/${requested.id}/no-show`));
     expect(early.statusCode).toBe(409);
@@ -358,24 +356,20 @@ describe('status changes', () => {
   it('reschedules keeping the length, takes a new service’s length, and refuses a clash', async () => {
     const first = await book(t, 'staff', { ...base(), ...slotAt() });
     const target = slotAt();
-    const moved = await expectStatus(
-      t,
-      'staff',
-      { method: 'PATCH', url: `/api/appointments/${first.id}`, payload: { startsAt: target.startsAt } },
-      200,
-    );
+    const moved = await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/appointments/${first.id}`,
+      payload: { startsAt: target.startsAt },
+      status: 200,
+    });
     expect(moved).toMatchObject({ startsAt: target.startsAt, endsAt: target.endsAt });
     const longer = await serviceType(t, { durationMinutes: 90 });
-    const reserviced = await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'PATCH',
-        url: `/api/appointments/${first.id}`,
-        payload: { serviceTypeId: longer.id, notes: 'Bring shoes' },
-      },
-      200,
-    );
+    const reserviced = await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: `/api/appointments/${first.id}`,
+      payload: { serviceTypeId: longer.id, notes: 'Bring shoes' },
+      status: 200,
+    });
     expect(reserviced).toMatchObject({
       serviceTypeId: longer.id,
       endsAt: plus(target.startsAt, 90 * 60_000),
@@ -427,73 +421,63 @@ describe('lists', () => {
     let cursor: string | null = null;
     do {
       const url: string = `/api/appointments?${window}&practitionerId=${team.practitioner.id}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const page: AppointmentPage = await expectStatus<AppointmentPage>(
-        t,
-        'staff',
-        { method: 'GET', url },
-        200,
-      );
+      const page: AppointmentPage = await expectStatus<AppointmentPage>(t, 'staff', {
+        method: 'GET',
+        url,
+        status: 200,
+      });
       pages.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(pages).toEqual(made.map((item) => item.id));
 
-    const everyone = await expectStatus<AppointmentPage>(
-      t,
-      'admin',
-      { method: 'GET', url: `/api/appointments?${window}` },
-      200,
-    );
+    const everyone = await expectStatus<AppointmentPage>(t, 'admin', {
+      method: 'GET',
+      url: `/api/appointments?${window}`,
+      status: 200,
+    });
     expect(everyone.items.length).toBeGreaterThanOrEqual(6);
-    const theirs = await expectStatus<AppointmentPage>(
-      t,
-      team.practitioner,
-      { method: 'GET', url: `/api/appointments?${window}` },
-      200,
-    );
+    const theirs = await expectStatus<AppointmentPage>(t, team.practitioner, {
+      method: 'GET',
+      url: `/api/appointments?${window}`,
+      status: 200,
+    });
     expect(theirs.items.map((item) => item.id)).toEqual(made.map((item) => item.id));
-    const own = await expectStatus<AppointmentPage>(
-      t,
-      other.patient,
-      { method: 'GET', url: `/api/appointments?${window}` },
-      200,
-    );
+    const own = await expectStatus<AppointmentPage>(t, other.patient, {
+      method: 'GET',
+      url: `/api/appointments?${window}`,
+      status: 200,
+    });
     expect(own.items.map((item) => item.patientId)).toEqual([other.patient.id]);
     // Asking for someone else's appointments answers none, not theirs.
-    const peeking = await expectStatus<AppointmentPage>(
-      t,
-      other.patient,
-      { method: 'GET', url: `/api/appointments?patientId=${team.patient.id}` },
-      200,
-    );
+    const peeking = await expectStatus<AppointmentPage>(t, other.patient, {
+      method: 'GET',
+      url: `/api/appointments?patientId=${team.patient.id}`,
+      status: 200,
+    });
     expect(peeking.items).toEqual([]);
 
-    await expectStatus(
-      t,
-      'staff',
-      post(`/api/appointments/${made[0].id}/cancel`, { reason: 'Clash with work' }),
-      200,
-    );
-    const cancelled = await expectStatus<AppointmentPage>(
-      t,
-      team.patient,
-      { method: 'GET', url: '/api/appointments?scope=cancelled' },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      ...post(`/api/appointments/${made[0].id}/cancel`, { reason: 'Clash with work' }),
+      status: 200,
+    });
+    const cancelled = await expectStatus<AppointmentPage>(t, team.patient, {
+      method: 'GET',
+      url: '/api/appointments?scope=cancelled',
+      status: 200,
+    });
     expect(cancelled.items.map((item) => item.id)).toEqual([made[0].id]);
-    const upcoming = await expectStatus<AppointmentPage>(
-      t,
-      team.patient,
-      { method: 'GET', url: '/api/appointments?scope=upcoming' },
-      200,
-    );
+    const upcoming = await expectStatus<AppointmentPage>(t, team.patient, {
+      method: 'GET',
+      url: '/api/appointments?scope=upcoming',
+      status: 200,
+    });
     expect(upcoming.items.map((item) => item.id)).toEqual(made.slice(1).map((item) => item.id));
-    const past = await expectStatus<AppointmentPage>(
-      t,
-      team.patient,
-      { method: 'GET', url: '/api/appointments?scope=past' },
-      200,
-    );
+    const past = await expectStatus<AppointmentPage>(t, team.patient, {
+      method: 'GET',
+      url: '/api/appointments?scope=past',
+      status: 200,
+    });
     expect(past.items).toEqual([]);
   });
 
@@ -520,14 +504,17 @@ describe('activity log', () => {
       serviceTypeId: service.id,
       ...slotAt(),
     });
-    await expectStatus(t, patient, { method: 'GET', url: `/api/appointments/${made.id}` }, 200);
-    await expectStatus(
-      t,
-      practitioner,
-      { method: 'PATCH', url: `/api/appointments/${made.id}`, payload: { notes: 'Private detail' } },
-      200,
-    );
-    await expectStatus(t, 'staff', post(`/api/appointments/${made.id}/cancel`, { reason: 'Unwell' }), 200);
+    await expectStatus(t, patient, { method: 'GET', url: `/api/appointments/${made.id}`, status: 200 });
+    await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: `/api/appointments/${made.id}`,
+      payload: { notes: 'Private detail' },
+      status: 200,
+    });
+    await expectStatus(t, 'staff', {
+      ...post(`/api/appointments/${made.id}/cancel`, { reason: 'Unwell' }),
+      status: 200,
+    });
     const entries = await t.database.db
       .select()
       .from(activityLog)
@@ -537,7 +524,7 @@ describe('activity log', () => {
     );
     for (const entry of entries) expect(entry.details).toMatchObject({ patientId: patient.id });
     expect(JSON.stringify(entries)).not.toContain('Private detail');
-    await expectStatus(t, patient, { method: 'GET', url: '/api/appointments' }, 200);
+    await expectStatus(t, patient, { method: 'GET', url: '/api/appointments', status: 200 });
     const [listed] = await t.database.db
       .select()
       .from(activityLog)

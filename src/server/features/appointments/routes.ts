@@ -15,6 +15,8 @@ import {
 } from '../../../shared/scheduling';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import * as booking from './booking';
+import * as changes from './changes';
 import * as feed from './feed';
 import { raiseAppointmentNotifications } from './notifications';
 import * as appointments from './service';
@@ -41,7 +43,10 @@ export function appointmentRoutes(ctx: AppContext) {
         schema: { tags, querystring: ListAppointmentsQuerySchema, response: { 200: AppointmentPageSchema } },
       },
       (request) =>
-        appointments.listAppointments(ctx.db, callerOf(request), request.query, requestMeta(request)),
+        appointments.listAppointments(ctx.db, callerOf(request), {
+          query: request.query,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
@@ -51,44 +56,44 @@ export function appointmentRoutes(ctx: AppContext) {
         schema: { tags, body: CreateAppointmentInputSchema, response: { 201: AppointmentSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await appointments.createAppointment(ctx, callerOf(request), request.body, requestMeta(request)),
-          ),
+        reply.status(201).send(
+          await booking.createAppointment(ctx, callerOf(request), {
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.get(
       '/api/appointments/:id',
       { onRequest, schema: { tags, params, response: appointment } },
       (request) =>
-        appointments.getAppointment(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+        appointments.getAppointment(ctx.db, callerOf(request), {
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
 
     app.patch(
       '/api/appointments/:id',
       { onRequest, schema: { tags, params, body: UpdateAppointmentInputSchema, response: appointment } },
       (request) =>
-        appointments.updateAppointment(
-          ctx,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        changes.updateAppointment(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/appointments/:id/cancel',
       { onRequest, schema: { tags, params, body: CancelAppointmentInputSchema, response: appointment } },
       (request) =>
-        appointments.cancelAppointment(
-          ctx,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        changes.cancelAppointment(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     // Any signed-in person reaches these; the service lets patients and practitioners through (403 else),
@@ -128,13 +133,11 @@ export function appointmentRoutes(ctx: AppContext) {
         `/api/appointments/:id/${action}`,
         { onRequest, schema: { tags, params, body: EmptyBodySchema, response: appointment } },
         (request) =>
-          appointments.advanceAppointment(
-            ctx,
-            callerOf(request),
-            request.params.id,
+          changes.advanceAppointment(ctx, callerOf(request), {
+            id: request.params.id,
             action,
-            requestMeta(request),
-          ),
+            meta: requestMeta(request),
+          }),
       );
   };
 }

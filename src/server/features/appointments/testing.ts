@@ -7,8 +7,12 @@ import { call, type Request, type Who } from '../recovery-notes/testing';
 
 export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
 
-/** Calls and expects the status, answering the body. */
-export async function expectStatus<T = Appointment>(t: TestApp, who: Who, request: Request, status: number) {
+/** Calls and expects the status the request names, answering the body. */
+export async function expectStatus<T = Appointment>(
+  t: TestApp,
+  who: Who,
+  { status, ...request }: Request & { status: number },
+) {
   const response = await call(t, who, request);
   expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(status);
   return response.json<T>();
@@ -55,19 +59,15 @@ export const book = (
     startsAt: string;
     endsAt?: string;
   },
-) => expectStatus(t, who, { method: 'POST', url: '/api/appointments', payload: body }, 201);
+) => expectStatus(t, who, { method: 'POST', url: '/api/appointments', payload: body, status: 201 });
 
 /** Opens a practitioner's whole week (every day 00:00-24:00 in their zone), so patients may request any time. */
 export const openAllWeek = (t: TestApp, practitionerId: string) =>
-  expectStatus(
-    t,
-    'staff',
-    {
-      method: 'PUT',
-      url: `/api/practitioners/${practitionerId}/weekly-hours`,
-      payload: {
-        hours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '24:00' })),
-      },
+  expectStatus(t, 'staff', {
+    method: 'PUT',
+    url: `/api/practitioners/${practitionerId}/weekly-hours`,
+    payload: {
+      hours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '00:00', end: '24:00' })),
     },
-    200,
-  );
+    status: 200,
+  });

@@ -364,7 +364,10 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
     if (!followUp || activePatients.length === 0) continue;
 
     /** A free start on the day for this long, from `from` minutes on (or anywhere), or null. */
-    const place = (day: LocalDay, minutes: number, patientId: string, from?: number) => {
+    const place = (
+      day: LocalDay,
+      { minutes, patientId, from }: { minutes: number; patientId: string; from?: number },
+    ) => {
       const starts = rangesOn(day).flatMap(([start, end]) => {
         const options: number[] = [];
         for (let at = minutesOf(start); at + minutes <= minutesOf(end); at += GRID_MINUTES) options.push(at);
@@ -398,10 +401,8 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
       return practitioner.autoConfirm || random.chance(0.7) ? 'confirmed' : 'scheduled';
     };
     const book = (
-      patientId: string,
       span: Span,
-      serviceTypeId: string,
-      extra: Partial<Planned> = {},
+      { patientId, serviceTypeId, ...extra }: Partial<Planned> & Pick<Planned, 'patientId' | 'serviceTypeId'>,
     ): Planned => {
       const appointment: Planned = {
         patientId,
@@ -424,13 +425,13 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
     if (demoPatient) {
       let span: Span | null = null;
       for (let ahead = 3; ahead < 14 && !span; ahead++)
-        span = place(
-          dayAfter(today, ahead, timeZone),
-          followUp.durationMinutes,
-          demoPatient.patientId,
-          10 * 60,
-        );
-      if (span) book(demoPatient.patientId, span, followUp.id, { status: 'confirmed' });
+        span = place(dayAfter(today, ahead, timeZone), {
+          minutes: followUp.durationMinutes,
+          patientId: demoPatient.patientId,
+          from: 10 * 60,
+        });
+      if (span)
+        book(span, { patientId: demoPatient.patientId, serviceTypeId: followUp.id, status: 'confirmed' });
     }
 
     // A completed session for each recent note, on its day or the working day before.
@@ -439,8 +440,8 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
       if (note.practitionerId !== id || note.createdAt.getTime() >= todayStart) continue;
       let day = localDay(note.createdAt.getTime(), timeZone);
       for (let back = 0; back < 7 && rangesOn(day).length === 0; back++) day = dayAfter(day, -1, timeZone);
-      const span = place(day, followUp.durationMinutes, note.patientId);
-      if (span) book(note.patientId, span, followUp.id, { noteIds: [note.id] });
+      const span = place(day, { minutes: followUp.durationMinutes, patientId: note.patientId });
+      if (span) book(span, { patientId: note.patientId, serviceTypeId: followUp.id, noteIds: [note.id] });
     }
 
     // The rest of the six weeks and the next three: some sessions each working day, a few of them missed or
@@ -455,9 +456,9 @@ export async function seedDemoAppointments(tx: Tx, now = new Date()) {
         // The demo patient's only session ahead is the one above, so their next appointment is that one.
         const patient = random.pick(offset < 0 || others.length === 0 ? activePatients : others);
         const chosen = random.pick(choices);
-        const span = place(day, chosen.durationMinutes, patient.patientId);
+        const span = place(day, { minutes: chosen.durationMinutes, patientId: patient.patientId });
         if (!span) continue;
-        const booked = book(patient.patientId, span, chosen.id);
+        const booked = book(span, { patientId: patient.patientId, serviceTypeId: chosen.id });
         if (offset < 0 && random.chance(0.2)) booked.status = 'no_show';
         else if (offset < 0 ? random.chance(0.15) : offset > 1 && random.chance(0.08)) {
           booked.status = 'cancelled';

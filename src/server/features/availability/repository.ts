@@ -86,8 +86,7 @@ const nextDay = (day: string) => shiftDay(day, 1);
 export async function replaceDateOverride(
   db: Db | Tx,
   practitionerId: string,
-  date: string,
-  hours: readonly { start: string; end: string }[],
+  { date, hours }: { date: string; hours: readonly { start: string; end: string }[] },
 ) {
   await deleteDateOverride(db, practitionerId, date);
   const rows =

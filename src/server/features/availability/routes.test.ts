@@ -11,7 +11,7 @@ import type {
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../test/people';
 import { assign } from '../care-team/service';
-import { BOOKING_LINK_TAKEN } from './service';
+import { BOOKING_LINK_TAKEN } from './changes';
 
 let t: TestApp;
 let practitioner: TestPerson;

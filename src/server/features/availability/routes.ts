@@ -16,6 +16,7 @@ import {
 } from '../../../shared/scheduling';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import * as changes from './changes';
 import * as availability from './service';
 
 const IdSchema = z.uuid({ error: 'Must be a valid id' });
@@ -52,13 +53,11 @@ export function availabilityRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        availability.updateSettings(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        changes.updateSettings(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.put(
@@ -68,13 +67,11 @@ export function availabilityRoutes(ctx: AppContext) {
         schema: { tags, params, body: ReplaceWeeklyHoursInputSchema, response: { 200: AvailabilitySchema } },
       },
       (request) =>
-        availability.replaceWeeklyHours(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        changes.replaceWeeklyHours(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.put(
@@ -89,27 +86,23 @@ export function availabilityRoutes(ctx: AppContext) {
         },
       },
       (request) =>
-        availability.putDateOverride(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.params.date,
-          request.body,
-          requestMeta(request),
-        ),
+        changes.putDateOverride(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          date: request.params.date,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.delete(
       '/api/practitioners/:id/date-overrides/:date',
       { onRequest: keepers, schema: { tags, params: OverrideParamsSchema } },
       async (request, reply) => {
-        await availability.deleteDateOverride(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.params.date,
-          requestMeta(request),
-        );
+        await changes.deleteDateOverride(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          date: request.params.date,
+          meta: requestMeta(request),
+        });
         return reply.status(204).send();
       },
     );
@@ -121,30 +114,24 @@ export function availabilityRoutes(ctx: AppContext) {
         schema: { tags, params, body: CreateTimeOffInputSchema, response: { 201: TimeOffSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await availability.addTimeOff(
-              ctx.db,
-              callerOf(request),
-              request.params.id,
-              request.body,
-              requestMeta(request),
-            ),
-          ),
+        reply.status(201).send(
+          await changes.addTimeOff(ctx.db, callerOf(request), {
+            practitionerId: request.params.id,
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.delete(
       '/api/practitioners/:id/time-off/:timeOffId',
       { onRequest: keepers, schema: { tags, params: TimeOffParamsSchema } },
       async (request, reply) => {
-        await availability.removeTimeOff(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.params.timeOffId,
-          requestMeta(request),
-        );
+        await changes.removeTimeOff(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          id: request.params.timeOffId,
+          meta: requestMeta(request),
+        });
         return reply.status(204).send();
       },
     );
@@ -155,7 +142,11 @@ export function availabilityRoutes(ctx: AppContext) {
         onRequest: app.requireRole('patient', 'practitioner', 'staff', 'admin'),
         schema: { tags, params, querystring: SlotsQuerySchema, response: { 200: SlotsAnswerSchema } },
       },
-      (request) => availability.slotsFor(ctx.db, callerOf(request), request.params.id, request.query),
+      (request) =>
+        availability.slotsFor(ctx.db, callerOf(request), {
+          practitionerId: request.params.id,
+          query: request.query,
+        }),
     );
   };
 }

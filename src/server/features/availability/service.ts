@@ -1,67 +1,30 @@
 import {
   type Availability,
-  type CreateTimeOffInput,
   type DateOverride,
   DEFAULT_SCHEDULE_SETTINGS,
-  type PutDateOverrideInput,
-  type ReplaceWeeklyHoursInput,
-  SCHEDULING_ERRORS,
   type ScheduleSettings,
   SLOTS_RANGE_MAX_DAYS,
   type SlotsAnswer,
   type SlotsQuery,
   type TimeOff,
-  type UpdateScheduleSettingsInput,
 } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
-import type { RequestMeta } from '../../platform/context';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import type { SessionUser } from '../../platform/sessions';
+import { badRequest } from '../../platform/errors';
 import * as accounts from '../accounts/service';
 import { activeAppointmentSpans } from '../appointments/spans';
-import * as careTeam from '../care-team/service';
 import * as services from '../services/service';
+import { assertMayManage, assertMayReadSlots, type Caller } from './access';
 import * as repository from './repository';
 import { type BusyPeriod, freeSlots } from './slots';
 
-type Caller = Pick<SessionUser, 'id' | 'role'>;
+/*
+ * A practitioner's availability as others read it: the whole of it for its keepers (changes.ts changes it),
+ * the settings and zone other features need, and the free slots it leaves.
+ */
 
 const DAY = 86_400_000;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-export const BOOKING_LINK_TAKEN = 'That booking link is already taken';
-export const TIME_OFF_NOT_FOUND = 'Time off not found';
-export const OVERRIDE_NOT_FOUND = 'No override on that day';
 
-async function activePractitioner(db: Db | Tx, practitionerId: string) {
-  const account = await accounts.findAccountById(db, practitionerId);
-  if (account?.role !== 'practitioner' || !account.isActive)
-    throw notFound(SCHEDULING_ERRORS.notPractitioner);
-}
-
-/**
- * A practitioner's availability is theirs to keep and the clinic staff's to run; another practitioner is
- * answered as if it did not exist. Roles that never manage it are refused by the routes.
- */
-async function assertMayManage(db: Db | Tx, caller: Caller, practitionerId: string) {
-  if (caller.role === 'practitioner' && caller.id !== practitionerId)
-    throw notFound(SCHEDULING_ERRORS.notPractitioner);
-  await activePractitioner(db, practitionerId);
-}
-
-/**
- * Free times: staff and admin for anyone, a practitioner their own (they book only with themselves), a
- * patient those of the practitioners on their care team. Anyone else's answer as not found.
- */
-async function assertMayReadSlots(db: Db | Tx, caller: Caller, practitionerId: string) {
-  if (caller.role === 'practitioner' && caller.id !== practitionerId)
-    throw notFound(SCHEDULING_ERRORS.notPractitioner);
-  if (caller.role === 'patient' && !(await careTeam.practitionersOf(db, caller.id)).includes(practitionerId))
-    throw notFound(SCHEDULING_ERRORS.notPractitioner);
-  await activePractitioner(db, practitionerId);
-}
-
-function toSettings(practitionerId: string, row: repository.ScheduleRow | null): ScheduleSettings {
+export function toSettings(practitionerId: string, row: repository.ScheduleRow | null): ScheduleSettings {
   if (!row) return { practitionerId, ...DEFAULT_SCHEDULE_SETTINGS };
   return {
     practitionerId,
@@ -74,7 +37,7 @@ function toSettings(practitionerId: string, row: repository.ScheduleRow | null):
   };
 }
 
-function toTimeOff(row: repository.TimeOffRow): TimeOff {
+export function toTimeOff(row: repository.TimeOffRow): TimeOff {
   return {
     id: row.id,
     practitionerId: row.practitionerId,
@@ -104,7 +67,11 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
  * Settings, weekly hours, and the overrides and time off still to come (from yesterday, for any zone). Read
  * one after another: after a change `db` is its transaction, one connection that takes one query at a time.
  */
-async function availabilityOf(db: Db | Tx, practitionerId: string, now = new Date()): Promise<Availability> {
+export async function availabilityOf(
+  db: Db | Tx,
+  practitionerId: string,
+  now = new Date(),
+): Promise<Availability> {
   const settings = await repository.findSchedule(db, practitionerId);
   const weekly = await repository.listWeeklyHours(db, practitionerId);
   const overrideRows = await repository.listDateOverrideRows(db, practitionerId, {
@@ -142,144 +109,17 @@ export async function timeZoneOf(db: Db | Tx, practitionerId: string) {
   return toSettings(practitionerId, await repository.findSchedule(db, practitionerId)).timeZone;
 }
 
-function isUniqueViolation(error: unknown) {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
+type BusyIn = (window: { from: Date; to: Date }) => Promise<readonly BusyPeriod[]>;
 
-async function audited<T>(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  action: string,
-  meta: RequestMeta,
-  change: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await assertMayManage(tx, caller, practitionerId);
-    const result = await change(tx);
-    await recordActivity(tx, {
-      actorId: caller.id,
-      action,
-      entityType: 'practitioner_schedule',
-      entityId: practitionerId,
-      ipAddress: meta.ipAddress,
-    });
-    return result;
-  });
-}
-
-export async function updateSettings(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  input: UpdateScheduleSettingsInput,
-  meta: RequestMeta,
-): Promise<ScheduleSettings> {
-  try {
-    return await audited(db, caller, practitionerId, 'schedule.settings_updated', meta, async (tx) =>
-      toSettings(practitionerId, await repository.upsertSchedule(tx, practitionerId, input)),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('CONFLICT', BOOKING_LINK_TAKEN, { fields: { bookingLink: BOOKING_LINK_TAKEN } });
-    throw error;
-  }
-}
-
-/** Two ranges of one day may touch but not overlap: which of them would the slots follow? */
-function assertNoOverlap(
-  ranges: readonly { start: string; end: string }[],
-  field: (index: number) => string,
-) {
-  const order = ranges
-    .map((range, index) => ({ ...range, index }))
-    .sort((a, b) => (a.start < b.start ? -1 : 1));
-  for (let i = 1; i < order.length; i++) {
-    if (order[i]!.start < order[i - 1]!.end) {
-      const message = 'These hours overlap other hours on the same day';
-      throw badRequest(message, { [field(order[i]!.index)]: message });
-    }
-  }
-}
-
-export function replaceWeeklyHours(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  input: ReplaceWeeklyHoursInput,
-  meta: RequestMeta,
-) {
-  for (let weekday = 0; weekday < 7; weekday++) {
-    const ofDay = input.hours
-      .map((range, index) => ({ ...range, index }))
-      .filter((r) => r.weekday === weekday);
-    try {
-      assertNoOverlap(ofDay, (i) => `hours.${ofDay[i]!.index}.start`);
-    } catch (error) {
-      if (error instanceof AppError)
-        throw badRequest(`${WEEKDAYS[weekday]}: ${error.message}`, error.extra.fields);
-      throw error;
-    }
-  }
-  return audited(db, caller, practitionerId, 'schedule.weekly_hours_replaced', meta, async (tx) => {
-    await repository.replaceWeeklyHours(tx, practitionerId, input.hours);
-    return availabilityOf(tx, practitionerId);
-  });
-}
-
-export function putDateOverride(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  date: string,
-  input: PutDateOverrideInput,
-  meta: RequestMeta,
-) {
-  assertNoOverlap(input.hours, (index) => `hours.${index}.start`);
-  return audited(db, caller, practitionerId, 'schedule.date_override_set', meta, async (tx) => {
-    await repository.replaceDateOverride(tx, practitionerId, date, input.hours);
-    return availabilityOf(tx, practitionerId);
-  });
-}
-
-export function deleteDateOverride(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  date: string,
-  meta: RequestMeta,
-) {
-  return audited(db, caller, practitionerId, 'schedule.date_override_removed', meta, async (tx) => {
-    if ((await repository.deleteDateOverride(tx, practitionerId, date)) === 0)
-      throw notFound(OVERRIDE_NOT_FOUND);
-  });
-}
-
-export function addTimeOff(
-  db: Db,
-  caller: Caller,
-  practitionerId: string,
-  input: CreateTimeOffInput,
-  meta: RequestMeta,
-) {
-  return audited(db, caller, practitionerId, 'schedule.time_off_added', meta, async (tx) =>
-    toTimeOff(
-      await repository.insertTimeOff(tx, {
-        practitionerId,
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
-        reason: input.reason?.trim() ?? '',
-      }),
-    ),
-  );
-}
-
-export function removeTimeOff(db: Db, caller: Caller, practitionerId: string, id: string, meta: RequestMeta) {
-  return audited(db, caller, practitionerId, 'schedule.time_off_removed', meta, async (tx) => {
-    if (!(await repository.deleteTimeOff(tx, practitionerId, id))) throw notFound(TIME_OFF_NOT_FOUND);
-  });
-}
+/** Which practitioner's free slots, for which service and days, and what else holds or frees time. */
+type SlotsAsked = {
+  practitionerId: string;
+  service: { id: string; durationMinutes: number };
+  query: { from: string; to: string };
+  busyIn?: BusyIn;
+  freeing?: { startsAt: Date; endsAt: Date };
+  now: Date;
+};
 
 /**
  * Free slots between two days of the practitioner's zone for one service, for a caller who may read them.
@@ -287,14 +127,12 @@ export function removeTimeOff(db: Db, caller: Caller, practitionerId: string, id
 export async function slotsFor(
   db: Db,
   caller: Caller,
-  practitionerId: string,
-  query: SlotsQuery,
-  now = new Date(),
+  { practitionerId, query, now = new Date() }: { practitionerId: string; query: SlotsQuery; now?: Date },
 ): Promise<SlotsAnswer> {
   assertSlotsRange(query);
   await assertMayReadSlots(db, caller, practitionerId);
   const service = await services.bookableServiceType(db, query.serviceTypeId);
-  return computeSlots(db, practitionerId, service, query, { now });
+  return computeSlots(db, { practitionerId, service, query, now });
 }
 
 function assertSlotsRange(query: { from: string; to: string }) {
@@ -327,17 +165,10 @@ export async function scheduleByBookingLink(db: Db | Tx, bookingLink: string) {
  */
 export async function publicSlotsFor(
   db: Db | Tx,
-  practitionerId: string,
-  service: { id: string; durationMinutes: number },
-  query: { from: string; to: string },
-  options: {
-    busyIn: (window: { from: Date; to: Date }) => Promise<readonly BusyPeriod[]>;
-    freeing?: { startsAt: Date; endsAt: Date };
-    now?: Date;
-  },
+  options: Omit<SlotsAsked, 'busyIn' | 'now'> & { busyIn: BusyIn; now?: Date },
 ): Promise<SlotsAnswer> {
-  assertSlotsRange(query);
-  return computeSlots(db, practitionerId, service, query, { ...options, now: options.now ?? new Date() });
+  assertSlotsRange(options.query);
+  return computeSlots(db, { ...options, now: options.now ?? new Date() });
 }
 
 const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
@@ -347,17 +178,8 @@ const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
  * zone's offset and the buffer. No slot lies before now or beyond the horizon, so the days asked are first
  * cut to those (a range wholly outside answers none without reading anything).
  */
-async function computeSlots(
-  db: Db | Tx,
-  practitionerId: string,
-  service: { id: string; durationMinutes: number },
-  query: { from: string; to: string },
-  options: {
-    busyIn?: (window: { from: Date; to: Date }) => Promise<readonly BusyPeriod[]>;
-    freeing?: { startsAt: Date; endsAt: Date };
-    now: Date;
-  },
-): Promise<SlotsAnswer> {
+async function computeSlots(db: Db | Tx, options: SlotsAsked): Promise<SlotsAnswer> {
+  const { practitionerId, service, query } = options;
   const scheduleRow = await repository.findSchedule(db, practitionerId);
   const settings = toSettings(practitionerId, scheduleRow);
   const now = options.now.getTime();

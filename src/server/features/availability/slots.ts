@@ -73,7 +73,10 @@ export function minutesOfDay(time: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-function parseDay(day: string): { year: number; month: number; date: number } {
+/** A calendar date as its parts; the month counts from 0, as Date's does. */
+type LocalDate = { year: number; month: number; date: number };
+
+function parseDay(day: string): LocalDate {
   const [year, month, date] = day.split('-').map(Number);
   return { year: year!, month: month! - 1, date: date! };
 }
@@ -108,9 +111,7 @@ function dayLabel(utcMidnight: number): string {
 /** The instant of a local wall-clock time, or null when that time does not exist (spring forward). */
 function localInstant(
   timeZone: string,
-  year: number,
-  month: number,
-  date: number,
+  { year, month, date }: LocalDate,
   minuteOfDay: number,
 ): number | null {
   const hours = Math.floor(minuteOfDay / 60);
@@ -193,12 +194,15 @@ export function freeSlots(query: SlotQuery): FreeSlot[] {
   for (let day = firstDay; day <= lastDay; day += DAY) {
     const label = dayLabel(day);
     const calendar = new Date(day);
-    const year = calendar.getUTCFullYear();
-    const month = calendar.getUTCMonth();
-    const date = calendar.getUTCDate();
+    const localDate = {
+      year: calendar.getUTCFullYear(),
+      month: calendar.getUTCMonth(),
+      date: calendar.getUTCDate(),
+    };
+    const { year, month, date } = localDate;
     const intervals = overrides.get(label) ?? weekly[calendar.getUTCDay()]!;
     for (const interval of intervals) {
-      const intervalStart = localInstant(query.timeZone, year, month, date, interval.start);
+      const intervalStart = localInstant(query.timeZone, localDate, interval.start);
       const intervalEnd = new TZDate(year, month, date, 0, interval.end, query.timeZone).getTime();
       if (intervalEnd <= earliest || (intervalStart !== null && intervalStart >= latest)) continue;
       // Within one offset the grid is plain arithmetic from the interval's start; across a change each
@@ -209,7 +213,7 @@ export function freeSlots(query: SlotQuery): FreeSlot[] {
       for (let minute = interval.start; minute < interval.end; minute += SLOT_STEP_MINUTES) {
         const start = steady
           ? intervalStart + (minute - interval.start) * MINUTE
-          : localInstant(query.timeZone, year, month, date, minute);
+          : localInstant(query.timeZone, localDate, minute);
         if (start === null) continue;
         const end = start + duration;
         if (end > intervalEnd) break;

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const dashboardOf = <T>(who: Who) => expectStatus<T>(t, who, { method: 'GET', url: '/api/dashboard' }, 200);
+const dashboardOf = <T>(who: Who) =>
+  expectStatus<T>(t, who, { method: 'GET', url: '/api/dashboard', status: 200 });
 
 /** An hour of the clinic's today, `hours` after its midnight. */
 function todayAt(hours: number, minutes = 60) {
@@ -30,12 +31,12 @@ function todayAt(hours: number, minutes = 60) {
 }
 
 const cancel = (who: Who, id: string) =>
-  expectStatus(
-    t,
-    who,
-    { method: 'POST', url: `/api/appointments/${id}/cancel`, payload: { reason: 'Unwell' } },
-    200,
-  );
+  expectStatus(t, who, {
+    method: 'POST',
+    url: `/api/appointments/${id}/cancel`,
+    payload: { reason: 'Unwell' },
+    status: 200,
+  });
 
 describe('the clinic day', () => {
   it('runs from midnight to midnight in the clinic zone, 23 or 25 hours across a clock change', () => {
@@ -97,7 +98,11 @@ describe('appointments on the dashboards', () => {
     await book(t, 'staff', { ...base, ...todayAt(24 + 10) });
     await book(t, 'staff', { ...base, ...todayAt(-24 + 10) });
     await book(t, 'staff', { ...base, practitionerId: colleague.id, ...todayAt(10) });
-    await expectStatus(t, 'staff', { method: 'POST', url: `/api/appointments/${morning.id}/check-in` }, 200);
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/appointments/${morning.id}/check-in`,
+      status: 200,
+    });
 
     const board = await dashboardOf<PractitionerDashboard>(practitioner);
     const today = clinicDayOf(new Date());

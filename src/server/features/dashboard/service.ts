@@ -63,9 +63,7 @@ const unreadMessages = async (db: Db, userId: string) => (await messaging.unread
 const logReading = (
   db: Db,
   caller: Caller,
-  meta: RequestMeta,
-  count: number,
-  patientId: string | null = null,
+  { meta, count, patientId = null }: { meta: RequestMeta; count: number; patientId?: string | null },
 ) =>
   recordActivity(db, {
     actorId: caller.id,
@@ -91,13 +89,11 @@ async function patientDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
     appointments.nextAppointmentOf(db, caller.id),
     billing.patientBalance(db, caller.id),
   ]);
-  await logReading(
-    db,
-    caller,
+  await logReading(db, caller, {
     meta,
-    notesShared.recent.length + notesShared.progress.points.length + (next ? 1 : 0),
-    caller.id,
-  );
+    count: notesShared.recent.length + notesShared.progress.points.length + (next ? 1 : 0),
+    patientId: caller.id,
+  });
   return {
     kind: 'patient',
     nextAppointment: next ? shown(next) : null,
@@ -139,7 +135,10 @@ async function practitionerDashboard(
     publicBookings.countPending(db, caller),
   ]);
   const todays = sessions.filter((session) => session.status !== 'cancelled').map(shown);
-  await logReading(db, caller, meta, drafts.newest.length + recent.newest.length + todays.length);
+  await logReading(db, caller, {
+    meta,
+    count: drafts.newest.length + recent.newest.length + todays.length,
+  });
   return {
     kind: 'practitioner',
     unreadMessages: messages,
@@ -167,7 +166,7 @@ async function generalDashboard(db: Db, caller: Caller, meta: RequestMeta): Prom
       appointments.countByStatusBetween(db, { from: today.from, to: today.to }),
       billing.clinicBillingFigures(db),
     ]);
-  await logReading(db, caller, meta, newPatients.newest.length + schedule.length);
+  await logReading(db, caller, { meta, count: newPatients.newest.length + schedule.length });
   return {
     kind: 'general',
     unreadMessages: messages,

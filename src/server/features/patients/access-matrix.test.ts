@@ -49,53 +49,41 @@ async function triedSidePaths(app: TestApp, patient: TestPerson) {
   const service = await publicService(app);
   const bookingLink = 'patients-matrix-page';
   await openAllWeek(app, practitioner.id);
-  await expectStatus(
-    app,
-    'staff',
-    {
-      method: 'PATCH',
-      url: `/api/practitioners/${practitioner.id}/schedule`,
-      payload: { bookingLink, timeZone: 'UTC', autoConfirm: true, bufferMinutes: 0, minNoticeMinutes: 0 },
+  await expectStatus(app, 'staff', {
+    method: 'PATCH',
+    url: `/api/practitioners/${practitioner.id}/schedule`,
+    payload: { bookingLink, timeZone: 'UTC', autoConfirm: true, bufferMinutes: 0, minNoticeMinutes: 0 },
+    status: 200,
+  });
+  const appointment = await expectStatus<{ id: string }>(app, 'staff', {
+    method: 'POST',
+    url: '/api/appointments',
+    payload: {
+      practitionerId: practitioner.id,
+      patientId: patient.id,
+      serviceTypeId: service.id,
+      ...slotAt(4),
     },
-    200,
-  );
-  const appointment = await expectStatus<{ id: string }>(
-    app,
-    'staff',
-    {
-      method: 'POST',
-      url: '/api/appointments',
-      payload: {
-        practitionerId: practitioner.id,
-        patientId: patient.id,
-        serviceTypeId: service.id,
-        ...slotAt(4),
-      },
-    },
-    201,
-  );
-  await expectStatus(
-    app,
-    'staff',
-    {
-      method: 'POST',
-      url: `/api/appointments/${appointment.id}/cancel`,
-      payload: { reason: 'Booked in error' },
-    },
-    200,
-  );
+    status: 201,
+  });
+  await expectStatus(app, 'staff', {
+    method: 'POST',
+    url: `/api/appointments/${appointment.id}/cancel`,
+    payload: { reason: 'Booked in error' },
+    status: 200,
+  });
   const made = await book(app, bookingLink, {
     ...details({ name: `${patient.firstName} ${patient.lastName}`, email: patient.email }),
     serviceTypeId: service.id,
     startsAt: hourOf(6, 9),
   });
   const requestId = await requestIdOf(app, made.reference);
-  await expectStatus(
-    app,
-    practitioner,
-    { method: 'POST', url: `/api/public-bookings/${requestId}/confirm`, payload: {} },
-    409,
-  );
+  await expectStatus(app, practitioner, {
+    method: 'POST',
+    url: `/api/public-bookings/${requestId}/confirm`,
+    payload: {},
+    status: 409,
+  });
 }
 
 type Row = {

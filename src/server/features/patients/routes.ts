@@ -31,7 +31,11 @@ export function patientRoutes(ctx: AppContext) {
         onRequest: app.requireRole('practitioner', 'staff', 'admin'),
         schema: { tags, querystring: ListPatientsQuerySchema, response: { 200: PatientPageSchema } },
       },
-      (request) => patients.listPatients(ctx.db, callerOf(request), request.query, requestMeta(request)),
+      (request) =>
+        patients.listPatients(ctx.db, callerOf(request), {
+          query: request.query,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
@@ -41,12 +45,10 @@ export function patientRoutes(ctx: AppContext) {
         schema: { tags, body: CreatePatientInputSchema, response: { 201: PatientRecordSchema } },
       },
       async (request, reply) => {
-        const created = await patients.createPatient(
-          ctx,
-          callerOf(request),
-          request.body,
-          requestMeta(request),
-        );
+        const created = await patients.createPatient(ctx, callerOf(request), {
+          input: request.body,
+          meta: requestMeta(request),
+        });
         return reply.status(201).send(created);
       },
     );
@@ -56,14 +58,15 @@ export function patientRoutes(ctx: AppContext) {
       { onRequest: app.requireRole('patient'), schema: { tags, response: record } },
       (request) => {
         const caller = callerOf(request);
-        return patients.getPatient(ctx.db, caller, caller.id, requestMeta(request));
+        return patients.getPatient(ctx.db, caller, { id: caller.id, meta: requestMeta(request) });
       },
     );
 
     app.get(
       '/api/patients/:id',
       { onRequest, schema: { tags, params: PatientIdParamsSchema, response: record } },
-      (request) => patients.getPatient(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+      (request) =>
+        patients.getPatient(ctx.db, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
     );
 
     app.patch(
@@ -73,20 +76,21 @@ export function patientRoutes(ctx: AppContext) {
         schema: { tags, params: PatientIdParamsSchema, body: UpdatePatientInputSchema, response: record },
       },
       (request) =>
-        patients.updatePatient(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        patients.updatePatient(ctx.db, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/patients/:id/deactivate',
       { onRequest, schema: { tags, params: PatientIdParamsSchema, body: EmptyBodySchema, response: record } },
       (request) =>
-        patients.deactivatePatient(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+        patients.deactivatePatient(ctx.db, callerOf(request), {
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
 
     const careTeamSchema = {
@@ -99,27 +103,23 @@ export function patientRoutes(ctx: AppContext) {
       '/api/patients/:id/practitioners/:practitionerId',
       { onRequest, schema: careTeamSchema },
       (request) =>
-        patients.setPractitioner(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.params.practitionerId,
-          true,
-          requestMeta(request),
-        ),
+        patients.setPractitioner(ctx.db, callerOf(request), {
+          id: request.params.id,
+          practitionerId: request.params.practitionerId,
+          assigned: true,
+          meta: requestMeta(request),
+        }),
     );
     app.delete(
       '/api/patients/:id/practitioners/:practitionerId',
       { onRequest, schema: careTeamSchema },
       (request) =>
-        patients.setPractitioner(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.params.practitionerId,
-          false,
-          requestMeta(request),
-        ),
+        patients.setPractitioner(ctx.db, callerOf(request), {
+          id: request.params.id,
+          practitionerId: request.params.practitionerId,
+          assigned: false,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -3,8 +3,6 @@ import type {
   CreatePatientInput,
   ListPatientsParams,
   PatientPage,
-  PatientRecord,
-  PatientSummary,
   UpdatePatientInput,
 } from '../../../shared/patients';
 import type { Role } from '../../../shared/roles';
@@ -15,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
 import { createResetLink } from '../auth/service';
 import * as careTeam from '../care-team/service';
+import { recordValues, toRecord, toSummary } from './record';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'events'>;
@@ -23,49 +22,6 @@ type Caller = { id: string; role: Role };
 export const PATIENT_NOT_FOUND = 'Patient not found';
 /** Who may change a record, create patients and manage their care team. */
 const MANAGERS: readonly Role[] = ['staff', 'admin'];
-
-function toSummary(row: repository.PatientRow): PatientSummary {
-  return {
-    id: row.userId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    dateOfBirth: row.dateOfBirth,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function toRecord(db: Db | Tx, row: repository.PatientRow): Promise<PatientRecord> {
-  const practitioners = await repository.findPractitioners(
-    db,
-    await careTeam.practitionersOf(db, row.userId),
-  );
-  return {
-    ...toSummary(row),
-    isAccountActive: row.isAccountActive,
-    sex: row.sex,
-    gender: row.gender,
-    addressLine1: row.addressLine1,
-    addressLine2: row.addressLine2,
-    city: row.city,
-    region: row.region,
-    postalCode: row.postalCode,
-    country: row.country,
-    emergencyContactName: row.emergencyContactName,
-    emergencyContactRelationship: row.emergencyContactRelationship,
-    emergencyContactPhone: row.emergencyContactPhone,
-    insuranceProvider: row.insuranceProvider,
-    insurancePolicyNumber: row.insurancePolicyNumber,
-    insuranceGroupNumber: row.insuranceGroupNumber,
-    medicalHistory: row.medicalHistory,
-    allergies: row.allergies,
-    medications: row.medications,
-    practitioners,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * The record when the caller may see it (PRODUCT.md, 'Who may see what'): staff and admin every patient,
@@ -101,10 +57,17 @@ async function recordInReach(db: Db | Tx, caller: Caller, id: string) {
 const audit = (
   tx: Db | Tx,
   caller: Caller,
-  action: string,
-  id: string | null,
-  meta: RequestMeta,
-  details?: Record<string, string | number | boolean | null>,
+  {
+    action,
+    id,
+    meta,
+    details,
+  }: {
+    action: string;
+    id: string | null;
+    meta: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) =>
   recordActivity(tx, {
     actorId: caller.id,
@@ -118,8 +81,7 @@ const audit = (
 export async function listPatients(
   db: Db,
   caller: Caller,
-  query: ListPatientsParams,
-  meta: RequestMeta,
+  { query, meta }: { query: ListPatientsParams; meta: RequestMeta },
 ): Promise<PatientPage> {
   const { limit, sort } = query;
   const reachOf = caller.role === 'practitioner' ? caller.id : undefined;
@@ -139,31 +101,17 @@ export async function listPatients(
   });
   const page = rows.slice(0, limit);
   // One entry per list read: who looked, and how many records the page showed (never the search term).
-  await audit(db, caller, 'patient.listed', null, meta, { count: page.length });
+  await audit(db, caller, { action: 'patient.listed', id: null, meta, details: { count: page.length } });
   return {
     items: page.map(toSummary),
     nextCursor: rows.length > limit ? page[page.length - 1].userId : null,
   };
 }
 
-export async function getPatient(db: Db, caller: Caller, id: string, meta: RequestMeta) {
+export async function getPatient(db: Db, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
   const row = await recordInReach(db, caller, id);
-  await audit(db, caller, 'patient.viewed', id, meta);
+  await audit(db, caller, { action: 'patient.viewed', id, meta });
   return toRecord(db, row);
-}
-
-/** Splits an input into the account's names and the record's fields; '' clears a field like null. */
-function recordValues(input: Partial<UpdatePatientInput>): repository.PatientValues {
-  const {
-    firstName: _first,
-    lastName: _last,
-    email: _email,
-    ...fields
-  } = input as Partial<UpdatePatientInput & { email: string }>;
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields))
-    if (value !== undefined) values[key] = value === '' ? null : value;
-  return values as repository.PatientValues;
 }
 
 /**
@@ -172,7 +120,11 @@ function recordValues(input: Partial<UpdatePatientInput>): repository.PatientVal
  * the commit through the forgot-password machinery, so there is one way passwords get set; if it lapses
  * (one hour), the patient uses "Forgot password" on the sign-in page, as the email says.
  */
-export async function createPatient(ctx: Ctx, caller: Caller, input: CreatePatientInput, meta: RequestMeta) {
+export async function createPatient(
+  ctx: Ctx,
+  caller: Caller,
+  { input, meta }: { input: CreatePatientInput; meta: RequestMeta },
+) {
   if (!MANAGERS.includes(caller.role)) throw forbidden();
   if (await accounts.findAccountByEmail(ctx.db, input.email))
     throw badRequest(accounts.ACCOUNT_EXISTS_MESSAGE, { email: accounts.ACCOUNT_EXISTS_MESSAGE });
@@ -191,7 +143,7 @@ export async function createPatient(ctx: Ctx, caller: Caller, input: CreatePatie
     );
     const values = recordValues(input);
     if (Object.keys(values).length > 0) await repository.updatePatient(tx, user.id, values);
-    await audit(tx, caller, 'patient.created', user.id, meta);
+    await audit(tx, caller, { action: 'patient.created', id: user.id, meta });
     return { id: user.id, link: await createResetLink(tx, ctx.config.appUrl, user.id) };
   });
   await ctx.mailer.send({
@@ -210,9 +162,7 @@ export async function createPatient(ctx: Ctx, caller: Caller, input: CreatePatie
 export async function updatePatient(
   db: Db,
   caller: Caller,
-  id: string,
-  input: UpdatePatientInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: UpdatePatientInput; meta: RequestMeta },
 ) {
   return db.transaction(async (tx) => {
     await recordInReach(tx, caller, id);
@@ -224,18 +174,27 @@ export async function updatePatient(
     const values = recordValues(input);
     if (Object.keys(values).length > 0) await repository.updatePatient(tx, id, values);
     // The names of the changed fields, never their values: the log must not hold health data.
-    await audit(tx, caller, 'patient.updated', id, meta, { fields: Object.keys(input).join(',') });
+    await audit(tx, caller, {
+      action: 'patient.updated',
+      id,
+      meta,
+      details: { fields: Object.keys(input).join(',') },
+    });
     return toRecord(tx, (await repository.findPatient(tx, id))!);
   });
 }
 
 /** The record becomes inactive; the portal account is left as it is (admins deactivate accounts). */
-export async function deactivatePatient(db: Db, caller: Caller, id: string, meta: RequestMeta) {
+export async function deactivatePatient(
+  db: Db,
+  caller: Caller,
+  { id, meta }: { id: string; meta: RequestMeta },
+) {
   return db.transaction(async (tx) => {
     await recordInReach(tx, caller, id);
     if (!MANAGERS.includes(caller.role)) throw forbidden();
     await repository.updatePatient(tx, id, { status: 'inactive' });
-    await audit(tx, caller, 'patient.deactivated', id, meta);
+    await audit(tx, caller, { action: 'patient.deactivated', id, meta });
     return toRecord(tx, (await repository.findPatient(tx, id))!);
   });
 }
@@ -244,10 +203,12 @@ export async function deactivatePatient(db: Db, caller: Caller, id: string, meta
 export async function setPractitioner(
   db: Db,
   caller: Caller,
-  id: string,
-  practitionerId: string,
-  assigned: boolean,
-  meta: RequestMeta,
+  {
+    id,
+    practitionerId,
+    assigned,
+    meta,
+  }: { id: string; practitionerId: string; assigned: boolean; meta: RequestMeta },
 ) {
   return db.transaction(async (tx) => {
     await recordInReach(tx, caller, id);
@@ -255,17 +216,12 @@ export async function setPractitioner(
     const changed = assigned
       ? await careTeam.assign(tx, practitionerId, id)
       : await careTeam.unassign(tx, practitionerId, id);
-    await audit(
-      tx,
-      caller,
-      assigned ? 'patient.practitioner-assigned' : 'patient.practitioner-unassigned',
+    await audit(tx, caller, {
+      action: assigned ? 'patient.practitioner-assigned' : 'patient.practitioner-unassigned',
       id,
       meta,
-      {
-        practitionerId,
-        changed,
-      },
-    );
+      details: { practitionerId, changed },
+    });
     return toRecord(tx, (await repository.findPatient(tx, id))!);
   });
 }

@@ -41,16 +41,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function timeOffOf(practitionerId: string) {
-  const made = await expectStatus<{ id: string }>(
-    t,
-    'staff',
-    {
-      method: 'POST',
-      url: `/api/practitioners/${practitionerId}/time-off`,
-      payload: { startsAt: '2030-04-01T09:00:00.000Z', endsAt: '2030-04-01T12:00:00.000Z' },
-    },
-    201,
-  );
+  const made = await expectStatus<{ id: string }>(t, 'staff', {
+    method: 'POST',
+    url: `/api/practitioners/${practitionerId}/time-off`,
+    payload: { startsAt: '2030-04-01T09:00:00.000Z', endsAt: '2030-04-01T12:00:00.000Z' },
+    status: 201,
+  });
   return made.id;
 }
 
@@ -114,12 +110,12 @@ const MATRIX: Row[] = [
     method: 'DELETE',
     route: '/api/practitioners/:id/date-overrides/:date',
     prepare: (id) =>
-      expectStatus(
-        t,
-        'staff',
-        { method: 'PUT', url: `/api/practitioners/${id}/date-overrides/${DAY}`, payload: { hours: [] } },
-        200,
-      ),
+      expectStatus(t, 'staff', {
+        method: 'PUT',
+        url: `/api/practitioners/${id}/date-overrides/${DAY}`,
+        payload: { hours: [] },
+        status: 200,
+      }),
     url: (id) => `/api/practitioners/${id}/date-overrides/${DAY}`,
     expect: keepers(204),
   },

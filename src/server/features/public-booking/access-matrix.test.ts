@@ -81,23 +81,19 @@ beforeAll(async () => {
   const own = await demoPerson(t, 'practitioner');
   links.own = 'matrix-own-page';
   await openAllWeek(t, own.id);
-  await expectStatus(
-    t,
-    'staff',
-    {
-      method: 'PATCH',
-      url: `/api/practitioners/${own.id}/schedule`,
-      payload: {
-        bookingLink: links.own,
-        timeZone: 'UTC',
-        autoConfirm: false,
-        bufferMinutes: 0,
-        minNoticeMinutes: 0,
-        horizonDays: 60,
-      },
+  await expectStatus(t, 'staff', {
+    method: 'PATCH',
+    url: `/api/practitioners/${own.id}/schedule`,
+    payload: {
+      bookingLink: links.own,
+      timeZone: 'UTC',
+      autoConfirm: false,
+      bufferMinutes: 0,
+      minNoticeMinutes: 0,
+      horizonDays: 60,
     },
-    200,
-  );
+    status: 200,
+  });
   links.other = (await bookablePractitioner(t)).bookingLink;
   standing.own = (await bookingTo('own')).manageToken!;
   standing.other = (await bookingTo('other')).manageToken!;

@@ -24,11 +24,10 @@ export function assertHandlesRequests(caller: Caller) {
 export async function handledRequest(
   db: Db | Tx,
   caller: Caller,
-  id: string,
-  options: { lock?: boolean } = {},
+  { id, lock }: { id: string; lock?: boolean },
 ) {
   assertHandlesRequests(caller);
-  const row = await repository.findRequest(db, id, options);
+  const row = await repository.findRequest(db, id, { lock });
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   if (caller.role === 'practitioner' && row.practitionerId !== caller.id) throw notFound(REQUEST_NOT_FOUND);
   return row;
@@ -40,11 +39,19 @@ export async function handledRequest(
  */
 export const audit = (
   db: Db | Tx,
-  actorId: string | null,
-  action: string,
-  id: string | null,
-  meta: RequestMeta,
-  details?: Record<string, string | number | boolean | null>,
+  {
+    actorId,
+    action,
+    id,
+    meta,
+    details,
+  }: {
+    actorId: string | null;
+    action: string;
+    id: string | null;
+    meta: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) =>
   recordActivity(db, {
     actorId,

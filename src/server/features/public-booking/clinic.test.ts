@@ -71,28 +71,25 @@ describe('the request list', () => {
       serviceTypeId: serviceId,
       startsAt: hourOf(30, 9),
     });
-    const own = await expectStatus<PublicBookingPageOfRequests>(
-      t,
-      alex.practitioner,
-      { method: 'GET', url: '/api/public-bookings' },
-      200,
-    );
+    const own = await expectStatus<PublicBookingPageOfRequests>(t, alex.practitioner, {
+      method: 'GET',
+      url: '/api/public-bookings',
+      status: 200,
+    });
     expect(own.items.map((item) => item.id)).toContain(id);
     expect(own.items.every((item) => item.practitionerId === alex.practitioner.id)).toBe(true);
     expect(own.pendingCount).toBe(own.items.length);
-    const elsewhere = await expectStatus<PublicBookingPageOfRequests>(
-      t,
-      alex.practitioner,
-      { method: 'GET', url: `/api/public-bookings?practitionerId=${other.practitioner.id}` },
-      200,
-    );
+    const elsewhere = await expectStatus<PublicBookingPageOfRequests>(t, alex.practitioner, {
+      method: 'GET',
+      url: `/api/public-bookings?practitionerId=${other.practitioner.id}`,
+      status: 200,
+    });
     expect(elsewhere.items).toEqual([]);
-    const staff = await expectStatus<PublicBookingPageOfRequests>(
-      t,
-      'staff',
-      { method: 'GET', url: `/api/public-bookings?practitionerId=${other.practitioner.id}` },
-      200,
-    );
+    const staff = await expectStatus<PublicBookingPageOfRequests>(t, 'staff', {
+      method: 'GET',
+      url: `/api/public-bookings?practitionerId=${other.practitioner.id}`,
+      status: 200,
+    });
     expect(staff.items.map((item) => item.reference)).toEqual([theirs.reference]);
     expect(staff.items[0]).toMatchObject({
       status: 'pending',
@@ -109,12 +106,11 @@ describe('the request list', () => {
 
   it('pages newest first and refuses a bad cursor or status', async () => {
     for (let i = 0; i < 3; i++) await pending();
-    const first = await expectStatus<PublicBookingPageOfRequests>(
-      t,
-      'admin',
-      { method: 'GET', url: '/api/public-bookings?status=all' },
-      200,
-    );
+    const first = await expectStatus<PublicBookingPageOfRequests>(t, 'admin', {
+      method: 'GET',
+      url: '/api/public-bookings?status=all',
+      status: 200,
+    });
     const times = first.items.map((item) => item.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     for (const query of ['cursor=nonsense', 'status=maybe', 'practitionerId=1', 'extra=1'])
@@ -135,12 +131,11 @@ describe('confirming', () => {
       status: 'confirmed',
       decidedByName: `Alex ${alex.practitioner.lastName}`,
     });
-    const appointment = await expectStatus<Appointment>(
-      t,
-      alex.practitioner,
-      { method: 'GET', url: `/api/appointments/${confirmed.appointmentId}` },
-      200,
-    );
+    const appointment = await expectStatus<Appointment>(t, alex.practitioner, {
+      method: 'GET',
+      url: `/api/appointments/${confirmed.appointmentId}`,
+      status: 200,
+    });
     expect(appointment).toMatchObject({
       status: 'confirmed',
       patientId: confirmed.patientId,
@@ -194,27 +189,22 @@ describe('confirming', () => {
   it('answers 409 when the time was booked meanwhile, and leaves the request pending', async () => {
     const { id, startsAt } = await pending();
     const pat = await demoPerson(t, 'patient');
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/patients/${pat.id}/practitioners/${alex.practitioner.id}` },
-      200,
-    );
-    await expectStatus(
-      t,
-      'staff',
-      {
-        method: 'POST',
-        url: '/api/appointments',
-        payload: {
-          patientId: pat.id,
-          practitionerId: alex.practitioner.id,
-          serviceTypeId: serviceId,
-          startsAt,
-        },
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/patients/${pat.id}/practitioners/${alex.practitioner.id}`,
+      status: 200,
+    });
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        patientId: pat.id,
+        practitionerId: alex.practitioner.id,
+        serviceTypeId: serviceId,
+        startsAt,
       },
-      201,
-    );
+      status: 201,
+    });
     const refused = await confirm('staff', id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.slotTaken);

@@ -51,7 +51,7 @@ const accountLine = (accountLink: string | null) =>
 const what = (facts: BookingFacts) =>
   `${facts.serviceName} with ${facts.practitionerName} on ${whenIn(facts.startsAt, facts.timeZone)}`;
 
-function send(ctx: Ctx, facts: BookingFacts, subject: string, body: string) {
+function send(ctx: Ctx, facts: BookingFacts, { subject, body }: { subject: string; body: string }) {
   return ctx.mailer.send({
     to: facts.to,
     subject: `${subject} (${facts.reference})`,
@@ -62,42 +62,35 @@ function send(ctx: Ctx, facts: BookingFacts, subject: string, body: string) {
 /** The manage links go out here, straight from the service, and never over the event bus or into a log. */
 export const bookingEmails = {
   requested: (ctx: Ctx, facts: BookingFacts) =>
-    send(
-      ctx,
-      facts,
-      'We received your booking request',
-      `Thank you for your request for ${what(facts)}. The practitioner will confirm it, and we will email you when they do.${manageLine(ctx, facts)}`,
-    ),
+    send(ctx, facts, {
+      subject: 'We received your booking request',
+      body: `Thank you for your request for ${what(facts)}. The practitioner will confirm it, and we will email you when they do.${manageLine(ctx, facts)}`,
+    }),
   booked: (ctx: Ctx, facts: BookingFacts, accountLink: string | null) =>
-    send(
-      ctx,
-      facts,
-      'Your appointment is booked',
-      `You are booked for ${what(facts)}.${manageLine(ctx, facts)}${accountLine(accountLink)}`,
-    ),
+    send(ctx, facts, {
+      subject: 'Your appointment is booked',
+      body: `You are booked for ${what(facts)}.${manageLine(ctx, facts)}${accountLine(accountLink)}`,
+    }),
   confirmed: (ctx: Ctx, facts: BookingFacts, accountLink: string | null) =>
-    send(
-      ctx,
-      facts,
-      'Your booking is confirmed',
-      `Your request is confirmed: ${what(facts)}.${manageLine(ctx, facts)}${accountLine(accountLink)}`,
-    ),
+    send(ctx, facts, {
+      subject: 'Your booking is confirmed',
+      body: `Your request is confirmed: ${what(facts)}.${manageLine(ctx, facts)}${accountLine(accountLink)}`,
+    }),
   declined: (ctx: Ctx, facts: BookingFacts, message: string) =>
-    send(
-      ctx,
-      facts,
-      'Your booking request was declined',
-      `Your request for ${what(facts)} could not be accepted. The practitioner wrote:\n\n${message}`,
-    ),
+    send(ctx, facts, {
+      subject: 'Your booking request was declined',
+      body: `Your request for ${what(facts)} could not be accepted. The practitioner wrote:\n\n${message}`,
+    }),
   cancelled: (ctx: Ctx, facts: BookingFacts) =>
-    send(ctx, facts, 'Your booking is cancelled', `Your booking for ${what(facts)} is cancelled.`),
+    send(ctx, facts, {
+      subject: 'Your booking is cancelled',
+      body: `Your booking for ${what(facts)} is cancelled.`,
+    }),
   rescheduled: (ctx: Ctx, facts: BookingFacts) =>
-    send(
-      ctx,
-      facts,
-      'Your booking has moved',
-      `Your booking is now for ${what(facts)}.${manageLine(ctx, facts)}`,
-    ),
+    send(ctx, facts, {
+      subject: 'Your booking has moved',
+      body: `Your booking is now for ${what(facts)}.${manageLine(ctx, facts)}`,
+    }),
 };
 
 /** The practitioner hears of a new request by email: a reference, a time and where to decide, nothing more. */

@@ -10,6 +10,9 @@ export const notOffered = () =>
     serviceTypeId: PUBLIC_BOOKING_ERRORS.serviceNotOffered,
   });
 
+/** The visitor's own booking as it moves: its request and its appointment's time. */
+type Moving = { requestId: string; appointment?: { startsAt: Date; endsAt: Date } };
+
 /**
  * Free times for a service between two days of the practitioner's zone, as the clinic computes them, less
  * the time pending requests hold. `moving` is the visitor's own booking as it moves: neither its request
@@ -17,13 +20,23 @@ export const notOffered = () =>
  */
 export async function freeTimes(
   db: Db | Tx,
-  practitionerId: string,
-  service: { id: string; durationMinutes: number },
-  days: { from: string; to: string },
-  moving?: { requestId: string; appointment?: { startsAt: Date; endsAt: Date } },
+  {
+    practitionerId,
+    service,
+    days,
+    moving,
+  }: {
+    practitionerId: string;
+    service: { id: string; durationMinutes: number };
+    days: { from: string; to: string };
+    moving?: Moving;
+  },
 ) {
-  return availability.publicSlotsFor(db, practitionerId, service, days, {
-    busyIn: (window) => pendingSpans(db, practitionerId, window, moving?.requestId),
+  return availability.publicSlotsFor(db, {
+    practitionerId,
+    service,
+    query: days,
+    busyIn: (window) => pendingSpans(db, practitionerId, { ...window, exceptId: moving?.requestId }),
     freeing: moving?.appointment,
   });
 }
@@ -37,13 +50,21 @@ const dayIn = (instant: Date, timeZone: string) =>
 /** Only one of the free times, exactly as the page offered it, may be asked for. */
 export async function assertFree(
   db: Db | Tx,
-  practitionerId: string,
-  timeZone: string,
-  service: { id: string; durationMinutes: number },
-  startsAt: Date,
-  moving?: Parameters<typeof freeTimes>[4],
+  {
+    practitionerId,
+    timeZone,
+    service,
+    startsAt,
+    moving,
+  }: {
+    practitionerId: string;
+    timeZone: string;
+    service: { id: string; durationMinutes: number };
+    startsAt: Date;
+    moving?: Moving;
+  },
 ) {
   const day = dayIn(startsAt, timeZone);
-  const { slots } = await freeTimes(db, practitionerId, service, { from: day, to: day }, moving);
+  const { slots } = await freeTimes(db, { practitionerId, service, days: { from: day, to: day }, moving });
   if (!slots.some((slot) => Date.parse(slot.startsAt) === startsAt.getTime())) throw slotTaken();
 }

@@ -76,8 +76,7 @@ export async function updateRequest(db: Db | Tx, id: string, values: RequestValu
 export async function pendingSpans(
   db: Db | Tx,
   practitionerId: string,
-  window: { from: Date; to: Date },
-  exceptId?: string,
+  { exceptId, ...window }: { from: Date; to: Date; exceptId?: string },
 ) {
   const earliestStart = new Date(window.from.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
   const conditions: SQL[] = [

@@ -76,17 +76,14 @@ export function publicBookingRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await visitor.createRequest(
-              ctx,
-              links,
-              request.params.bookingLink,
-              request.body,
-              requestMeta(request),
-            ),
-          ),
+        reply.status(201).send(
+          await visitor.createRequest(ctx, {
+            links,
+            bookingLink: request.params.bookingLink,
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.post(
@@ -105,20 +102,25 @@ export function publicBookingRoutes(ctx: AppContext) {
     app.post(
       '/api/public/bookings/:token/cancel',
       { onRequest, schema: { tags, params: token, body: VisitorCancelInputSchema, response: booking } },
-      (request) => manage.cancelBooking(ctx, links, request.params.token, request.body, requestMeta(request)),
+      (request) =>
+        manage.cancelBooking(ctx, {
+          links,
+          token: request.params.token,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/public/bookings/:token/reschedule',
       { onRequest, schema: { tags, params: token, body: VisitorRescheduleInputSchema, response: booking } },
       (request) =>
-        manage.rescheduleBooking(
-          ctx,
+        manage.rescheduleBooking(ctx, {
           links,
-          request.params.token,
-          request.body.startsAt,
-          requestMeta(request),
-        ),
+          token: request.params.token,
+          startsAt: request.body.startsAt,
+          meta: requestMeta(request),
+        }),
     );
 
     const handlers = app.requireRole('practitioner', 'staff', 'admin');
@@ -135,7 +137,8 @@ export function publicBookingRoutes(ctx: AppContext) {
           response: { 200: PublicBookingPageOfRequestsSchema },
         },
       },
-      (request) => clinic.listRequests(ctx.db, callerOf(request), request.query, requestMeta(request)),
+      (request) =>
+        clinic.listRequests(ctx.db, callerOf(request), { query: request.query, meta: requestMeta(request) }),
     );
 
     app.post(
@@ -145,14 +148,13 @@ export function publicBookingRoutes(ctx: AppContext) {
         schema: { tags, params: id, body: ConfirmPublicBookingInputSchema.nullish(), response: one },
       },
       (request) =>
-        clinic.confirmRequest(
-          ctx,
+        clinic.confirmRequest(ctx, {
           links,
-          callerOf(request),
-          request.params.id,
-          request.body ?? {},
-          requestMeta(request),
-        ),
+          caller: callerOf(request),
+          id: request.params.id,
+          input: request.body ?? {},
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
@@ -162,14 +164,13 @@ export function publicBookingRoutes(ctx: AppContext) {
         schema: { tags, params: id, body: DeclinePublicBookingInputSchema, response: one },
       },
       (request) =>
-        clinic.declineRequest(
-          ctx,
+        clinic.declineRequest(ctx, {
           links,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+          caller: callerOf(request),
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

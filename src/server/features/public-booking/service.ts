@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type ConfirmPublicBookingInput,
   type DeclinePublicBookingInput,
@@ -7,21 +6,17 @@ import {
   PUBLIC_BOOKING_PAGE_SIZE,
   type PublicBookingPageOfRequests,
 } from '../../../shared/public-booking';
-import { SCHEDULING_ERRORS } from '../../../shared/scheduling';
 import type { Db, Tx } from '../../db/client';
 import { hasSqlState, lockSchedules } from '../../db/concurrency';
 import type { AppContext, RequestMeta } from '../../platform/context';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import type { PublicBookingEvent } from '../../platform/events';
-import * as accounts from '../accounts/service';
 import * as bookedOnline from '../appointments/booked-online';
-import { createResetLink } from '../auth/service';
 import * as availability from '../availability/service';
-import * as careTeam from '../care-team/service';
-import * as patients from '../patients/service';
 import { assertHandlesRequests, audit, type Caller, handledRequest, MANAGERS, toRequest } from './access';
 import { type BookingFacts, bookingEmails } from './emails';
 import * as repository from './repository';
+import { patientFor } from './request-patient';
 import type { ManageLinks } from './token';
 
 export type Ctx = Pick<AppContext, 'db' | 'events' | 'mailer' | 'config'>;
@@ -49,16 +44,13 @@ export async function countPending(db: Db, caller: Caller): Promise<number> {
 export const pendingSpans = (
   db: Db | Tx,
   practitionerId: string,
-  window: { from: Date; to: Date },
-  exceptId?: string,
-) => repository.pendingSpans(db, practitionerId, window, exceptId);
+  window: { from: Date; to: Date; exceptId?: string },
+) => repository.pendingSpans(db, practitionerId, window);
 
 /** What the visitor's emails say, read from the request as it now stands. */
 export async function factsOf(
   db: Db | Tx,
-  links: ManageLinks,
-  row: repository.RequestRow,
-  options: { withLink: boolean },
+  { links, row, withLink }: { links: ManageLinks; row: repository.RequestRow; withLink: boolean },
 ): Promise<BookingFacts> {
   const settings = await availability.scheduleSettingsOf(db, row.practitionerId);
   return {
@@ -70,16 +62,23 @@ export async function factsOf(
     startsAt: row.startsAt,
     timeZone: settings.timeZone,
     bookingLink: settings.bookingLink,
-    manageToken: options.withLink ? await links.sign(row.id, row.nonce) : null,
+    manageToken: withLink ? await links.sign(row.id, row.nonce) : null,
   };
 }
 
 export function publishChange(
   ctx: Pick<AppContext, 'events'>,
-  name: 'public-booking.requested' | 'public-booking.updated',
-  row: { id: string; practitionerId: string; status: PublicBookingEvent['status'] },
-  actorId: string | null,
-  change: PublicBookingEvent['change'],
+  {
+    name,
+    row,
+    actorId,
+    change,
+  }: {
+    name: 'public-booking.requested' | 'public-booking.updated';
+    row: { id: string; practitionerId: string; status: PublicBookingEvent['status'] };
+    actorId: string | null;
+    change: PublicBookingEvent['change'];
+  },
 ) {
   ctx.events.publish(name, {
     requestId: row.id,
@@ -107,8 +106,7 @@ function decodeCursor(cursor: string): repository.Cursor {
 export async function listRequests(
   db: Db,
   caller: Caller,
-  query: ListPublicBookingsQuery,
-  meta: RequestMeta,
+  { query, meta }: { query: ListPublicBookingsQuery; meta: RequestMeta },
 ): Promise<PublicBookingPageOfRequests> {
   assertHandlesRequests(caller);
   const own = caller.role === 'practitioner';
@@ -122,10 +120,12 @@ export async function listRequests(
         limit: PUBLIC_BOOKING_PAGE_SIZE + 1,
       });
   const page = rows.slice(0, PUBLIC_BOOKING_PAGE_SIZE);
-  await audit(db, caller.id, 'public_booking.listed', null, meta, {
-    count: page.length,
-    status: query.status,
-    practitionerId: query.practitionerId ?? null,
+  await audit(db, {
+    actorId: caller.id,
+    action: 'public_booking.listed',
+    id: null,
+    meta,
+    details: { count: page.length, status: query.status, practitionerId: query.practitionerId ?? null },
   });
   return {
     items: page.map(toRequest),
@@ -134,87 +134,8 @@ export async function listRequests(
   };
 }
 
-/** 'Jo Anne Bloggs' becomes Jo / Anne Bloggs; a single word is the first name. */
-function splitName(name: string) {
-  const [firstName, ...rest] = name.trim().split(/\s+/);
-  return { firstName: firstName!, lastName: rest.join(' ') };
-}
-
-/**
- * The patient a request becomes: the one the deciding practitioner or staff member named (within their
- * reach), else the clinic's patient with the request's email, else a new patient made as staff make one (an
- * account nobody can sign in to until they choose a password through the emailed link). Only a patient the
- * request made joins the practitioner's care team; a known patient is reached through the appointment alone.
- *
- * A request never widens anyone's reach by itself (docs/decisions/0020): a visitor can type anyone's email, so
- * a known patient outside the practitioner's reach is matched only by staff or an admin. The practitioner is
- * refused (409) and a request confirming itself stays pending for the clinic. `decider` is null when the
- * request confirms itself (autoConfirm); `passwordHash` is the new account's unusable password, hashed
- * beforehand by a caller that wants to.
- */
-export async function patientFor(
-  tx: Tx,
-  ctx: Ctx,
-  decider: Caller | null,
-  row: repository.RequestRow,
-  input: ConfirmPublicBookingInput,
-  meta: RequestMeta,
-  options: { passwordHash?: string } = {},
-) {
-  let patientId: string;
-  let accountLink: string | null = null;
-  if (input.patientId && decider) {
-    if (!(await patients.isPatientInReach(tx, decider, input.patientId)))
-      throw notFound(SCHEDULING_ERRORS.notPatient);
-    patientId = input.patientId;
-  } else {
-    const account = await accounts.findAccountByEmail(tx, row.email);
-    if (account && account.role !== 'patient') {
-      // A visitor is not told whose the email is: their booking goes to the clinic to sort out.
-      if (!decider) return null;
-      throw conflict(PUBLIC_BOOKING_ERRORS.emailNotPatient);
-    }
-    if (account) {
-      const match = { decider, practitionerId: row.practitionerId, patientId: account.id };
-      if (!(await mayMatchKnownPatient(tx, match))) {
-        if (!decider) return null;
-        throw conflict(PUBLIC_BOOKING_ERRORS.knownPatientForStaff);
-      }
-      patientId = account.id;
-    } else {
-      const user = await accounts.createAccount(
-        tx,
-        {
-          email: row.email,
-          password: randomBytes(32).toString('base64url'),
-          ...splitName(row.name),
-          role: 'patient',
-          phone: row.phone,
-        },
-        { actorId: decider?.id ?? null, meta, passwordHash: options.passwordHash },
-      );
-      patientId = user.id;
-      await patients.saveIntake(tx, patientId, { phone: row.phone });
-      await audit(tx, decider?.id ?? null, 'patient.created', patientId, meta, { requestId: row.id });
-      accountLink = await createResetLink(tx, ctx.config.appUrl, patientId);
-      await careTeam.assign(tx, row.practitionerId, patientId);
-    }
-  }
-  return { patientId, accountLink };
-}
-
-/** Staff and admin reach every patient; a practitioner, or a request confirming itself, only their own. */
-async function mayMatchKnownPatient(
-  tx: Tx,
-  {
-    decider,
-    practitionerId,
-    patientId,
-  }: { decider: Caller | null; practitionerId: string; patientId: string },
-) {
-  if (decider && MANAGERS.includes(decider.role)) return true;
-  return patients.isPatientInReach(tx, { id: practitionerId, role: 'practitioner' }, patientId);
-}
+/** Who decides on which request, and the links that sign the visitor's emails. */
+type Decision = { links: ManageLinks; caller: Caller; id: string; meta: RequestMeta };
 
 /**
  * Confirms a pending request: the patient (found or made), the practitioner on their care team, and a
@@ -223,20 +144,16 @@ async function mayMatchKnownPatient(
  */
 export async function confirmRequest(
   ctx: Ctx,
-  links: ManageLinks,
-  caller: Caller,
-  id: string,
-  input: ConfirmPublicBookingInput,
-  meta: RequestMeta,
+  { links, caller, id, input, meta }: Decision & { input: ConfirmPublicBookingInput },
 ) {
   let outcome: { booked: bookedOnline.BookedOnline; accountLink: string | null; newPatient: boolean };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
-      const row = await handledRequest(tx, caller, id, { lock: true });
+      const row = await handledRequest(tx, caller, { id, lock: true });
       await lockSchedules(tx, [row.practitionerId]);
       if (row.status !== 'pending') throw conflict(PUBLIC_BOOKING_ERRORS.notPending);
       if (row.startsAt.getTime() <= Date.now()) throw conflict(PUBLIC_BOOKING_ERRORS.timePassed);
-      const { patientId, accountLink } = (await patientFor(tx, ctx, caller, row, input, meta))!;
+      const { patientId, accountLink } = (await patientFor(tx, ctx, { decider: caller, row, input, meta }))!;
       // The request stops holding its time first, so the appointment takes it over in the same transaction.
       await repository.updateRequest(tx, id, {
         status: 'confirmed',
@@ -244,23 +161,21 @@ export async function confirmRequest(
         decidedAt: new Date(),
         decidedBy: caller.id,
       });
-      const booked = await bookedOnline.bookForRequest(
-        tx,
-        caller,
-        {
-          patientId,
-          practitionerId: row.practitionerId,
-          serviceTypeId: row.serviceTypeId,
-          startsAt: row.startsAt,
-          endsAt: row.endsAt,
-        },
-        meta,
-      );
-      await repository.updateRequest(tx, id, { appointmentId: booked.id });
-      await audit(tx, caller.id, 'public_booking.confirmed', id, meta, {
+      const booked = await bookedOnline.bookForRequest(tx, caller, {
         patientId,
-        appointmentId: booked.id,
-        newPatient: accountLink !== null,
+        practitionerId: row.practitionerId,
+        serviceTypeId: row.serviceTypeId,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        meta,
+      });
+      await repository.updateRequest(tx, id, { appointmentId: booked.id });
+      await audit(tx, {
+        actorId: caller.id,
+        action: 'public_booking.confirmed',
+        id,
+        meta,
+        details: { patientId, appointmentId: booked.id, newPatient: accountLink !== null },
       });
       return { booked, accountLink, newPatient: accountLink !== null };
     });
@@ -268,17 +183,23 @@ export async function confirmRequest(
     if (isOverlap(error)) throw conflict(PUBLIC_BOOKING_ERRORS.slotTaken);
     // The refusal rolled the transaction back; it is kept in the log, since trying is itself worth knowing.
     if (error instanceof AppError && error.message === PUBLIC_BOOKING_ERRORS.knownPatientForStaff)
-      await audit(ctx.db, caller.id, 'public_booking.confirm_refused', id, meta, { reason: 'known_patient' });
+      await audit(ctx.db, {
+        actorId: caller.id,
+        action: 'public_booking.confirm_refused',
+        id,
+        meta,
+        details: { reason: 'known_patient' },
+      });
     throw error;
   }
   const row = (await repository.findRequest(ctx.db, id))!;
   await bookedOnline.announceBookedOnline(ctx, outcome.booked);
   if (outcome.newPatient)
     ctx.events.publish('patient.created', { patientId: row.patientId!, actorId: caller.id });
-  publishChange(ctx, 'public-booking.updated', row, caller.id, 'confirmed');
+  publishChange(ctx, { name: 'public-booking.updated', row, actorId: caller.id, change: 'confirmed' });
   await bookingEmails.confirmed(
     ctx,
-    await factsOf(ctx.db, links, row, { withLink: true }),
+    await factsOf(ctx.db, { links, row, withLink: true }),
     outcome.accountLink,
   );
   return toRequest(row);
@@ -287,14 +208,10 @@ export async function confirmRequest(
 /** Declines a pending request with a message, which is emailed to the visitor; its time is free again. */
 export async function declineRequest(
   ctx: Ctx,
-  links: ManageLinks,
-  caller: Caller,
-  id: string,
-  input: DeclinePublicBookingInput,
-  meta: RequestMeta,
+  { links, caller, id, input, meta }: Decision & { input: DeclinePublicBookingInput },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const row = await handledRequest(tx, caller, id, { lock: true });
+    const row = await handledRequest(tx, caller, { id, lock: true });
     if (row.status !== 'pending') throw conflict(PUBLIC_BOOKING_ERRORS.notPending);
     await repository.updateRequest(tx, id, {
       status: 'declined',
@@ -302,10 +219,10 @@ export async function declineRequest(
       decidedAt: new Date(),
       decidedBy: caller.id,
     });
-    await audit(tx, caller.id, 'public_booking.declined', id, meta);
+    await audit(tx, { actorId: caller.id, action: 'public_booking.declined', id, meta });
   });
   const row = (await repository.findRequest(ctx.db, id))!;
-  publishChange(ctx, 'public-booking.updated', row, caller.id, 'declined');
-  await bookingEmails.declined(ctx, await factsOf(ctx.db, links, row, { withLink: false }), input.message);
+  publishChange(ctx, { name: 'public-booking.updated', row, actorId: caller.id, change: 'declined' });
+  await bookingEmails.declined(ctx, await factsOf(ctx.db, { links, row, withLink: false }), input.message);
   return toRequest(row);
 }

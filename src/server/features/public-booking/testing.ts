@@ -43,23 +43,19 @@ export async function bookablePractitioner(
   const practitioner = await createPerson(t, 'practitioner', { firstName: 'Alex' });
   const bookingLink = `alex-${randomBytes(4).toString('hex')}`;
   await openAllWeek(t, practitioner.id);
-  await expectStatus(
-    t,
-    'staff',
-    {
-      method: 'PATCH',
-      url: `/api/practitioners/${practitioner.id}/schedule`,
-      payload: {
-        bookingLink,
-        timeZone: 'UTC',
-        autoConfirm: settings.autoConfirm ?? false,
-        bufferMinutes: settings.bufferMinutes ?? 0,
-        minNoticeMinutes: settings.minNoticeMinutes ?? 0,
-        horizonDays: settings.horizonDays ?? 60,
-      },
+  await expectStatus(t, 'staff', {
+    method: 'PATCH',
+    url: `/api/practitioners/${practitioner.id}/schedule`,
+    payload: {
+      bookingLink,
+      timeZone: 'UTC',
+      autoConfirm: settings.autoConfirm ?? false,
+      bufferMinutes: settings.bufferMinutes ?? 0,
+      minNoticeMinutes: settings.minNoticeMinutes ?? 0,
+      horizonDays: settings.horizonDays ?? 60,
     },
-    200,
-  );
+    status: 200,
+  });
   return { practitioner, bookingLink };
 }
 
@@ -70,7 +66,11 @@ export const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_00
 export const hourOf = (days: number, hour: number) =>
   `${dayAhead(days)}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 
-export async function slotsOf(t: TestApp, bookingLink: string, serviceTypeId: string, day: string) {
+export async function slotsOf(
+  t: TestApp,
+  bookingLink: string,
+  { serviceTypeId, day }: { serviceTypeId: string; day: string },
+) {
   const response = await call(t, 'visitor', {
     method: 'GET',
     url: `/api/public/booking/${bookingLink}/slots?serviceTypeId=${serviceTypeId}&from=${day}&to=${day}`,
@@ -87,13 +87,15 @@ export const details = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export function request(t: TestApp, bookingLink: string, body: Record<string, unknown>, path = 'requests') {
-  return call(t, 'visitor', {
-    method: 'POST',
-    url: `/api/public/booking/${bookingLink}/${path}`,
-    payload: body,
-  });
-}
+const post = (t: TestApp, url: string, body: Record<string, unknown>) =>
+  call(t, 'visitor', { method: 'POST', url, payload: body });
+
+export const request = (t: TestApp, bookingLink: string, body: Record<string, unknown>) =>
+  post(t, `/api/public/booking/${bookingLink}/requests`, body);
+
+/** Rehearses a request: every check, nothing written. */
+export const rehearse = (t: TestApp, bookingLink: string, body: Record<string, unknown>) =>
+  post(t, `/api/public/booking/${bookingLink}/rehearsal`, body);
 
 /** Sends a request and expects it made. */
 export async function book(t: TestApp, bookingLink: string, body: Record<string, unknown>) {
@@ -102,7 +104,12 @@ export async function book(t: TestApp, bookingLink: string, body: Record<string,
   return response.json<VisitorBooking>();
 }
 
-export const manage = (t: TestApp, token: string, action?: 'cancel' | 'reschedule', payload?: unknown) =>
+/** Reads the booking a manage link names, or cancels or moves it. */
+export const manage = (
+  t: TestApp,
+  token: string,
+  { action, payload }: { action?: 'cancel' | 'reschedule'; payload?: unknown } = {},
+) =>
   call(
     t,
     'visitor',
@@ -113,12 +120,11 @@ export const manage = (t: TestApp, token: string, action?: 'cancel' | 'reschedul
 
 /** The clinic's request id of a booking, by its reference, as staff see it. */
 export async function requestIdOf(t: TestApp, reference: string, who: Who | TestPerson = 'staff') {
-  const page = await expectStatus<{ items: { id: string; reference: string }[] }>(
-    t,
-    who,
-    { method: 'GET', url: '/api/public-bookings?status=all' },
-    200,
-  );
+  const page = await expectStatus<{ items: { id: string; reference: string }[] }>(t, who, {
+    method: 'GET',
+    url: '/api/public-bookings?status=all',
+    status: 200,
+  });
   const found = page.items.find((item) => item.reference === reference);
   if (!found) throw new Error(`no request ${reference}`);
   return found.id;

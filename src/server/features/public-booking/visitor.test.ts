@@ -17,6 +17,7 @@ import {
   hourOf,
   manage,
   publicService,
+  rehearse,
   request,
   requestIdOf,
   slotsOf,
@@ -60,12 +61,11 @@ describe('the public page', () => {
 
   it('is 404 once the practitioner is deactivated', async () => {
     const { practitioner, bookingLink } = await bookablePractitioner(t);
-    await expectStatus(
-      t,
-      'admin',
-      { method: 'POST', url: `/api/admin/users/${practitioner.id}/deactivate` },
-      200,
-    );
+    await expectStatus(t, 'admin', {
+      method: 'POST',
+      url: `/api/admin/users/${practitioner.id}/deactivate`,
+      status: 200,
+    });
     const response = await call(t, 'visitor', { method: 'GET', url: `/api/public/booking/${bookingLink}` });
     expect(response.statusCode).toBe(404);
   });
@@ -74,8 +74,8 @@ describe('the public page', () => {
     const { bookingLink } = await bookablePractitioner(t, { minNoticeMinutes: 24 * 60 });
     const service = await publicService(t);
     // Within a day's notice nothing is offered today; later days are open all day on the quarter hour.
-    expect(await slotsOf(t, bookingLink, service.id, dayAhead(0))).toEqual([]);
-    const later = await slotsOf(t, bookingLink, service.id, dayAhead(3));
+    expect(await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(0) })).toEqual([]);
+    const later = await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(3) });
     expect(later).toContain(hourOf(3, 9));
     expect(later).toContain(`${dayAhead(3)}T09:15:00.000Z`);
     const hidden = await publicService(t, { isPublic: false });
@@ -91,7 +91,7 @@ describe('the public page', () => {
     const { bookingLink } = await bookablePractitioner(t, { bufferMinutes: 15 });
     const service = await publicService(t, { durationMinutes: 60 });
     await book(t, bookingLink, { ...details(), serviceTypeId: service.id, startsAt: hourOf(4, 10) });
-    const slots = await slotsOf(t, bookingLink, service.id, dayAhead(4));
+    const slots = await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(4) });
     // 10:00-11:00 is held; with 15 minutes either side no hour may start after 08:45 or before 11:15.
     expect(slots).toContain(`${dayAhead(4)}T08:45:00.000Z`);
     expect(slots).not.toContain(`${dayAhead(4)}T09:00:00.000Z`);
@@ -180,7 +180,7 @@ describe('a request', () => {
       lastName: string;
       email: string;
       practitioners: { id: string }[];
-    }>(t, 'staff', { method: 'GET', url: `/api/patients/${stored!.patientId}` }, 200);
+    }>(t, 'staff', { method: 'GET', url: `/api/patients/${stored!.patientId}`, status: 200 });
     expect(patient).toMatchObject({ firstName: 'Sam', lastName: 'Quinn Taylor', email: body.email });
     expect(patient.practitioners.map((person) => person.id)).toContain(practitioner.id);
     const [mail] = await t.ctx.mailer.listTo(body.email);
@@ -228,8 +228,8 @@ describe('a request', () => {
       expect(far.statusCode, startsAt).toBe(400);
       expect(far.json().fields.startsAt).toBe('Start must fall between 1900 and 2199');
     }
-    expect(await slotsOf(t, bookingLink, service.id, '9999-12-31')).toEqual([]);
-    expect(await slotsOf(t, bookingLink, service.id, '0001-01-01')).toEqual([]);
+    expect(await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: '9999-12-31' })).toEqual([]);
+    expect(await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: '0001-01-01' })).toEqual([]);
     const unknownLink = await request(t, 'no-such-page', {
       ...details(),
       serviceTypeId: service.id,
@@ -258,14 +258,15 @@ describe('a request', () => {
     expect(await t.database.db.$count(publicBookingRequests)).toBe(before);
     expect(await t.ctx.mailer.listTo(body.email)).toHaveLength(0);
     // The time is still free, and a rehearsal of a taken one is refused like the real thing.
-    expect(await slotsOf(t, bookingLink, service.id, dayAhead(7))).toContain(hourOf(7, 11));
-    await book(t, bookingLink, body);
-    const taken = await request(
-      t,
-      bookingLink,
-      { ...details(), serviceTypeId: service.id, startsAt: hourOf(7, 11) },
-      'rehearsal',
+    expect(await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(7) })).toContain(
+      hourOf(7, 11),
     );
+    await book(t, bookingLink, body);
+    const taken = await rehearse(t, bookingLink, {
+      ...details(),
+      serviceTypeId: service.id,
+      startsAt: hourOf(7, 11),
+    });
     expect(taken.statusCode).toBe(409);
   });
 });
@@ -289,24 +290,29 @@ describe('the manage link', () => {
       changeable: true,
     });
     // Half an hour later overlaps its own old time, which it no longer holds against itself.
-    const moved = await manage(t, token, 'reschedule', { startsAt: `${dayAhead(8)}T09:30:00.000Z` });
+    const moved = await manage(t, token, {
+      action: 'reschedule',
+      payload: { startsAt: `${dayAhead(8)}T09:30:00.000Z` },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<VisitorBooking>()).toMatchObject({
       startsAt: `${dayAhead(8)}T09:30:00.000Z`,
       endsAt: `${dayAhead(8)}T10:30:00.000Z`,
     });
-    const slots = await slotsOf(t, bookingLink, service.id, dayAhead(8));
+    const slots = await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(8) });
     expect(slots).toContain(hourOf(8, 8));
     expect(slots).not.toContain(hourOf(8, 10));
-    const cancelled = await manage(t, token, 'cancel', { reason: 'Feeling better' });
+    const cancelled = await manage(t, token, { action: 'cancel', payload: { reason: 'Feeling better' } });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<VisitorBooking>()).toMatchObject({ status: 'cancelled', changeable: false });
-    expect(await slotsOf(t, bookingLink, service.id, dayAhead(8))).toContain(hourOf(8, 10));
+    expect(await slotsOf(t, bookingLink, { serviceTypeId: service.id, day: dayAhead(8) })).toContain(
+      hourOf(8, 10),
+    );
     for (const [action, payload] of [
       ['cancel', {}],
       ['reschedule', { startsAt: hourOf(8, 13) }],
     ] as const) {
-      const refused = await manage(t, token, action, payload);
+      const refused = await manage(t, token, { action, payload });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.notChangeable);
     }
@@ -329,16 +335,18 @@ describe('the manage link', () => {
       (
         await t.database.db.select().from(appointments).where(eq(appointments.id, stored!.appointmentId!))
       )[0]!;
-    const moved = await manage(t, made.manageToken!, 'reschedule', {
-      startsAt: `${dayAhead(9)}T09:15:00.000Z`,
+    const moved = await manage(t, made.manageToken!, {
+      action: 'reschedule',
+      payload: { startsAt: `${dayAhead(9)}T09:15:00.000Z` },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await appointmentOf()).startsAt.toISOString()).toBe(`${dayAhead(9)}T09:15:00.000Z`);
-    const taken = await manage(t, made.manageToken!, 'reschedule', {
-      startsAt: `${dayAhead(9)}T09:07:00.000Z`,
+    const taken = await manage(t, made.manageToken!, {
+      action: 'reschedule',
+      payload: { startsAt: `${dayAhead(9)}T09:07:00.000Z` },
     });
     expect(taken.statusCode).toBe(409);
-    const cancelled = await manage(t, made.manageToken!, 'cancel', {});
+    const cancelled = await manage(t, made.manageToken!, { action: 'cancel', payload: {} });
     expect(cancelled.statusCode).toBe(200);
     expect(await appointmentOf()).toMatchObject({ status: 'cancelled' });
   });
@@ -361,12 +369,10 @@ describe('the manage link', () => {
       `${made.manageToken}.extra`,
     ]) {
       for (const action of [undefined, 'cancel', 'reschedule'] as const) {
-        const response = await manage(
-          t,
-          token,
+        const response = await manage(t, token, {
           action,
-          action === 'reschedule' ? { startsAt: hourOf(10, 12) } : {},
-        );
+          payload: action === 'reschedule' ? { startsAt: hourOf(10, 12) } : {},
+        });
         expect(response.statusCode, `${action} ${token}`).toBe(404);
         expect(response.json().message).toBe(PUBLIC_BOOKING_ERRORS.linkInvalid);
       }
@@ -395,7 +401,7 @@ describe('the manage link', () => {
       ['cancel', {}],
       ['reschedule', { startsAt: hourOf(12, 13) }],
     ] as const) {
-      const refused = await manage(t, made.manageToken!, action, payload);
+      const refused = await manage(t, made.manageToken!, { action, payload });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(PUBLIC_BOOKING_ERRORS.notChangeable);
     }
@@ -410,18 +416,14 @@ describe('the manage link', () => {
       startsAt: hourOf(11, 9),
     });
     const id = await requestIdOf(t, made.reference);
-    await expectStatus(
-      t,
-      'staff',
-      {
-        method: 'POST',
-        url: `/api/public-bookings/${id}/decline`,
-        payload: { message: 'Fully booked that week' },
-      },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/public-bookings/${id}/decline`,
+      payload: { message: 'Fully booked that week' },
+      status: 200,
+    });
     const shown = (await manage(t, made.manageToken!)).json<VisitorBooking>();
     expect(shown).toMatchObject({ status: 'declined', message: 'Fully booked that week', changeable: false });
-    expect((await manage(t, made.manageToken!, 'cancel', {})).statusCode).toBe(409);
+    expect((await manage(t, made.manageToken!, { action: 'cancel', payload: {} })).statusCode).toBe(409);
   });
 });

@@ -20,7 +20,8 @@ import { bookingEmails } from './emails';
 import { assertFree, freeTimes, notOffered, slotTaken } from './free-times';
 import { toVisitorBooking } from './manage';
 import * as repository from './repository';
-import { type Ctx, factsOf, isOverlap, patientFor, publishChange } from './service';
+import { patientFor } from './request-patient';
+import { type Ctx, factsOf, isOverlap, publishChange } from './service';
 import type { ManageLinks } from './token';
 import { newNonce } from './token';
 
@@ -77,7 +78,7 @@ export async function getSlots(
 ): Promise<PublicSlotsAnswer> {
   const { settings } = await pageOf(db, bookingLink);
   const service = await publicService(db, query.serviceTypeId);
-  const answer = await freeTimes(db, settings.practitionerId, service, query);
+  const answer = await freeTimes(db, { practitionerId: settings.practitionerId, service, days: query });
   return { timeZone: answer.timeZone, slots: answer.slots };
 }
 
@@ -86,7 +87,12 @@ async function checkedRequest(db: Db, bookingLink: string, input: CreatePublicBo
   const { settings, practitioner } = await pageOf(db, bookingLink);
   const service = await publicService(db, input.serviceTypeId);
   const startsAt = new Date(input.startsAt);
-  await assertFree(db, settings.practitionerId, settings.timeZone, service, startsAt);
+  await assertFree(db, {
+    practitionerId: settings.practitionerId,
+    timeZone: settings.timeZone,
+    service,
+    startsAt,
+  });
   return {
     settings,
     practitionerName: `${practitioner.firstName} ${practitioner.lastName}`,
@@ -141,10 +147,12 @@ async function newReference(db: Db | Tx) {
  */
 export async function createRequest(
   ctx: Ctx,
-  links: ManageLinks,
-  bookingLink: string,
-  input: CreatePublicBookingInput,
-  meta: RequestMeta,
+  {
+    links,
+    bookingLink,
+    input,
+    meta,
+  }: { links: ManageLinks; bookingLink: string; input: CreatePublicBookingInput; meta: RequestMeta },
 ): Promise<VisitorBooking> {
   const checked = await checkedRequest(ctx.db, bookingLink, input);
   const practitionerId = checked.settings.practitionerId;
@@ -173,8 +181,17 @@ export async function createRequest(
         createdAt: new Date(),
         decidedAt: autoConfirm ? new Date() : null,
       });
-      await audit(tx, null, 'public_booking.requested', id, meta, { practitionerId, autoConfirm });
-      return { id, confirmed: passwordHash ? await confirmAtOnce(tx, ctx, id, passwordHash, meta) : null };
+      await audit(tx, {
+        actorId: null,
+        action: 'public_booking.requested',
+        id,
+        meta,
+        details: { practitionerId, autoConfirm },
+      });
+      return {
+        id,
+        confirmed: passwordHash ? await confirmAtOnce(tx, ctx, { id, passwordHash, meta }) : null,
+      };
     });
   } catch (error) {
     if (isOverlap(error)) throw slotTaken();
@@ -187,12 +204,17 @@ export async function createRequest(
     if (confirmed.accountLink)
       ctx.events.publish('patient.created', { patientId: row.patientId!, actorId: row.patientId! });
   }
-  publishChange(ctx, 'public-booking.requested', row, null, 'requested');
-  const facts = await factsOf(ctx.db, links, row, { withLink: true });
+  publishChange(ctx, { name: 'public-booking.requested', row, actorId: null, change: 'requested' });
+  const facts = await factsOf(ctx.db, { links, row, withLink: true });
   await (confirmed
     ? bookingEmails.booked(ctx, facts, confirmed.accountLink)
     : bookingEmails.requested(ctx, facts));
-  return toVisitorBooking(row, checked.settings.timeZone, bookingLink, null, facts.manageToken);
+  return toVisitorBooking(row, {
+    timeZone: checked.settings.timeZone,
+    bookingLink,
+    appointment: null,
+    manageToken: facts.manageToken,
+  });
 }
 
 /**
@@ -200,9 +222,13 @@ export async function createRequest(
  * appointment as when the practitioner confirms it. An email that is a clinic account other than a
  * patient's leaves the request pending for the clinic to sort out.
  */
-async function confirmAtOnce(tx: Tx, ctx: Ctx, id: string, passwordHash: string, meta: RequestMeta) {
+async function confirmAtOnce(
+  tx: Tx,
+  ctx: Ctx,
+  { id, passwordHash, meta }: { id: string; passwordHash: string; meta: RequestMeta },
+) {
   const row = (await repository.findRequest(tx, id))!;
-  const patient = await patientFor(tx, ctx, null, row, {}, meta, { passwordHash });
+  const patient = await patientFor(tx, ctx, { decider: null, row, input: {}, meta, passwordHash });
   if (!patient) {
     await repository.updateRequest(tx, id, { status: 'pending', decidedAt: null });
     return null;
@@ -216,8 +242,8 @@ async function confirmAtOnce(tx: Tx, ctx: Ctx, id: string, passwordHash: string,
       serviceTypeId: row.serviceTypeId,
       startsAt: row.startsAt,
       endsAt: row.endsAt,
+      meta,
     },
-    meta,
   );
   await repository.updateRequest(tx, id, { patientId: patient.patientId, appointmentId: booked.id });
   return { booked, accountLink: patient.accountLink };

@@ -21,7 +21,11 @@ export function recordAccessRoutes(ctx: AppContext) {
         const caller = callerOf(request);
         // Only a patient has a record of their own.
         if (caller.role !== 'patient') throw notFound(recordAccess.PATIENT_NOT_FOUND);
-        return recordAccess.accessLogOf(ctx.db, caller, caller.id, request.query, requestMeta(request));
+        return recordAccess.accessLogOf(ctx.db, caller, {
+          patientId: caller.id,
+          query: request.query,
+          meta: requestMeta(request),
+        });
       },
     );
 
@@ -32,13 +36,11 @@ export function recordAccessRoutes(ctx: AppContext) {
         schema: { tags, params: PatientIdParamsSchema, querystring: AccessLogQuerySchema, response },
       },
       (request) =>
-        recordAccess.accessLogOf(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.query,
-          requestMeta(request),
-        ),
+        recordAccess.accessLogOf(ctx.db, callerOf(request), {
+          patientId: request.params.id,
+          query: request.query,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -32,9 +32,7 @@ async function assertMayRead(db: Db, caller: Caller, patientId: string) {
 export async function accessLogOf(
   db: Db,
   caller: Caller,
-  patientId: string,
-  query: AccessLogQuery,
-  meta: RequestMeta,
+  { patientId, query, meta }: { patientId: string; query: AccessLogQuery; meta: RequestMeta },
 ): Promise<AccessLogPage> {
   await assertMayRead(db, caller, patientId);
   const limit = ACCESS_LOG_PAGE_SIZE;

@@ -52,31 +52,33 @@ export function serviceTypeRoutes(ctx: AppContext) {
         schema: { tags, body: CreateServiceTypeInputSchema, response: { 201: ServiceTypeSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await services.createServiceType(ctx.db, callerOf(request), request.body, requestMeta(request)),
-          ),
+        reply.status(201).send(
+          await services.createServiceType(ctx.db, callerOf(request), {
+            input: request.body,
+            meta: requestMeta(request),
+          }),
+        ),
     );
 
     app.patch(
       '/api/service-types/:id',
       { onRequest: managers, schema: { tags, params, body: UpdateServiceTypeInputSchema, response: one } },
       (request) =>
-        services.updateServiceType(
-          ctx.db,
-          callerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request),
-        ),
+        services.updateServiceType(ctx.db, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     app.post(
       '/api/service-types/:id/archive',
       { onRequest: managers, schema: { tags, params, body: EmptyBodySchema, response: one } },
       (request) =>
-        services.archiveServiceType(ctx.db, callerOf(request), request.params.id, requestMeta(request)),
+        services.archiveServiceType(ctx.db, callerOf(request), {
+          id: request.params.id,
+          meta: requestMeta(request),
+        }),
     );
   };
 }

@@ -65,8 +65,7 @@ export async function bookableServiceType(db: Db | Tx, id: string) {
 export function createServiceType(
   db: Db,
   caller: SessionUser,
-  input: CreateServiceTypeInput,
-  meta: RequestMeta,
+  { input, meta }: { input: CreateServiceTypeInput; meta: RequestMeta },
 ) {
   return nameTakenGuard(() =>
     db.transaction(async (tx) => {
@@ -94,10 +93,12 @@ export function createServiceType(
 export function updateServiceType(
   db: Db,
   caller: SessionUser,
-  id: string,
-  input: UpdateServiceTypeInput,
-  meta: RequestMeta,
-  action = 'service_type.updated',
+  {
+    id,
+    input,
+    meta,
+    action = 'service_type.updated',
+  }: { id: string; input: UpdateServiceTypeInput; meta: RequestMeta; action?: string },
 ) {
   return nameTakenGuard(() =>
     db.transaction(async (tx) => {
@@ -120,5 +121,8 @@ export function updateServiceType(
 }
 
 /** Retired, not deleted: past and booked appointments still name it. */
-export const archiveServiceType = (db: Db, caller: SessionUser, id: string, meta: RequestMeta) =>
-  updateServiceType(db, caller, id, { active: false }, meta, 'service_type.archived');
+export const archiveServiceType = (
+  db: Db,
+  caller: SessionUser,
+  { id, meta }: { id: string; meta: RequestMeta },
+) => updateServiceType(db, caller, { id, input: { active: false }, meta, action: 'service_type.archived' });

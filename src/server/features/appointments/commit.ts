@@ -1,0 +1,45 @@
+import { SCHEDULING_ERRORS } from '../../../shared/scheduling';
+import type { Tx } from '../../db/client';
+import { hasSqlState, transactionRetrying } from '../../db/concurrency';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { AppointmentEvent, EventName } from '../../platform/events';
+import { type Caller, toAppointment } from './access';
+import * as repository from './repository';
+
+export type Ctx = Pick<AppContext, 'db' | 'events'>;
+export type Change = AppointmentEvent['change'];
+type Outcome = { id: string; event: EventName; change: Change; previousPractitionerId?: string };
+
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** The database's exclusion constraint refused the time (SQLSTATE 23P01), on either driver. */
+const isOverlap = (error: unknown) => hasSqlState(error, '23P01');
+
+/**
+ * Runs a change in one transaction with its log entry, then publishes its event once it has committed. A
+ * clash with another active appointment of the practitioner, however close the race, is the database's to
+ * refuse and answers 409.
+ */
+export async function commitChange(ctx: Ctx, caller: Caller, work: (tx: Tx) => Promise<Outcome>) {
+  let outcome: Outcome;
+  try {
+    outcome = await transactionRetrying(ctx.db, work);
+  } catch (error) {
+    if (isOverlap(error)) throw conflict(SCHEDULING_ERRORS.overlap);
+    throw error;
+  }
+  const row = (await repository.findAppointment(ctx.db, outcome.id))!;
+  ctx.events.publish(outcome.event, {
+    appointmentId: row.id,
+    patientId: row.patientId,
+    practitionerId: row.practitionerId,
+    previousPractitionerId: outcome.previousPractitionerId,
+    actorId: caller.id,
+    status: row.status,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    change: outcome.change,
+  });
+  return toAppointment(row);
+}
