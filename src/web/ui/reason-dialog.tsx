@@ -1,6 +1,8 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { isApiRequestError } from '../lib/api-error';
+import { z } from 'zod';
+import { applyServerErrors } from '../lib/form-errors';
+import { useZodForm } from '../lib/use-zod-form';
 import { Alert } from './alert';
 import { Button } from './button';
 import {
@@ -21,6 +23,8 @@ type ReasonDialogProps = {
   /** 'booking' gives 'Cancel this booking?', 'Keep booking', 'Cancel booking'. */
   thing: string;
   description: ReactNode;
+  /** The contract's rule for the reason, e.g. CancelAppointmentInputSchema.shape.reason. */
+  reasonSchema: z.ZodType<string | undefined, string | undefined>;
   /** Without one, a reason may be left out. */
   required: boolean;
   maxLength: number;
@@ -35,37 +39,34 @@ type ReasonDialogProps = {
 
 /** Asks to confirm a cancellation with a reason; the server's field message lands on the reason. */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, onOpenChange, thing, required, pending } = props;
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const { open, onOpenChange, thing, required, pending, reasonSchema } = props;
+  const schema = useMemo(() => z.object({ reason: reasonSchema }), [reasonSchema]);
+  const form = useZodForm(schema, { reason: '' });
   const [error, setError] = useState<string | null>(null);
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
-      setReason('');
-      setFieldError(undefined);
+      form.reset();
       setError(null);
     }
   };
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (required && !reason.trim()) {
-      setFieldError('Reason is required');
-      return;
-    }
-    setFieldError(undefined);
+  const submit = form.handleSubmit(async ({ reason }) => {
     setError(null);
     try {
-      await props.onConfirm(reason.trim() || undefined);
+      await props.onConfirm(reason || undefined);
       toast.success(props.done);
       close(false);
     } catch (caught) {
-      if (isApiRequestError(caught) && caught.fields?.reason) setFieldError(caught.fields.reason);
-      setError(isApiRequestError(caught) ? caught.message : props.fallbackError);
+      setError(
+        applyServerErrors(caught, {
+          fields: ['reason'],
+          setError: form.setError,
+          fallback: props.fallbackError,
+        }),
+      );
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -76,14 +77,11 @@ export function ReasonDialog(props: ReasonDialogProps) {
         </DialogHeader>
         <form onSubmit={submit} noValidate aria-label={`Cancel ${thing}`} className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <FormField label={required ? 'Reason' : 'Reason (optional)'} error={fieldError}>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={props.maxLength}
-              onChange={(event) => setReason(event.target.value)}
-              required={required}
-            />
+          <FormField
+            label={required ? 'Reason' : 'Reason (optional)'}
+            error={form.formState.errors.reason?.message}
+          >
+            <Textarea maxLength={props.maxLength} required={required} {...form.register('reason')} />
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

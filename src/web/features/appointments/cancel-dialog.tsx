@@ -1,4 +1,8 @@
-import { type Appointment, CANCELLATION_REASON_MAX } from '../../../shared/scheduling';
+import {
+  type Appointment,
+  CANCELLATION_REASON_MAX,
+  CancelAppointmentInputSchema,
+} from '../../../shared/scheduling';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { useCancelAppointment } from './api';
 import { whenLabel } from './appointment-status';
@@ -18,6 +22,7 @@ export function CancelAppointmentDialog({ appointment, open, onOpenChange }: Can
       onOpenChange={onOpenChange}
       thing="appointment"
       description={`${appointment.serviceName} with ${appointment.practitionerName} for ${appointment.patientName}, ${whenLabel(appointment)}.`}
+      reasonSchema={CancelAppointmentInputSchema.shape.reason}
       required
       maxLength={CANCELLATION_REASON_MAX}
       done="Appointment cancelled"

@@ -1,20 +1,24 @@
-import { useId, useState } from 'react';
-import type { PatientRecord } from '../../../shared/patients';
+import { useState } from 'react';
+import { z } from 'zod';
+import { PatientPractitionerParamsSchema, type PatientRecord } from '../../../shared/patients';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Label } from '../../ui/label';
+import { FormField } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { useCareTeamChange, usePractitioners } from './api';
 import { RecordSection } from './patient-record-view';
 
+const AssignSchema = z.object({ practitionerId: PatientPractitionerParamsSchema.shape.practitionerId });
+
 /** The patient's assigned practitioners; staff and admin assign and unassign them here. */
 export function CareTeam({ record, canManage }: { record: PatientRecord; canManage: boolean }) {
-  const id = useId();
   const practitioners = usePractitioners(canManage);
   const change = useCareTeamChange(record.id);
-  const [chosen, setChosen] = useState('');
+  const form = useZodForm(AssignSchema, { practitionerId: '' });
+  const chosen = form.watch('practitionerId');
   const [error, setError] = useState<string | null>(null);
   const assignedIds = new Set(record.practitioners.map((practitioner) => practitioner.id));
   const available = (practitioners.data ?? []).filter((practitioner) => !assignedIds.has(practitioner.id));
@@ -23,7 +27,7 @@ export function CareTeam({ record, canManage }: { record: PatientRecord; canMana
     setError(null);
     try {
       await change.mutateAsync({ practitionerId, assign });
-      if (assign) setChosen('');
+      if (assign) form.reset();
     } catch (caught) {
       setError(
         isApiRequestError(caught) ? caught.message : 'Could not change the care team. Please try again.',
@@ -61,14 +65,14 @@ export function CareTeam({ record, canManage }: { record: PatientRecord; canMana
       {canManage ? (
         <form
           className="flex items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (chosen) void run(chosen, true);
-          }}
+          onSubmit={form.handleSubmit(({ practitionerId }) => run(practitionerId, true))}
         >
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Label htmlFor={`${id}-assign`}>Assign a practitioner</Label>
-            <Select id={`${id}-assign`} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <FormField
+            label="Assign a practitioner"
+            error={form.formState.errors.practitionerId?.message}
+            className="flex-1"
+          >
+            <Select {...form.register('practitionerId')}>
               <option value="">Choose a practitioner</option>
               {available.map((practitioner) => (
                 <option key={practitioner.id} value={practitioner.id}>
@@ -76,7 +80,7 @@ export function CareTeam({ record, canManage }: { record: PatientRecord; canMana
                 </option>
               ))}
             </Select>
-          </div>
+          </FormField>
           <Button type="submit" variant="outline" disabled={!chosen || change.isPending}>
             Assign
           </Button>

@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConnectPrintfulInputSchema } from '../../../shared/printful';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadingState, Spinner } from '../../ui/spinner';
@@ -17,29 +18,28 @@ import { FulfilmentList } from './fulfilment-list';
 /** How to connect, and the form that does it: the token is checked with Printful before it is kept. */
 function ConnectCard() {
   const connect = useConnectPrintful();
-  const [apiKey, setApiKey] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useZodForm(ConnectPrintfulInputSchema, { apiKey: '' });
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const parsed = ConnectPrintfulInputSchema.safeParse({ apiKey });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    try {
-      const status = await connect.mutateAsync(parsed.data);
-      setApiKey('');
-      toast.success(`Connected to ${status.storeName || 'Printful'}`);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Printful could not be connected. Please try again.');
-      setFieldError(refusal.fields.apiKey);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        const status = await connect.mutateAsync(input);
+        form.reset();
+        toast.success(`Connected to ${status.storeName || 'Printful'}`);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: ['apiKey'],
+            setError: form.setError,
+            fallback: 'Printful could not be connected. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   return (
     <Card>
@@ -80,14 +80,13 @@ function ConnectCard() {
         </p>
         <form noValidate aria-label="Connect Printful" className="flex flex-col gap-3" onSubmit={submit}>
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <FormField label="Printful API token" error={fieldError}>
+          <FormField label="Printful API token" error={form.formState.errors.apiKey?.message}>
             <Input
               type="password"
               autoComplete="off"
               spellCheck={false}
-              value={apiKey}
-              onChange={(event) => setApiKey(event.target.value)}
               className="max-w-md"
+              {...form.register('apiKey')}
             />
           </FormField>
           <div>

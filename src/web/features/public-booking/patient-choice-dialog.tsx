@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { PublicBookingRequest } from '../../../shared/public-booking';
+import { z } from 'zod';
+import { ConfirmPublicBookingInputSchema, type PublicBookingRequest } from '../../../shared/public-booking';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -15,6 +18,13 @@ import {
 import { PatientPicker } from '../recovery-notes';
 import { useConfirmRequest } from './api';
 import { requestTimeLabel } from './request-table';
+
+const PatientChoiceSchema = z.object({
+  patientId: z
+    .string()
+    .min(1, 'Choose the patient to book for')
+    .pipe(ConfirmPublicBookingInputSchema.shape.patientId.unwrap()),
+});
 
 type PatientChoiceDialogProps = {
   request: PublicBookingRequest | null;
@@ -51,20 +61,23 @@ function PatientChoice({
   onDone: () => void;
 }) {
   const confirm = useConfirmRequest();
-  const [patientId, setPatientId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!patientId) return setError('Choose the patient to book for');
-    setError(null);
-    try {
-      await confirm.mutateAsync({ id: request.id, patientId });
-      toast.success(`Confirmed: ${request.name} is booked for ${requestTimeLabel(request)}`);
-      onDone();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The request could not be confirmed.');
-    }
-  };
+  const form = useZodForm(PatientChoiceSchema, { patientId: '' });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = form.handleSubmit(
+    async ({ patientId }) => {
+      setRefusal(null);
+      try {
+        await confirm.mutateAsync({ id: request.id, patientId });
+        toast.success(`Confirmed: ${request.name} is booked for ${requestTimeLabel(request)}`);
+        onDone();
+      } catch (caught) {
+        setRefusal(caught instanceof Error ? caught.message : 'The request could not be confirmed.');
+      }
+    },
+    () => setRefusal(null),
+  );
+  // The picker has no message of its own: not choosing is said where a refusal is.
+  const error = form.formState.errors.patientId?.message ?? refusal;
   return (
     <>
       <DialogHeader>
@@ -75,11 +88,17 @@ function PatientChoice({
       </DialogHeader>
       <form onSubmit={submit} noValidate aria-label="Choose the patient" className="flex flex-col gap-3">
         {error ? <Alert variant="error">{error}</Alert> : null}
-        <PatientPicker
-          label="Patient"
-          emptyLabel="Choose a patient"
-          value={patientId}
-          onChange={setPatientId}
+        <Controller
+          control={form.control}
+          name="patientId"
+          render={({ field }) => (
+            <PatientPicker
+              label="Patient"
+              emptyLabel="Choose a patient"
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
         <DialogFooter>
           <DialogClose asChild>

@@ -1,4 +1,8 @@
-import { BOOKING_REASON_MAX, type VisitorBooking } from '../../../shared/public-booking';
+import {
+  BOOKING_REASON_MAX,
+  type VisitorBooking,
+  VisitorCancelInputSchema,
+} from '../../../shared/public-booking';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { useCancelVisitorBooking } from './api';
 import { bookingTimeLabel } from './times';
@@ -19,6 +23,7 @@ export function VisitorCancelDialog({ token, booking, open, onOpenChange }: Visi
       onOpenChange={onOpenChange}
       thing="booking"
       description={`${booking.serviceName} with ${booking.practitionerName}, ${bookingTimeLabel(booking)}.`}
+      reasonSchema={VisitorCancelInputSchema.shape.reason}
       required={false}
       maxLength={BOOKING_REASON_MAX}
       done="Booking cancelled"

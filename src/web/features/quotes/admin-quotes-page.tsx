@@ -1,17 +1,6 @@
-import { addDays, format } from 'date-fns';
-import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
-import { centsFromText, formatMoney } from '../../../shared/money';
-import {
-  AdminQuotesQuerySchema,
-  QUOTE_ERRORS,
-  QUOTE_LINE_DESCRIPTION_MAX,
-  QUOTE_LINES_MAX,
-  QUOTE_MESSAGE_MAX,
-  type Quote,
-  quoteTotalCents,
-} from '../../../shared/quotes';
+import { useState } from 'react';
+import { formatMoney } from '../../../shared/money';
+import { AdminQuotesQuerySchema, type Quote } from '../../../shared/quotes';
 import {
   QUOTE_KIND_LABELS,
   QUOTE_STATUS_LABELS,
@@ -22,180 +11,15 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
-import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
-import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useUrlFilters } from '../../ui/use-url-filters';
 import { AdminNav } from '../admin';
-import { instantInClinic } from '../events';
-import { useAdminQuotes, useAnswerQuote } from './api';
+import { AnswerQuoteDialog } from './answer-quote-dialog';
+import { useAdminQuotes } from './api';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';
 
 const KEYS = ['status'] as const;
 const STATUS_OPTIONS = optionsOf(QUOTE_STATUSES, QUOTE_STATUS_LABELS);
-
-type LineDraft = { key: number; description: string; quantity: string; unitPrice: string };
-const emptyLine = (key: number): LineDraft => ({ key, description: '', quantity: '1', unitPrice: '' });
-
-const lineCents = (line: LineDraft) => {
-  const quantity = Number(line.quantity);
-  const unit = centsFromText(line.unitPrice);
-  return Number.isInteger(quantity) && quantity > 0 && unit ? { quantity, unitPriceCents: unit } : null;
-};
-
-/** The answer to a request: priced lines, a message to the member and the clinic day it holds until. */
-function AnswerDialog({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const id = useId();
-  const answer = useAnswerQuote();
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine(0)]);
-  const [message, setMessage] = useState('');
-  const [expires, setExpires] = useState(format(addDays(new Date(), 30), "yyyy-MM-dd'T'17:00"));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-
-  const priced = lines.map(lineCents);
-  const runningTotal = quoteTotalCents(priced.filter((line) => line !== null));
-  const change = (key: number, changes: Partial<LineDraft>) =>
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...changes } : line)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const expiresAt = instantInClinic(expires);
-    const problems: FieldErrors = {
-      message: message.trim() ? undefined : QUOTE_ERRORS.message,
-      expiresAt: !expiresAt
-        ? QUOTE_ERRORS.expiresAt
-        : Date.parse(expiresAt) <= Date.now()
-          ? QUOTE_ERRORS.expiresInPast
-          : undefined,
-    };
-    lines.forEach((line, index) => {
-      if (!line.description.trim()) problems[`lines.${index}.description`] = QUOTE_ERRORS.lineDescription;
-      if (!priced[index]) problems[`lines.${index}.unitPriceCents`] = 'Enter a quantity and a price above $0';
-    });
-    setErrors(problems);
-    setError(null);
-    if (Object.values(problems).some(Boolean) || !expiresAt) return;
-    try {
-      await answer.mutateAsync({
-        id: quote.id,
-        input: {
-          lines: lines.map((line, index) => ({
-            description: line.description.trim(),
-            quantity: priced[index]?.quantity ?? 0,
-            unitPriceCents: priced[index]?.unitPriceCents ?? 0,
-          })),
-          message: message.trim(),
-          expiresAt,
-        },
-      });
-      toast.success(`Sent the quote for ${quote.title} to ${quote.memberName}`);
-      onClose();
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'The answer could not be sent. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
-
-  return (
-    <FormDialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Answer ${quote.title}`}
-      description={`Asked by ${quote.memberName} on ${day(quote.createdAt)}. The member is told and can accept it until it expires.`}
-      closeLabel={`Close answer ${quote.title}`}
-      error={error}
-      onSubmit={submit}
-      submitText={answer.isPending ? 'Sending…' : 'Send quote'}
-      pending={answer.isPending}
-    >
-      <QuoteRequest quote={quote} />
-      <fieldset className="flex flex-col gap-3">
-        <legend className="font-medium text-sm">Lines</legend>
-        {errors.lines ? <p className="font-medium text-destructive text-sm">{errors.lines}</p> : null}
-        {lines.map((line, index) => (
-          <fieldset key={line.key} className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-4">
-            <legend className="px-1 text-muted-foreground text-xs">Line {index + 1}</legend>
-            <FormField
-              label="Description"
-              error={errors[`lines.${index}.description`]}
-              className="sm:col-span-2"
-            >
-              <Input
-                value={line.description}
-                maxLength={QUOTE_LINE_DESCRIPTION_MAX}
-                onChange={(event) => change(line.key, { description: event.target.value })}
-              />
-            </FormField>
-            <FormField label="Quantity" error={errors[`lines.${index}.quantity`]}>
-              <Input
-                type="number"
-                min={1}
-                value={line.quantity}
-                onChange={(event) => change(line.key, { quantity: event.target.value })}
-              />
-            </FormField>
-            <FormField label="Unit price ($)" error={errors[`lines.${index}.unitPriceCents`]}>
-              <Input
-                inputMode="decimal"
-                value={line.unitPrice}
-                onChange={(event) => change(line.key, { unitPrice: event.target.value })}
-              />
-            </FormField>
-            {lines.length > 1 ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                className="self-start sm:col-span-4"
-                onClick={() => setLines((current) => current.filter((each) => each.key !== line.key))}
-              >
-                <Trash2 aria-hidden="true" />
-                Remove line {index + 1}
-              </Button>
-            ) : null}
-          </fieldset>
-        ))}
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={lines.length >= QUOTE_LINES_MAX}
-            onClick={() =>
-              setLines((current) => [...current, emptyLine(Math.max(...current.map((each) => each.key)) + 1)])
-            }
-          >
-            <Plus aria-hidden="true" />
-            Add a line
-          </Button>
-          <output id={`${id}-total`} aria-live="polite" className="font-semibold">
-            Total {formatMoney(runningTotal)}
-          </output>
-        </div>
-      </fieldset>
-      <FormField label="Message to the member" error={errors.message}>
-        <Textarea
-          id={`${id}-message`}
-          value={message}
-          maxLength={QUOTE_MESSAGE_MAX}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </FormField>
-      <FormField label="Valid until (clinic time)" error={errors.expiresAt}>
-        <Input
-          id={`${id}-expires`}
-          type="datetime-local"
-          value={expires}
-          onChange={(event) => setExpires(event.target.value)}
-        />
-      </FormField>
-    </FormDialog>
-  );
-}
 
 function QuoteDetail({ quote }: { quote: Quote }) {
   return (
@@ -287,7 +111,7 @@ export function AdminQuotesPage() {
       </FilterBar>
       {body}
       {answering ? (
-        <AnswerDialog key={answering.id} quote={answering} onClose={() => setAnswering(null)} />
+        <AnswerQuoteDialog key={answering.id} quote={answering} onClose={() => setAnswering(null)} />
       ) : null}
     </div>
   );

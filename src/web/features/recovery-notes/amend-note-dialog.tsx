@@ -1,13 +1,17 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   type AmendmentChanges,
+  CreateAmendmentInputSchema,
   RECOVERY_NOTE_CONTENT_FIELDS,
   RECOVERY_NOTE_REASON_MAX,
   type RecoveryNote,
   type RecoveryNoteContent,
 } from '../../../shared/recovery-notes';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -19,7 +23,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../ui/dialog';
-import { Label } from '../../ui/label';
+import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
 import { useAmendNote } from './api';
 import { ContentFields, writtenGoals } from './content-fields';
@@ -43,45 +47,52 @@ function changesBetween(before: RecoveryNoteContent, after: RecoveryNoteContent)
   return changes as AmendmentChanges;
 }
 
+/** The note's content as edited goes out as what changed from the signed version; the reason is the contract's. */
+const amendmentSchema = (before: RecoveryNoteContent) =>
+  z.object({
+    changes: z
+      .custom<RecoveryNoteContent>()
+      .transform((after) => changesBetween(before, after))
+      .refine((changes) => Object.keys(changes).length > 0, 'Change at least one field to amend the note.'),
+    reason: CreateAmendmentInputSchema.shape.reason,
+  });
+
 /** The author changes a signed note: the changes and a reason, kept in the history beside the signed version. */
 export function AmendNoteDialog({ note }: { note: RecoveryNote }) {
-  const id = useId();
   const [isOpen, setOpen] = useState(false);
-  const [content, setContent] = useState(() => contentOf(note));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const signed = contentOf(note);
+  const form = useZodForm(amendmentSchema(signed), { changes: signed, reason: '' });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const amend = useAmendNote(note.id);
+  const { errors } = form.formState;
+  // Nothing changed is said for the whole form, where a refusal is.
+  const error = errors.changes?.message ?? refusal;
 
   const onOpenChange = (open: boolean) => {
     setOpen(open);
-    if (open) setContent(contentOf(note));
-    else {
-      setReason('');
-      setError(null);
-      setReasonError(null);
-    }
+    form.reset({ changes: contentOf(note), reason: '' });
+    setRefusal(null);
   };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setReasonError(null);
-    const changes = changesBetween(contentOf(note), content);
-    if (!reason.trim()) setReasonError('Reason is required');
-    if (Object.keys(changes).length === 0) setError('Change at least one field to amend the note.');
-    if (!reason.trim() || Object.keys(changes).length === 0) return;
-    try {
-      await amend.mutateAsync({ changes, reason: reason.trim() });
-      toast.success('Amendment saved');
-      onOpenChange(false);
-    } catch (caught) {
-      if (isApiRequestError(caught)) {
-        if (caught.fields?.reason) setReasonError(caught.fields.reason);
-        setError(caught.message);
-      } else setError('Could not save the amendment. Please try again.');
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async (input) => {
+      setRefusal(null);
+      try {
+        await amend.mutateAsync(input);
+        toast.success('Amendment saved');
+        onOpenChange(false);
+      } catch (caught) {
+        setRefusal(
+          applyServerErrors(caught, {
+            fields: ['reason'],
+            setError: form.setError,
+            fallback: 'Could not save the amendment. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setRefusal(null),
+  );
 
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -97,29 +108,20 @@ export function AmendNoteDialog({ note }: { note: RecoveryNote }) {
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label="Amend note" className="flex flex-col gap-4">
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <ContentFields
-            value={content}
-            painRequired={note.painScore !== null}
-            onChange={(changes) => setContent((current) => ({ ...current, ...changes }))}
+          <Controller
+            control={form.control}
+            name="changes"
+            render={({ field }) => (
+              <ContentFields
+                value={field.value}
+                painRequired={note.painScore !== null}
+                onChange={(changes) => field.onChange({ ...field.value, ...changes })}
+              />
+            )}
           />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-reason`}>Reason for the amendment</Label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={2}
-              required
-              value={reason}
-              maxLength={RECOVERY_NOTE_REASON_MAX}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            {reasonError ? (
-              <p id={`${id}-reason-error`} className="font-medium text-destructive text-sm">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
+          <FormField label="Reason for the amendment" error={errors.reason?.message}>
+            <Textarea rows={2} required maxLength={RECOVERY_NOTE_REASON_MAX} {...form.register('reason')} />
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={amend.isPending}>
               {amend.isPending ? 'Saving…' : 'Save amendment'}

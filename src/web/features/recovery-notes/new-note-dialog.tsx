@@ -1,7 +1,11 @@
 import { FilePlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { CreateRecoveryNoteInputSchema } from '../../../shared/recovery-notes';
 import { isApiRequestError } from '../../lib/api-error';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -13,50 +17,58 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../ui/dialog';
-import { Label } from '../../ui/label';
+import { FormField } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { useCreateNote, useTemplates } from './api';
 import { PatientPicker } from './patient-picker';
+
+const shape = CreateRecoveryNoteInputSchema.shape;
+const NewNoteSchema = z.object({
+  patientId: z.string().min(1, 'Choose a patient').pipe(shape.patientId),
+  /** The empty choice is no template: nothing is sent. */
+  templateId: z
+    .string()
+    .transform((id) => id || undefined)
+    .pipe(shape.templateId),
+});
 
 /**
  * A practitioner starts a draft for a patient, optionally from a template, and goes straight to it. Given a
  * patient (from their record), the note is for them and no patient is asked for.
  */
 export function NewNoteDialog({ patient }: { patient?: { id: string; name: string } } = {}) {
-  const id = useId();
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
-  const [chosenPatientId, setPatientId] = useState('');
-  const patientId = patient?.id ?? chosenPatientId;
-  const [templateId, setTemplateId] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const empty = { patientId: patient?.id ?? '', templateId: '' };
+  const form = useZodForm(NewNoteSchema, empty);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const templates = useTemplates(isOpen);
   const create = useCreateNote();
+  // The picker has no message of its own: not choosing is said in the dialog's alert.
+  const error = form.formState.errors.patientId?.message ?? refusal;
 
+  // Each opening starts afresh, for the patient the dialog is for now.
   const onOpenChange = (open: boolean) => {
     setOpen(open);
-    if (!open) {
-      setPatientId('');
-      setTemplateId('');
-      setError(null);
-    }
+    form.reset(empty);
+    setRefusal(null);
   };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!patientId) {
-      setError('Choose a patient');
-      return;
-    }
-    setError(null);
-    try {
-      const note = await create.mutateAsync({ patientId, ...(templateId ? { templateId } : {}) });
-      setOpen(false);
-      navigate(`/recovery-notes/${note.id}`);
-    } catch (caught) {
-      setError(isApiRequestError(caught) ? caught.message : 'Could not start the note. Please try again.');
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ patientId, templateId }) => {
+      setRefusal(null);
+      try {
+        const note = await create.mutateAsync({ patientId, ...(templateId ? { templateId } : {}) });
+        setOpen(false);
+        navigate(`/recovery-notes/${note.id}`);
+      } catch (caught) {
+        setRefusal(
+          isApiRequestError(caught) ? caught.message : 'Could not start the note. Please try again.',
+        );
+      }
+    },
+    () => setRefusal(null),
+  );
 
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -76,20 +88,21 @@ export function NewNoteDialog({ patient }: { patient?: { id: string; name: strin
         <form onSubmit={onSubmit} noValidate aria-label="New note" className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
           {patient ? null : (
-            <PatientPicker
-              label="Patient"
-              emptyLabel="Choose a patient"
-              value={patientId}
-              onChange={setPatientId}
+            <Controller
+              control={form.control}
+              name="patientId"
+              render={({ field }) => (
+                <PatientPicker
+                  label="Patient"
+                  emptyLabel="Choose a patient"
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           )}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-template`}>Template</Label>
-            <Select
-              id={`${id}-template`}
-              value={templateId}
-              onChange={(event) => setTemplateId(event.target.value)}
-            >
+          <FormField label="Template" error={form.formState.errors.templateId?.message}>
+            <Select {...form.register('templateId')}>
               <option value="">No template</option>
               {(templates.data ?? []).map((template) => (
                 <option key={template.id} value={template.id}>
@@ -97,7 +110,7 @@ export function NewNoteDialog({ patient }: { patient?: { id: string; name: strin
                 </option>
               ))}
             </Select>
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Starting…' : 'Start note'}

@@ -1,8 +1,11 @@
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { type DateOverride, DaySchema, PutDateOverrideInputSchema } from '../../../shared/scheduling';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -17,6 +20,22 @@ const hoursText = (override: DateOverride) =>
     ? 'Closed all day'
     : override.hours.map((range) => `${range.start}–${range.end}`).join(', ');
 
+/** The day, and its one range of hours unless it is closed; the hours are named as the server names them. */
+const OverrideFormSchema = z
+  .object({
+    date: z.string().min(1, 'Date is required').pipe(DaySchema('Date')),
+    closed: z.boolean(),
+    hours: z.array(z.object({ start: z.string(), end: z.string() })),
+  })
+  .superRefine(({ closed, hours }, context) => {
+    if (closed) return;
+    const parsed = PutDateOverrideInputSchema.safeParse({ hours });
+    for (const issue of parsed.error?.issues ?? [])
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  })
+  .transform(({ date, closed, hours }) => ({ date, hours: closed ? [] : hours }));
+const SERVER_FIELDS = ['date', 'hours.0.start', 'hours.0.end'];
+
 /** Days that differ from the week: closed, or open only in their own hours. */
 export function DateOverridesCard({
   practitionerId,
@@ -26,39 +45,35 @@ export function DateOverridesCard({
   overrides: DateOverride[];
 }) {
   const { putOverride, deleteOverride } = useAvailabilityWrites(practitionerId);
-  const [date, setDate] = useState('');
-  const [closed, setClosed] = useState(true);
-  const [start, setStart] = useState('09:00');
-  const [end, setEnd] = useState('13:00');
-  const [errors, setErrors] = useState<{ date?: string; start?: string; end?: string }>({});
+  const form = useZodForm(OverrideFormSchema, {
+    date: '',
+    closed: true,
+    hours: [{ start: '09:00', end: '13:00' }],
+  });
+  const { errors } = form.formState;
+  const closed = form.watch('closed');
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const day = DaySchema('Date').safeParse(date);
-    const hours = PutDateOverrideInputSchema.safeParse({ hours: closed ? [] : [{ start, end }] });
-    const found: typeof errors = {};
-    if (!day.success) found.date = date ? day.error.issues[0].message : 'Date is required';
-    if (!hours.success) {
-      for (const issue of hours.error.issues) {
-        const part = issue.path.at(-1) === 'start' ? 'start' : 'end';
-        found[part] ??= issue.message;
+  const submit = form.handleSubmit(
+    async (override) => {
+      setError(null);
+      try {
+        await putOverride.mutateAsync(override);
+        toast.success(OVERRIDE_SAVED);
+        form.reset({ ...form.getValues(), date: '' });
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: SERVER_FIELDS,
+            setError: form.setError,
+            fallback: 'Could not save the day. Please try again.',
+          }),
+        );
       }
-    }
-    setErrors(found);
-    if (!day.success || !hours.success) return;
-    try {
-      await putOverride.mutateAsync({ date: day.data, ...hours.data });
-      toast.success(OVERRIDE_SAVED);
-      setDate('');
-    } catch (caught) {
-      const fields = isApiRequestError(caught) ? (caught.fields ?? {}) : {};
-      setErrors({ date: fields.date, start: fields['hours.0.start'], end: fields['hours.0.end'] });
-      setError(isApiRequestError(caught) ? caught.message : 'Could not save the day. Please try again.');
-    }
-  };
+    },
+    () => setError(null),
+  );
 
   const remove = (day: string) =>
     deleteOverride.mutate(day, {
@@ -103,39 +118,45 @@ export function DateOverridesCard({
         <form onSubmit={submit} noValidate aria-label="Add a date override" className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="flex flex-wrap items-end gap-3">
-            <FormField label="Date" error={errors.date} className="w-44">
-              <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+            <FormField label="Date" error={errors.date?.message} className="w-44">
+              <Input type="date" {...form.register('date')} />
             </FormField>
-            <fieldset className="flex flex-col gap-1.5">
-              <legend className="mb-1.5 font-medium text-sm">That day</legend>
-              <div className="flex gap-4">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="override-kind"
-                    checked={closed}
-                    onChange={() => setClosed(true)}
-                  />
-                  Closed all day
-                </label>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="override-kind"
-                    checked={!closed}
-                    onChange={() => setClosed(false)}
-                  />
-                  Open these hours
-                </label>
-              </div>
-            </fieldset>
+            <Controller
+              control={form.control}
+              name="closed"
+              render={({ field }) => (
+                <fieldset className="flex flex-col gap-1.5">
+                  <legend className="mb-1.5 font-medium text-sm">That day</legend>
+                  <div className="flex gap-4">
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="override-kind"
+                        checked={field.value}
+                        onChange={() => field.onChange(true)}
+                      />
+                      Closed all day
+                    </label>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="override-kind"
+                        checked={!field.value}
+                        onChange={() => field.onChange(false)}
+                      />
+                      Open these hours
+                    </label>
+                  </div>
+                </fieldset>
+              )}
+            />
             {closed ? null : (
               <>
-                <FormField label="Opens" error={errors.start} className="w-32">
-                  <Input type="time" value={start} onChange={(event) => setStart(event.target.value)} />
+                <FormField label="Opens" error={errors.hours?.[0]?.start?.message} className="w-32">
+                  <Input type="time" {...form.register('hours.0.start')} />
                 </FormField>
-                <FormField label="Closes" error={errors.end} className="w-32">
-                  <Input type="time" value={end} onChange={(event) => setEnd(event.target.value)} />
+                <FormField label="Closes" error={errors.hours?.[0]?.end?.message} className="w-32">
+                  <Input type="time" {...form.register('hours.0.end')} />
                 </FormField>
               </>
             )}

@@ -1,10 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { CreateTimeOffInputSchema, TIME_OFF_REASON_MAX, type TimeOff } from '../../../shared/scheduling';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -23,6 +25,27 @@ export function instantIn(value: string, timeZone: string): string | null {
   return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()).toISOString();
 }
 
+/** A datetime-local field read in the zone, or the message that it is missing. */
+const wallClock = (timeZone: string, required: string) =>
+  z.string().transform((value, context) => {
+    const instant = instantIn(value, timeZone);
+    if (instant) return instant;
+    context.addIssue({ code: 'custom', message: required });
+    return z.NEVER;
+  });
+
+/** The fields are named as the server names them; from and to are typed as wall-clock times in the zone. */
+const timeOffFormSchema = (timeZone: string) =>
+  z
+    .object({
+      startsAt: wallClock(timeZone, 'From is required'),
+      endsAt: wallClock(timeZone, 'To is required'),
+      reason: z.string().trim().optional(),
+    })
+    .pipe(CreateTimeOffInputSchema);
+const EMPTY = { startsAt: '', endsAt: '', reason: '' };
+const FIELDS = Object.keys(EMPTY);
+
 const shown = (iso: string, timeZone: string) => format(new TZDate(iso, timeZone), 'EEE d MMM yyyy, HH:mm');
 
 /** Stretches away (holiday, training) in the practitioner's zone; nothing can be booked in them. */
@@ -36,42 +59,31 @@ export function TimeOffCard({
   timeOff: TimeOff[];
 }) {
   const { addTimeOff, removeTimeOff } = useAvailabilityWrites(practitionerId);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ startsAt?: string; endsAt?: string; reason?: string }>({});
+  const schema = useMemo(() => timeOffFormSchema(timeZone), [timeZone]);
+  const form = useZodForm(schema, EMPTY);
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const startsAt = instantIn(from, timeZone);
-    const endsAt = instantIn(to, timeZone);
-    const found: typeof errors = {};
-    if (!startsAt) found.startsAt = 'From is required';
-    if (!endsAt) found.endsAt = 'To is required';
-    const parsed = CreateTimeOffInputSchema.safeParse({ startsAt, endsAt, reason: reason.trim() });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof errors;
-        found[field] ??= issue.message;
+  const submit = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        await addTimeOff.mutateAsync(input);
+        toast.success(TIME_OFF_ADDED);
+        form.reset();
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: FIELDS,
+            setError: form.setError,
+            fallback: 'Could not add the time off. Please try again.',
+          }),
+        );
       }
-    }
-    setErrors(found);
-    if (!parsed.success) return;
-    try {
-      await addTimeOff.mutateAsync(parsed.data);
-      toast.success(TIME_OFF_ADDED);
-      setFrom('');
-      setTo('');
-      setReason('');
-    } catch (caught) {
-      const fields = isApiRequestError(caught) ? (caught.fields ?? {}) : {};
-      setErrors({ startsAt: fields.startsAt, endsAt: fields.endsAt, reason: fields.reason });
-      setError(isApiRequestError(caught) ? caught.message : 'Could not add the time off. Please try again.');
-    }
-  };
+    },
+    () => setError(null),
+  );
 
   const remove = (item: TimeOff) =>
     removeTimeOff.mutate(item.id, {
@@ -115,18 +127,14 @@ export function TimeOffCard({
         <form onSubmit={submit} noValidate aria-label="Add time off" className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="flex flex-wrap items-end gap-3">
-            <FormField label="From" error={errors.startsAt} className="w-56">
-              <Input type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} />
+            <FormField label="From" error={errors.startsAt?.message} className="w-56">
+              <Input type="datetime-local" {...form.register('startsAt')} />
             </FormField>
-            <FormField label="To" error={errors.endsAt} className="w-56">
-              <Input type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} />
+            <FormField label="To" error={errors.endsAt?.message} className="w-56">
+              <Input type="datetime-local" {...form.register('endsAt')} />
             </FormField>
-            <FormField label="Reason (optional)" error={errors.reason} className="min-w-48 flex-1">
-              <Input
-                maxLength={TIME_OFF_REASON_MAX}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
+            <FormField label="Reason (optional)" error={errors.reason?.message} className="min-w-48 flex-1">
+              <Input maxLength={TIME_OFF_REASON_MAX} {...form.register('reason')} />
             </FormField>
           </div>
           <div>

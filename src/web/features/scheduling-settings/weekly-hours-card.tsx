@@ -1,12 +1,10 @@
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  type Availability,
-  ReplaceWeeklyHoursInputSchema,
-  WeeklyHoursSchema,
-} from '../../../shared/scheduling';
-import { isApiRequestError } from '../../lib/api-error';
+import { type Availability, ReplaceWeeklyHoursInputSchema } from '../../../shared/scheduling';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -15,12 +13,18 @@ import { Input } from '../../ui/input';
 import { useAvailabilityWrites } from './api';
 import { WEEK_ORDER, WEEKDAY_NAMES } from './weekdays';
 
-type Row = { key: number; weekday: number; start: string; end: string };
 export const HOURS_SAVED = 'Weekly hours saved';
 
-let nextKey = 1;
-const rowsOf = (hours: Availability['weeklyHours']): Row[] =>
-  hours.map((range) => ({ key: nextKey++, ...range }));
+type Range = Availability['weeklyHours'][number];
+const dayPlace = (weekday: number) => WEEK_ORDER.indexOf(weekday);
+/**
+ * The ranges in the order shown, Monday first, and kept so as rows are added: the form's "hours.N" is then
+ * the row the server's "hours.N" names.
+ */
+const inWeekOrder = (hours: Availability['weeklyHours']) =>
+  WEEK_ORDER.flatMap((weekday) =>
+    hours.filter((range) => range.weekday === weekday).map(({ start, end }) => ({ weekday, start, end })),
+  );
 
 /** The week as ranges of working hours per weekday; several a day, saved together as the whole week. */
 export function WeeklyHoursCard({
@@ -31,63 +35,42 @@ export function WeeklyHoursCard({
   hours: Availability['weeklyHours'];
 }) {
   const { weeklyHours: save } = useAvailabilityWrites(practitionerId);
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(hours));
-  const [errors, setErrors] = useState<Map<number, { start?: string; end?: string }>>(new Map());
+  const form = useZodForm(ReplaceWeeklyHoursInputSchema, { hours: inWeekOrder(hours) });
+  const rows = useFieldArray({ control: form.control, name: 'hours' });
+  const values = form.watch('hours');
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
 
-  useEffect(() => setRows(rowsOf(hours)), [hours]);
+  useEffect(() => form.reset({ hours: inWeekOrder(hours) }), [hours, form]);
 
-  const change = (key: number, part: 'start' | 'end', value: string) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, [part]: value } : row)));
   const add = (weekday: number) => {
-    const last = rows.filter((row) => row.weekday === weekday).at(-1);
+    const current = form.getValues('hours');
+    const last = current.filter((row) => row.weekday === weekday).at(-1);
     const start = last && last.end < '23:00' ? last.end : '09:00';
     const end = start < '17:00' ? '17:00' : '23:30';
-    setRows((current) => [...current, { key: nextKey++, weekday, start, end }]);
+    const place = current.filter((row) => dayPlace(row.weekday) <= dayPlace(weekday)).length;
+    rows.insert(place, { weekday, start, end }, { shouldFocus: false });
   };
-  const remove = (key: number) => setRows((current) => current.filter((row) => row.key !== key));
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    // Sent in the order shown, so the server's "hours.N" points back at the row.
-    const ordered = WEEK_ORDER.flatMap((weekday) => rows.filter((row) => row.weekday === weekday));
-    const found = new Map<number, { start?: string; end?: string }>();
-    for (const row of ordered) {
-      const parsed = WeeklyHoursSchema.safeParse({ weekday: row.weekday, start: row.start, end: row.end });
-      if (parsed.success) continue;
-      const messages: { start?: string; end?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const part = issue.path[0] === 'start' ? 'start' : 'end';
-        messages[part] ??= issue.message;
+  const submit = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        await save.mutateAsync(input);
+        toast.success(HOURS_SAVED);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: input.hours.flatMap((_, index) => [`hours.${index}.start`, `hours.${index}.end`]),
+            setError: form.setError,
+            fallback: 'Could not save the weekly hours. Please try again.',
+          }),
+        );
       }
-      found.set(row.key, messages);
-    }
-    setErrors(found);
-    if (found.size > 0) {
-      setError('Please correct the hours marked below.');
-      return;
-    }
-    const input = ReplaceWeeklyHoursInputSchema.parse({
-      hours: ordered.map(({ weekday, start, end }) => ({ weekday, start, end })),
-    });
-    try {
-      await save.mutateAsync(input);
-      toast.success(HOURS_SAVED);
-    } catch (caught) {
-      const fromServer = new Map<number, { start?: string; end?: string }>();
-      for (const [path, message] of Object.entries(isApiRequestError(caught) ? (caught.fields ?? {}) : {})) {
-        const match = /^hours\.(\d+)(?:\.(start|end))?/.exec(path);
-        const row = match ? ordered[Number(match[1])] : undefined;
-        if (row) fromServer.set(row.key, { [match?.[2] === 'start' ? 'start' : 'end']: message });
-      }
-      setErrors(fromServer);
-      setError(
-        isApiRequestError(caught) ? caught.message : 'Could not save the weekly hours. Please try again.',
-      );
-    }
-  };
+    },
+    () => setError('Please correct the hours marked below.'),
+  );
 
   return (
     <Card>
@@ -102,7 +85,9 @@ export function WeeklyHoursCard({
           {error ? <Alert variant="error">{error}</Alert> : null}
           {WEEK_ORDER.map((weekday) => {
             const name = WEEKDAY_NAMES[weekday];
-            const own = rows.filter((row) => row.weekday === weekday);
+            const own = rows.fields
+              .map((row, index) => ({ key: row.id, index }))
+              .filter(({ index }) => values[index]?.weekday === weekday);
             return (
               <fieldset
                 key={weekday}
@@ -110,31 +95,24 @@ export function WeeklyHoursCard({
               >
                 <legend className="font-medium text-sm">{name}</legend>
                 {own.length === 0 ? <p className="text-muted-foreground text-sm">Not working</p> : null}
-                {own.map((row, index) => {
-                  const label = own.length > 1 ? ` (${index + 1})` : '';
-                  const rowErrors = errors.get(row.key);
+                {own.map(({ key, index }, place) => {
+                  const label = own.length > 1 ? ` (${place + 1})` : '';
+                  const rowErrors = errors.hours?.[index];
+                  const range: Range | undefined = values[index];
                   return (
-                    <div key={row.key} className="flex flex-wrap items-end gap-2">
-                      <FormField label={`From${label}`} error={rowErrors?.start} className="w-36">
-                        <Input
-                          type="time"
-                          value={row.start}
-                          onChange={(event) => change(row.key, 'start', event.target.value)}
-                        />
+                    <div key={key} className="flex flex-wrap items-end gap-2">
+                      <FormField label={`From${label}`} error={rowErrors?.start?.message} className="w-36">
+                        <Input type="time" {...form.register(`hours.${index}.start`)} />
                       </FormField>
-                      <FormField label={`To${label}`} error={rowErrors?.end} className="w-36">
-                        <Input
-                          type="time"
-                          value={row.end}
-                          onChange={(event) => change(row.key, 'end', event.target.value)}
-                        />
+                      <FormField label={`To${label}`} error={rowErrors?.end?.message} className="w-36">
+                        <Input type="time" {...form.register(`hours.${index}.end`)} />
                       </FormField>
                       <Button
                         type="button"
                         variant="ghost"
                         size="icon"
-                        aria-label={`Remove ${name} ${row.start}–${row.end}`}
-                        onClick={() => remove(row.key)}
+                        aria-label={`Remove ${name} ${range?.start}–${range?.end}`}
+                        onClick={() => rows.remove(index)}
                       >
                         <X aria-hidden="true" />
                       </Button>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { formatMoney } from '../../../shared/money';
-import { ORDER_TRANSITIONS, type Order } from '../../../shared/store';
+import { MoveOrderInputSchema, ORDER_TRANSITIONS, type Order } from '../../../shared/store';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../shared/vocabulary/store';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
@@ -17,71 +19,72 @@ import { useAdminOrders, useMoveOrder } from './api';
 import { dayOf } from './orders-pages';
 import { LoadError, OrderDetails, StatusBadge } from './parts';
 
+const hasReason = (status: string) => status === 'cancelled' || status === 'refunded';
+/** Every field is kept while the status changes; only what the chosen status takes is sent and checked. */
+const MoveFormSchema = z
+  .object({ status: z.string(), trackingNumber: z.string(), carrier: z.string(), reason: z.string() })
+  .transform(({ status, trackingNumber, carrier, reason }) => ({
+    status,
+    ...(status === 'shipped' ? { trackingNumber, carrier } : {}),
+    ...(reason.trim() && hasReason(status) ? { reason } : {}),
+  }))
+  .pipe(MoveOrderInputSchema);
+const FIELDS = ['trackingNumber', 'carrier', 'reason'];
+
 function MoveForm({ order }: { order: Order }) {
   const next = ORDER_TRANSITIONS[order.status];
-  const [status, setStatus] = useState<OrderStatus | ''>(next[0] ?? '');
-  const [trackingNumber, setTracking] = useState('');
-  const [carrier, setCarrier] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(MoveFormSchema, {
+    status: next[0] ?? '',
+    trackingNumber: '',
+    carrier: '',
+    reason: '',
+  });
+  const status = form.watch('status');
+  const { errors } = form.formState;
   const move = useMoveOrder();
   if (next.length === 0) return null;
-  const submit = async () => {
-    if (!status) return;
-    setErrors({});
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await move.mutateAsync({
-        id: order.id,
-        status,
-        ...(status === 'shipped' ? { trackingNumber, carrier } : {}),
-        ...(reason.trim() && (status === 'cancelled' || status === 'refunded') ? { reason } : {}),
-      });
-      toast.success(`Order ${order.number} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}`);
+      await move.mutateAsync({ id: order.id, ...input });
+      toast.success(`Order ${order.number} is now ${ORDER_STATUS_LABELS[input.status].toLowerCase()}`);
     } catch (caught) {
-      if (isApiRequestError(caught) && caught.fields) setErrors(caught.fields);
-      toast.error('Order not updated', { description: (caught as Error).message });
+      const message = applyServerErrors(caught, {
+        fields: FIELDS,
+        setError: form.setError,
+        fallback: 'The order could not be updated.',
+      });
+      toast.error('Order not updated', { description: message });
     }
-  };
-  const selectId = `move-${order.id}`;
+  });
   return (
     <form
       noValidate
       aria-label={`Move order ${order.number}`}
       className="flex flex-wrap items-end gap-3 border-border border-t pt-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={selectId} className="font-medium text-sm">
-          New status
-        </label>
-        <Select
-          id={selectId}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as OrderStatus)}
-        >
+      <FormField label="New status">
+        <Select {...form.register('status')}>
           {next.map((value) => (
             <option key={value} value={value}>
               {ORDER_STATUS_LABELS[value]}
             </option>
           ))}
         </Select>
-      </div>
+      </FormField>
       {status === 'shipped' ? (
         <>
-          <FormField label="Tracking number" error={errors.trackingNumber}>
-            <Input value={trackingNumber} onChange={(event) => setTracking(event.target.value)} />
+          <FormField label="Tracking number" error={errors.trackingNumber?.message}>
+            <Input {...form.register('trackingNumber')} />
           </FormField>
-          <FormField label="Carrier" error={errors.carrier}>
-            <Input value={carrier} onChange={(event) => setCarrier(event.target.value)} />
+          <FormField label="Carrier" error={errors.carrier?.message}>
+            <Input {...form.register('carrier')} />
           </FormField>
         </>
       ) : null}
-      {status === 'cancelled' || status === 'refunded' ? (
-        <FormField label="Reason (optional)" error={errors.reason}>
-          <Input value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+      {hasReason(status) ? (
+        <FormField label="Reason (optional)" error={errors.reason?.message}>
+          <Input maxLength={500} {...form.register('reason')} />
         </FormField>
       ) : null}
       <Button type="submit" disabled={move.isPending}>

@@ -2,8 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { type Product, type ProductAnswer, type Variant, variantLabel } from '../../../shared/store';
+import { z } from 'zod';
+import { centsFromText, decimalFromCents } from '../../../shared/money';
+import {
+  type Product,
+  type ProductAnswer,
+  type UpdateVariantInput,
+  UpdateVariantInputSchema,
+  type Variant,
+  variantLabel,
+} from '../../../shared/store';
 import { api } from '../../lib/api-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -21,15 +31,31 @@ function useUpdateVariant() {
       productId,
       variantId,
       ...input
-    }: {
-      productId: string;
-      variantId: string;
-      priceCents: number;
-      stock?: number;
-    }) => api.patch<ProductAnswer>(`/api/products/${productId}/variants/${variantId}`, input),
+    }: UpdateVariantInput & { productId: string; variantId: string }) =>
+      api.patch<ProductAnswer>(`/api/products/${productId}/variants/${variantId}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
   });
 }
+
+const NOT_SAVED_HINT = 'Enter a price above $0 and a whole number of items in stock.';
+
+/**
+ * Price in dollars and stock as typed, read into what the contract takes; a made-to-order variant has no
+ * stock, so none is sent. What cannot be read gets one hint; the contract's limits say their own words.
+ */
+const variantFormSchema = (madeToOrder: boolean) =>
+  z
+    .object({ price: z.string(), stock: z.string() })
+    .transform(({ price, stock }, context): UpdateVariantInput => {
+      const priceCents = centsFromText(price);
+      const count = stock.trim() === '' ? Number.NaN : Number(stock);
+      if (!priceCents || (!madeToOrder && !(Number.isInteger(count) && count >= 0))) {
+        context.addIssue({ code: 'custom', message: NOT_SAVED_HINT });
+        return z.NEVER;
+      }
+      return { priceCents, ...(madeToOrder ? {} : { stock: count }) };
+    })
+    .pipe(UpdateVariantInputSchema);
 
 function VariantRow({
   product,
@@ -43,37 +69,29 @@ function VariantRow({
   first: boolean;
   onEdit: (product: Product) => void;
 }) {
-  const [price, setPrice] = useState((variant.priceCents / 100).toFixed(2));
-  const [stock, setStock] = useState(String(variant.stock ?? ''));
   // Made to order (print on demand): there is no stock to set, only the price.
   const madeToOrder = variant.stock === null;
+  const form = useZodForm(variantFormSchema(madeToOrder), {
+    price: decimalFromCents(variant.priceCents),
+    stock: String(variant.stock ?? ''),
+  });
   const update = useUpdateVariant();
   const name = `${product.name}${variantLabel(variant) ? ` ${variantLabel(variant)}` : ''}`;
-  const save = async () => {
-    const priceCents = Math.round(Number(price) * 100);
-    const stockCount = Number(stock);
-    if (
-      !/^\d+(\.\d{1,2})?$/.test(price.trim()) ||
-      priceCents < 1 ||
-      (!madeToOrder && (stock.trim() === '' || !Number.isInteger(stockCount) || stockCount < 0))
-    ) {
+  // A table row holds no form element: the row's Save submits it, and what is wrong is said in a toast.
+  const save = form.handleSubmit(
+    async (input) => {
+      try {
+        await update.mutateAsync({ productId: product.id, variantId: variant.id, ...input });
+        toast.success(`Saved ${name}`);
+      } catch (caught) {
+        toast.error('Not saved', { description: (caught as Error).message });
+      }
+    },
+    (errors) =>
       toast.error('Not saved', {
-        description: 'Enter a price above $0 and a whole number of items in stock.',
-      });
-      return;
-    }
-    try {
-      await update.mutateAsync({
-        productId: product.id,
-        variantId: variant.id,
-        priceCents,
-        ...(madeToOrder ? {} : { stock: stockCount }),
-      });
-      toast.success(`Saved ${name}`);
-    } catch (caught) {
-      toast.error('Not saved', { description: (caught as Error).message });
-    }
-  };
+        description: Object.values(errors).find((error) => error?.message)?.message ?? NOT_SAVED_HINT,
+      }),
+  );
   return (
     <tr className="border-border border-t">
       <th scope="row" className="px-3 py-2 font-normal">
@@ -100,9 +118,8 @@ function VariantRow({
         <Input
           aria-label={`Price of ${name} ($)`}
           inputMode="decimal"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
           className="w-24"
+          {...form.register('price')}
         />
       </td>
       <td className="px-3 py-2">
@@ -113,9 +130,8 @@ function VariantRow({
             aria-label={`Stock of ${name}`}
             type="number"
             min={0}
-            value={stock}
-            onChange={(event) => setStock(event.target.value)}
             className="w-20"
+            {...form.register('stock')}
           />
         )}
       </td>

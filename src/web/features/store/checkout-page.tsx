@@ -3,11 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import {
   type CheckoutAnswer,
+  CheckoutInputSchema,
   mostOf,
   type ShippingAddressInput,
-  ShippingAddressSchema,
 } from '../../../shared/store';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
@@ -30,7 +31,7 @@ const FIELDS: Array<{ name: AddressField; label: string; autoComplete: string; o
   { name: 'country', label: 'Country code', autoComplete: 'country' },
   { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', optional: true },
 ];
-const EMPTY: Record<AddressField, string> = {
+const EMPTY_ADDRESS: Record<AddressField, string> = {
   name: '',
   line1: '',
   line2: '',
@@ -40,6 +41,8 @@ const EMPTY: Record<AddressField, string> = {
   country: 'US',
   phone: '',
 };
+/** Named as the checkout call names them, so a refusal's "shippingAddress.city" lands on its field. */
+const SERVER_FIELDS = FIELDS.map((field) => `shippingAddress.${field.name}`);
 
 function CartLines() {
   const cart = useCart();
@@ -117,38 +120,29 @@ export function CheckoutPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const confirm = useConfirmOrder();
-  const [address, setAddress] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const form = useZodForm(CheckoutInputSchema, { shippingAddress: EMPTY_ADDRESS });
+  const errors = form.formState.errors.shippingAddress;
   const [failure, setFailure] = useState<string | null>(null);
   const [payment, setPayment] = useState<CheckoutAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
   const hasItems = (cart.data?.items.length ?? 0) > 0;
 
-  const toPayment = async () => {
-    setFailure(null);
-    const parsed = ShippingAddressSchema.safeParse(address);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      setPayment(await startCheckout({ shippingAddress: parsed.data }));
-    } catch (caught) {
-      if (isApiRequestError(caught) && caught.fields) {
-        const fields: Record<string, string> = {};
-        for (const [key, message] of Object.entries(caught.fields))
-          fields[key.replace('shippingAddress.', '')] = message;
-        setErrors(fields);
+  const toPayment = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        setPayment(await startCheckout(input));
+      } catch (caught) {
+        setFailure(
+          applyServerErrors(caught, {
+            fields: SERVER_FIELDS,
+            setError: form.setError,
+            fallback: 'Checkout failed',
+          }),
+        );
       }
-      setFailure((caught as Error).message || 'Checkout failed');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => setFailure(null),
+  );
 
   const paid = async (outcome: CardOutcome) => {
     if (outcome.status === 'failed') {
@@ -207,34 +201,23 @@ export function CheckoutPage() {
               }
             />
           ) : (
-            <form
-              noValidate
-              className="grid gap-3 sm:grid-cols-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void toPayment();
-              }}
-            >
+            <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={toPayment}>
               {FIELDS.map((field) => (
                 <FormField
                   key={field.name}
                   label={field.label}
-                  error={errors[field.name]}
+                  error={errors?.[field.name]?.message}
                   className={field.name === 'line1' || field.name === 'name' ? 'sm:col-span-2' : undefined}
                 >
                   <Input
-                    name={field.name}
                     autoComplete={field.autoComplete}
                     required={!field.optional}
-                    value={address[field.name]}
-                    onChange={(event) =>
-                      setAddress((current) => ({ ...current, [field.name]: event.target.value }))
-                    }
+                    {...form.register(`shippingAddress.${field.name}`)}
                   />
                 </FormField>
               ))}
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={!hasItems || busy}>
+                <Button type="submit" disabled={!hasItems || form.formState.isSubmitting}>
                   Continue to payment
                 </Button>
               </div>
