@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
-import { sweepUnpaid } from './service';
+import { sweepUnpaid } from './orders/service';
 import { address, sku, storeCalls } from './testing';
 
 /** The store and its orders through the real app and the built-in test payment provider. */
