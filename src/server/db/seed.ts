@@ -5,7 +5,7 @@ import { seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
-import { seedDemoProducts } from '../features/store/demo';
+import { seedDemoProducts } from '../features/store/catalogue/demo';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';

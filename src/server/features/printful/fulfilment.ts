@@ -140,7 +140,12 @@ async function applyOrder(ctx: Ctx, row: repository.FulfilmentRow, { placed, eve
       trackingNumber: shipment.tracking_number?.trim() || null,
       carrier: [shipment.carrier, shipment.service].filter(Boolean).join(' ').trim() || 'Printful',
     };
-    await store.moveOrderForFulfilment(ctx, row.orderId, 'shipped', BY, tracking);
+    await store.moveOrderForFulfilment(ctx, {
+      orderId: row.orderId,
+      to: 'shipped',
+      by: BY,
+      shipment: tracking,
+    });
     await repository.updateFulfilment(ctx.db, row.orderId, {
       ...known,
       ...tracking,
@@ -156,7 +161,8 @@ async function applyOrder(ctx: Ctx, row: repository.FulfilmentRow, { placed, eve
       ...known,
       ...(accepted ? { state: 'accepted', lastError: null } : {}),
     });
-    if (accepted) await store.moveOrderForFulfilment(ctx, row.orderId, 'in_production', BY);
+    if (accepted)
+      await store.moveOrderForFulfilment(ctx, { orderId: row.orderId, to: 'in_production', by: BY });
   }
   ctx.events.publish('printful.changed', { orderId: row.orderId });
 }

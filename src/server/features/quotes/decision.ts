@@ -37,10 +37,10 @@ export async function accept(
   if (before.status === 'expired') throw conflict(QUOTE_ERRORS.expired);
   if (before.status !== 'answered') throw conflict(QUOTE_ERRORS.notAnswered);
   const now = new Date();
-  const made = await createOrderFromLines(
-    ctx,
+  const made = await createOrderFromLines(ctx, {
     payments,
-    {
+    meta,
+    input: {
       userId: caller.id,
       lines: before.lines,
       claim: async (tx) => {
@@ -62,8 +62,7 @@ export async function accept(
         });
       },
     },
-    meta,
-  );
+  });
   if (!made) {
     const latest = await quoteOrNotFound(ctx.db, visibleTo(caller, id));
     throw conflict(
@@ -95,7 +94,7 @@ export async function payAgain(
   if (quote.status !== 'accepted' || !quote.orderId) throw conflict(QUOTE_ERRORS.notPayable);
   let renewed: Awaited<ReturnType<typeof renewOrderPayment>>;
   try {
-    renewed = await renewOrderPayment(ctx, payments, caller.id, quote.orderId);
+    renewed = await renewOrderPayment(ctx, { payments, userId: caller.id, orderId: quote.orderId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(QUOTE_ERRORS.notPayable);
     throw error;

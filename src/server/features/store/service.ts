@@ -1,9 +1,14 @@
-/** The store as the routes and other features see it; each part lives in its own folder. */
+/**
+ * The store as other features see it: quotes make and renew orders, print on demand keeps its products in the
+ * catalogue and moves orders on, the dashboard shows a member's orders. Each part lives in its own folder.
+ */
 
-export * from './cart/service';
-export * from './catalogue/service';
-export * from './fulfilment/service';
-export * from './orders/checkout';
-export * from './orders/service';
-export * from './orders/settle';
-export { hideSyncedProducts, type SyncedProductInput, saveSyncedProduct } from './synced-catalogue';
+export { hideSyncedProducts, type SyncedProductInput, saveSyncedProduct } from './catalogue/synced-catalogue';
+export {
+  moveOrderForFulfilment,
+  orderForFulfilment,
+  orderNumbersOf,
+  paidOrdersHolding,
+} from './fulfilment/service';
+export { createOrderFromLines, type OrderFromLinesInput, renewOrderPayment } from './orders/checkout';
+export { listMine } from './orders/service';

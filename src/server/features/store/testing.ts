@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/roles';
 import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
-import { productVariants } from '../../db/schema';
 import { bearer, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
 import { payWithTestCard } from '../../test/test-card';
+import { findVariant } from './cart/repository';
 
 let skuCounter = 0;
 export const sku = () => `T-${Date.now().toString(36)}-${skuCounter++}`.toUpperCase();
@@ -74,8 +73,7 @@ export function storeCalls(app: () => TestApp) {
     return confirmed.json<{ order: Order }>().order;
   }
   const stockOf = async (variantId: string) =>
-    (await app().database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]
-      .stock;
+    (await findVariant(app().database.db, variantId))?.variant.stock;
 
   return { as, productInput, makeProduct, addToCart, checkout, payCard, confirm, move, buyOne, stockOf };
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   type AddCartItemInput,
   CART_MAX_LINES,
@@ -14,12 +13,11 @@ import {
   variantLabel,
 } from '../../../../shared/store';
 import type { Db, Tx } from '../../../db/client';
-import { cartItems } from '../../../db/schema';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';
 import { getSettings as billingSettings } from '../../billing/service';
 import { conflict } from '../context';
-import * as repository from '../repository';
+import * as repository from './repository';
 
 /** Subtotal, tax (the billing settings' rate), shipping and total: always computed here, never taken from the browser. */
 export async function totalsOf(db: Db | Tx, subtotalCents: number): Promise<Totals> {
@@ -68,29 +66,24 @@ export async function addToCart(db: Db, caller: SessionUser, input: Required<Add
   if (quantity > CART_MAX_QUANTITY)
     throw badRequest(STORE_ERRORS.quantity, { quantity: STORE_ERRORS.quantity });
   if (!canFill(found.variant.stock, quantity)) throw conflict(STORE_ERRORS.outOfStock);
-  await db
-    .insert(cartItems)
-    .values({ userId: caller.id, variantId: input.variantId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set: { quantity } });
+  await repository.saveLine(db, { userId: caller.id, variantId: input.variantId, quantity });
   return getCart(db, caller);
 }
 
-export async function updateCartItem(db: Db, caller: SessionUser, id: string, quantity: number) {
+export async function updateCartItem(
+  db: Db,
+  caller: SessionUser,
+  { id, quantity }: { id: string; quantity: number },
+) {
   const line = (await repository.cartLines(db, caller.id)).find((item) => item.id === id);
   if (!line) throw notFound(STORE_ERRORS.cartItemNotFound);
   if (!canFill(line.stock, quantity)) throw conflict(STORE_ERRORS.outOfStock);
-  await db
-    .update(cartItems)
-    .set({ quantity })
-    .where(and(eq(cartItems.id, id), eq(cartItems.userId, caller.id)));
+  await repository.setLineQuantity(db, { id, userId: caller.id, quantity });
   return getCart(db, caller);
 }
 
 export async function removeCartItem(db: Db, caller: SessionUser, id: string) {
-  const removed = await db
-    .delete(cartItems)
-    .where(and(eq(cartItems.id, id), eq(cartItems.userId, caller.id)))
-    .returning({ id: cartItems.id });
-  if (removed.length === 0) throw notFound(STORE_ERRORS.cartItemNotFound);
+  if (!(await repository.deleteLine(db, { id, userId: caller.id })))
+    throw notFound(STORE_ERRORS.cartItemNotFound);
   return getCart(db, caller);
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   type CreateProductInput,
   type Product,
@@ -8,13 +7,12 @@ import {
   type UpdateVariantInput,
 } from '../../../../shared/store';
 import type { Db, Tx } from '../../../db/client';
-import { products, productVariants } from '../../../db/schema';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';
 import { type Ctx, conflict } from '../context';
-import * as repository from '../repository';
+import * as repository from './repository';
 
 export async function listProducts(
   db: Db,
@@ -39,6 +37,12 @@ export async function getProduct(db: Db, caller: SessionUser, id: string) {
   return { product: await productOrNotFound(db, caller, id) };
 }
 
+/** What the route hands over: the schema's defaults applied. */
+type NewProductInput = Omit<CreateProductInput, 'description' | 'active'> & {
+  description: string;
+  active: boolean;
+};
+
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
@@ -46,8 +50,7 @@ const isUniqueViolation = (error: unknown) =>
 export async function createProduct(
   ctx: Ctx,
   caller: SessionUser,
-  input: Omit<CreateProductInput, 'description' | 'active'> & { description: string; active: boolean },
-  meta: RequestMeta,
+  { input, meta }: { input: NewProductInput; meta: RequestMeta },
 ) {
   const skus = input.variants.map((variant) => variant.sku.toUpperCase());
   if (new Set(skus).size !== skus.length)
@@ -59,20 +62,18 @@ export async function createProduct(
     .slice(0, 60)}-${randomBytes(3).toString('hex')}`;
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const [product] = await tx
-        .insert(products)
-        .values({
-          slug,
-          name: input.name,
-          description: input.description,
-          category: input.category,
-          imageUrl: input.imageUrl ?? '',
-          active: input.active,
-        })
-        .returning({ id: products.id });
-      await tx.insert(productVariants).values(
+      const productId = await repository.insertProduct(tx, {
+        slug,
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        imageUrl: input.imageUrl ?? '',
+        active: input.active,
+      });
+      await repository.insertVariants(
+        tx,
         input.variants.map((variant, position) => ({
-          productId: product.id,
+          productId,
           sku: variant.sku,
           size: variant.size ?? null,
           colour: variant.colour ?? null,
@@ -85,10 +86,10 @@ export async function createProduct(
         actorId: caller.id,
         action: 'product.created',
         entityType: 'product',
-        entityId: product.id,
+        entityId: productId,
         ipAddress: meta.ipAddress,
       });
-      return product.id;
+      return productId;
     });
     return { product: await productOrNotFound(ctx.db, caller, id) };
   } catch (error) {
@@ -100,17 +101,10 @@ export async function createProduct(
 export async function updateProduct(
   ctx: Ctx,
   caller: SessionUser,
-  id: string,
-  input: UpdateProductInput,
-  meta: RequestMeta,
+  { id, input, meta }: { id: string; input: UpdateProductInput; meta: RequestMeta },
 ) {
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(products)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (!row) return false;
+    if (!(await repository.updateProduct(tx, id, { ...input, updatedAt: new Date() }))) return false;
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'product.updated',
@@ -128,18 +122,15 @@ export async function updateProduct(
 export async function updateVariant(
   ctx: Ctx,
   caller: SessionUser,
-  productId: string,
-  variantId: string,
-  input: UpdateVariantInput,
-  meta: RequestMeta,
+  {
+    productId,
+    variantId,
+    input,
+    meta,
+  }: { productId: string; variantId: string; input: UpdateVariantInput; meta: RequestMeta },
 ) {
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(productVariants)
-      .set(input)
-      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
-      .returning({ id: productVariants.id });
-    if (!row) return false;
+    if (!(await repository.updateVariant(tx, { productId, variantId, values: input }))) return false;
     await recordActivity(tx, {
       actorId: caller.id,
       action: 'product.variant_updated',

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import { CARRIER_MAX, canMoveOrder, orderNumberText, TRACKING_NUMBER_MAX } from '../../../../shared/store';
 import type { Db } from '../../../db/client';
-import { orders } from '../../../db/schema';
 import { recordActivity } from '../../../platform/activity';
 import type { Ctx } from '../context';
+import { sendOrderEmail } from '../orders/order-email';
 import { loadOrder } from '../orders/order-rows';
-import { sendOrderEmail } from '../orders/settle';
-import * as repository from '../repository';
+import * as orders from '../orders/repository';
+import * as repository from './repository';
 
 /** What a fulfiller (print on demand) needs of an order: where it goes and its catalogue lines. */
 export async function orderForFulfilment(db: Db, orderId: string) {
-  const found = await repository.findOrder(db, eq(orders.id, orderId));
+  const found = await orders.findOrder(db, { id: orderId });
   if (!found) return null;
   const { order } = found;
   return {
@@ -44,23 +43,28 @@ export async function orderNumbersOf(db: Db, ids: string[]) {
  */
 export async function moveOrderForFulfilment(
   ctx: Ctx,
-  orderId: string,
-  to: 'in_production' | 'shipped',
-  by: string,
-  shipment: { trackingNumber: string | null; carrier: string | null } = {
-    trackingNumber: null,
-    carrier: null,
+  {
+    orderId,
+    to,
+    by,
+    shipment = { trackingNumber: null, carrier: null },
+  }: {
+    orderId: string;
+    to: 'in_production' | 'shipped';
+    by: string;
+    shipment?: { trackingNumber: string | null; carrier: string | null };
   },
 ) {
-  const found = await repository.findOrder(ctx.db, eq(orders.id, orderId));
+  const found = await orders.findOrder(ctx.db, { id: orderId });
   if (!found) return false;
   const from = found.order.status;
   if (!canMoveOrder(from, to)) return false;
   const now = new Date();
   const moved = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(orders)
-      .set({
+    const updated = await orders.moveOrderFrom(tx, {
+      id: orderId,
+      from,
+      values: {
         status: to,
         updatedAt: now,
         ...(to === 'shipped'
@@ -70,9 +74,8 @@ export async function moveOrderForFulfilment(
               carrier: shipment.carrier?.slice(0, CARRIER_MAX) || null,
             }
           : {}),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-      .returning({ id: orders.id });
+      },
+    });
     if (!updated) return false;
     await recordActivity(tx, {
       actorId: null,
@@ -85,7 +88,7 @@ export async function moveOrderForFulfilment(
   });
   if (!moved) return false;
   ctx.events.publish('order.changed', { orderId, userId: found.order.userId, status: to });
-  const order = await loadOrder(ctx.db, eq(orders.id, orderId));
+  const order = await loadOrder(ctx.db, { id: orderId });
   if (order) await sendOrderEmail(ctx, order, to);
   return true;
 }

@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import {
   type CheckoutAnswer,
   canFill,
@@ -8,15 +7,15 @@ import {
   variantLabel,
 } from '../../../../shared/store';
 import type { Tx } from '../../../db/client';
-import { orderItems, orders, users } from '../../../db/schema';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';
 import type { Payments } from '../../payments/service';
+import * as cart from '../cart/repository';
 import { totalsOf } from '../cart/service';
 import { type Ctx, conflict } from '../context';
-import * as repository from '../repository';
+import * as repository from './repository';
 import { settleOrder } from './settle';
 
 /**
@@ -30,25 +29,27 @@ import { settleOrder } from './settle';
  */
 export async function checkout(
   ctx: Ctx,
-  payments: Payments,
-  caller: SessionUser,
-  shippingAddress: ShippingAddress,
-  meta: RequestMeta,
+  {
+    payments,
+    caller,
+    shippingAddress,
+    meta,
+  }: { payments: Payments; caller: SessionUser; shippingAddress: ShippingAddress; meta: RequestMeta },
 ): Promise<CheckoutAnswer> {
-  const lines = await repository.cartLines(ctx.db, caller.id);
+  const lines = await cart.cartLines(ctx.db, caller.id);
   if (lines.length === 0) throw badRequest(STORE_ERRORS.emptyCart);
   if (lines.some((line) => !line.active || !canFill(line.stock, line.quantity)))
     throw conflict(STORE_ERRORS.outOfStock);
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const totals = await totalsOf(ctx.db, subtotal);
-  const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, caller.id));
+  const account = await repository.buyerOf(ctx.db, caller.id);
   const intent = await payments.provider.createIntent(totals.totalCents, STORE_CURRENCY, {
     purpose: 'order',
   });
   const orderId = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const id = await repository.insertOrder(
+      tx,
+      {
         userId: caller.id,
         currency: STORE_CURRENCY,
         subtotalCents: totals.subtotalCents,
@@ -60,11 +61,8 @@ export async function checkout(
         email: account?.email ?? '',
         provider: payments.provider.name,
         paymentIntentId: intent.id,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
+      },
       lines.map((line) => ({
-        orderId: order.id,
         variantId: line.variantId,
         productId: line.productId,
         productName: line.productName,
@@ -78,11 +76,11 @@ export async function checkout(
       actorId: caller.id,
       action: 'order.created',
       entityType: 'order',
-      entityId: order.id,
+      entityId: id,
       ipAddress: meta.ipAddress,
       details: { totalCents: totals.totalCents },
     });
-    return order.id;
+    return id;
   });
   ctx.events.publish('order.changed', { orderId, userId: caller.id, status: 'pending' });
   return {
@@ -94,6 +92,14 @@ export async function checkout(
   };
 }
 
+/** A quote's accepted lines and the steps the quote takes inside the order's transaction. */
+export type OrderFromLinesInput = {
+  userId: string;
+  lines: ReadonlyArray<{ description: string; quantity: number; unitPriceCents: number }>;
+  claim: (tx: Tx) => Promise<boolean>;
+  afterCreate: (tx: Tx, orderId: string) => Promise<void>;
+};
+
 /**
  * An order made from given lines (a quote's, priced by an admin), not from the catalogue: pending, its total the
  * sum of the lines (no tax or shipping on top: the lines are the price agreed), with a payment intent for it.
@@ -103,27 +109,17 @@ export async function checkout(
  */
 export async function createOrderFromLines(
   ctx: Ctx,
-  payments: Payments,
-  input: {
-    userId: string;
-    lines: ReadonlyArray<{ description: string; quantity: number; unitPriceCents: number }>;
-    claim: (tx: Tx) => Promise<boolean>;
-    afterCreate: (tx: Tx, orderId: string) => Promise<void>;
-  },
-  meta: RequestMeta,
+  { payments, input, meta }: { payments: Payments; input: OrderFromLinesInput; meta: RequestMeta },
 ): Promise<CheckoutAnswer | null> {
   if (input.lines.length === 0) throw badRequest(STORE_ERRORS.emptyCart);
   const subtotalCents = input.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const [account] = await ctx.db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, input.userId));
+  const account = await repository.buyerOf(ctx.db, input.userId);
   const intent = await payments.provider.createIntent(subtotalCents, STORE_CURRENCY, { purpose: 'order' });
   const orderId = await ctx.db.transaction(async (tx) => {
     if (!(await input.claim(tx))) return null;
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const id = await repository.insertOrder(
+      tx,
+      {
         userId: input.userId,
         currency: STORE_CURRENCY,
         subtotalCents,
@@ -144,11 +140,8 @@ export async function createOrderFromLines(
         email: account?.email ?? '',
         provider: payments.provider.name,
         paymentIntentId: intent.id,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
+      },
       input.lines.map((line) => ({
-        orderId: order.id,
         variantId: null,
         productId: null,
         productName: line.description,
@@ -161,12 +154,12 @@ export async function createOrderFromLines(
       actorId: input.userId,
       action: 'order.created',
       entityType: 'order',
-      entityId: order.id,
+      entityId: id,
       ipAddress: meta.ipAddress,
       details: { totalCents: subtotalCents },
     });
-    await input.afterCreate(tx, order.id);
-    return order.id;
+    await input.afterCreate(tx, id);
+    return id;
   });
   if (!orderId) return null;
   ctx.events.publish('order.changed', { orderId, userId: input.userId, status: 'pending' });
@@ -187,34 +180,24 @@ export async function createOrderFromLines(
  */
 export async function renewOrderPayment(
   ctx: Ctx,
-  payments: Payments,
-  userId: string,
-  orderId: string,
+  { payments, userId, orderId }: { payments: Payments; userId: string; orderId: string },
 ): Promise<CheckoutAnswer | null> {
-  const found = await repository.findOrder(
-    ctx.db,
-    and(eq(orders.id, orderId), eq(orders.userId, userId)) as SQL,
-  );
+  const found = await repository.findOrder(ctx.db, { id: orderId, userId });
   if (!found) throw notFound(STORE_ERRORS.orderNotFound);
   const { order } = found;
   if (order.status !== 'pending') throw conflict(STORE_ERRORS.notPending);
   const previous = await payments.provider.retrieveIntent(order.paymentIntentId);
   if (previous?.status === 'succeeded') {
-    await settleOrder(ctx, payments, previous, userId);
+    await settleOrder(ctx, { payments, intent: previous, actorId: userId });
     return null;
   }
   const intent = await payments.provider.createIntent(order.totalCents, order.currency, { purpose: 'order' });
-  const [swapped] = await ctx.db
-    .update(orders)
-    .set({ paymentIntentId: intent.id, provider: payments.provider.name, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        eq(orders.status, 'pending'),
-        eq(orders.paymentIntentId, order.paymentIntentId),
-      ),
-    )
-    .returning({ id: orders.id });
+  const swapped = await repository.swapPaymentIntent(ctx.db, {
+    id: order.id,
+    from: order.paymentIntentId,
+    to: intent.id,
+    provider: payments.provider.name,
+  });
   if (!swapped) throw conflict(STORE_ERRORS.notPending);
   return {
     orderId: order.id,

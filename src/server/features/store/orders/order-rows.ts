@@ -1,7 +1,6 @@
-import type { SQL } from 'drizzle-orm';
 import { type Order, orderNumberText } from '../../../../shared/store';
 import type { Db, Tx } from '../../../db/client';
-import * as repository from '../repository';
+import * as repository from './repository';
 
 export function toOrder(row: repository.OrderRow): Order {
   const { order } = row;
@@ -43,7 +42,7 @@ export function toOrder(row: repository.OrderRow): Order {
   };
 }
 
-export const loadOrder = async (db: Db | Tx, where: SQL) => {
-  const row = await repository.findOrder(db, where);
+export const loadOrder = async (db: Db | Tx, key: repository.OrderKey) => {
+  const row = await repository.findOrder(db, key);
   return row ? toOrder(row) : null;
 };

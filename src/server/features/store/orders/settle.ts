@@ -1,15 +1,14 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { formatMoney } from '../../../../shared/money';
-import { type Order, type OrderStatus, STORE_ERRORS } from '../../../../shared/store';
-import { cartItems, orders } from '../../../db/schema';
+import { STORE_ERRORS } from '../../../../shared/store';
 import { recordActivity } from '../../../platform/activity';
 import { notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';
 import type { ProviderIntent } from '../../payments/provider';
 import { isRecorded, type Payments, recordFullRefund, recordPayment } from '../../payments/service';
+import * as cart from '../cart/repository';
 import { type Ctx, conflict } from '../context';
-import * as repository from '../repository';
+import { sendOrderEmail } from './order-email';
 import { loadOrder } from './order-rows';
+import * as repository from './repository';
 
 /** Thrown inside the settling transaction when the stock ran out, to roll its writes back. */
 class OutOfStock extends Error {}
@@ -22,11 +21,13 @@ class OutOfStock extends Error {}
  */
 export async function settleOrder(
   ctx: Ctx,
-  payments: Payments,
-  intent: ProviderIntent,
-  actorId: string | null = null,
+  {
+    payments,
+    intent,
+    actorId = null,
+  }: { payments: Payments; intent: ProviderIntent; actorId?: string | null },
 ) {
-  const found = await repository.findOrder(ctx.db, eq(orders.paymentIntentId, intent.id));
+  const found = await repository.findOrder(ctx.db, { paymentIntentId: intent.id });
   if (!found) return false;
   const { order } = found;
   if (intent.amountCents !== order.totalCents || intent.currency !== order.currency) {
@@ -42,7 +43,7 @@ export async function settleOrder(
   }
   // Cancelled while the buyer was still paying: the order stays cancelled and the money goes back.
   if (order.status === 'cancelled' && !order.paidAt) {
-    await refundAfterCancel(ctx, payments, found, intent, actorId);
+    await refundAfterCancel(ctx, { payments, found, intent, actorId });
     return true;
   }
   if (order.status !== 'pending') return true;
@@ -50,27 +51,24 @@ export async function settleOrder(
   let paid = false;
   try {
     paid = await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(orders)
-        .set({
+      const updated = await repository.moveOrderFrom(tx, {
+        id: order.id,
+        from: 'pending',
+        values: {
           status: 'paid',
           paidAt: now,
           updatedAt: now,
           stockTaken: true,
           cardLast4: intent.last4 ?? null,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-        .returning({ id: orders.id });
+        },
+      });
       if (!updated) return false;
       // Lines made from given prices (a quote's) name neither product nor variant and take no stock.
       const stocked = found.items.filter((item) => item.variantId || item.productId);
       if (!(await repository.takeStock(tx, stocked))) throw new OutOfStock();
       await recordPayment(tx, { provider: order.provider, intent, purpose: 'order', referenceId: order.id });
       const variantIds = found.items.flatMap((item) => (item.variantId ? [item.variantId] : []));
-      if (variantIds.length)
-        await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.variantId, variantIds)));
+      if (variantIds.length) await cart.removeVariants(tx, { userId: order.userId, variantIds });
       await recordActivity(tx, {
         actorId,
         action: 'order.paid',
@@ -82,12 +80,12 @@ export async function settleOrder(
     });
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
-    await refundUnfillable(ctx, payments, found, intent, now);
+    await refundUnfillable(ctx, { payments, found, intent, now });
     return true;
   }
   if (paid) {
     ctx.events.publish('order.changed', { orderId: order.id, userId: order.userId, status: 'paid' });
-    const fresh = await loadOrder(ctx.db, eq(orders.id, order.id));
+    const fresh = await loadOrder(ctx.db, { id: order.id });
     if (fresh) await sendOrderEmail(ctx, fresh, 'paid');
   }
   return true;
@@ -99,10 +97,12 @@ export async function settleOrder(
  */
 export async function refundAfterCancel(
   ctx: Ctx,
-  payments: Payments,
-  found: repository.OrderRow,
-  intent: ProviderIntent,
-  actorId: string | null,
+  {
+    payments,
+    found,
+    intent,
+    actorId,
+  }: { payments: Payments; found: repository.OrderRow; intent: ProviderIntent; actorId: string | null },
 ) {
   const { order } = found;
   if (await isRecorded(ctx.db, intent.id)) return;
@@ -138,26 +138,28 @@ export async function refundAfterCancel(
 
 async function refundUnfillable(
   ctx: Ctx,
-  payments: Payments,
-  found: repository.OrderRow,
-  intent: ProviderIntent,
-  now: Date,
+  {
+    payments,
+    found,
+    intent,
+    now,
+  }: { payments: Payments; found: repository.OrderRow; intent: ProviderIntent; now: Date },
 ) {
   const { order } = found;
   await payments.provider.refund(order.paymentIntentId, order.totalCents, `order-${order.id}-unfilled`);
   const note = 'Sold out before your payment went through; the whole payment was refunded.';
   const cancelled = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(orders)
-      .set({
+    const updated = await repository.moveOrderFrom(tx, {
+      id: order.id,
+      from: 'pending',
+      values: {
         status: 'cancelled',
         cancelledAt: now,
         updatedAt: now,
         statusNote: note,
         cardLast4: intent.last4 ?? null,
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
+      },
+    });
     if (!updated) return false;
     const payment = await recordPayment(tx, {
       provider: order.provider,
@@ -184,56 +186,23 @@ async function refundUnfillable(
   });
   if (cancelled) {
     ctx.events.publish('order.changed', { orderId: order.id, userId: order.userId, status: 'cancelled' });
-    const fresh = await loadOrder(ctx.db, eq(orders.id, order.id));
+    const fresh = await loadOrder(ctx.db, { id: order.id });
     if (fresh) await sendOrderEmail(ctx, fresh, 'cancelled');
   }
 }
 
-export async function sendOrderEmail(ctx: Ctx, order: Order, change: OrderStatus) {
-  if (!order.email) return;
-  const lines = order.items
-    .map(
-      (item) =>
-        `${item.quantity} × ${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ''}: ${formatMoney(item.lineTotalCents)}`,
-    )
-    .join('\n');
-  const summary = `${lines}\n\nSubtotal: ${formatMoney(order.totals.subtotalCents)}\nTax: ${formatMoney(order.totals.taxCents)}\nShipping: ${formatMoney(order.totals.shippingCents)}\nTotal: ${formatMoney(order.totals.totalCents)}`;
-  const bodies: Partial<Record<OrderStatus, { subject: string; text: string }>> = {
-    paid: {
-      subject: `Your order ${order.number} is confirmed`,
-      text: `Thank you for your order.\n\nOrder ${order.number}, paid${order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ''}.\n\n${summary}\n\nYou can follow it under My Orders.`,
-    },
-    shipped: {
-      subject: `Your order ${order.number} has shipped`,
-      text: `Your order ${order.number} is on its way with ${order.carrier}, tracking number ${order.trackingNumber}.`,
-    },
-    cancelled: {
-      subject: `Your order ${order.number} was cancelled`,
-      text: `Your order ${order.number} was cancelled${order.paidAt || order.cardLast4 ? ' and its payment refunded in full' : ''}.${order.statusNote ? `\n\n${order.statusNote}` : ''}`,
-    },
-    refunded: {
-      subject: `Your order ${order.number} was refunded`,
-      text: `Your order ${order.number} was refunded: ${formatMoney(order.totals.totalCents)} goes back to your card.`,
-    },
-  };
-  const mail = bodies[change];
-  if (!mail) return;
-  try {
-    await ctx.mailer.send({ to: order.email, ...mail });
-  } catch (error) {
-    ctx.log.error({ orderId: order.id, err: { message: (error as Error).message } }, 'order email not sent');
-  }
-}
-
 /** The browser's word that the card went through: believed only once the provider says so. */
-export async function confirm(ctx: Ctx, payments: Payments, caller: SessionUser, paymentIntentId: string) {
-  const where = and(eq(orders.paymentIntentId, paymentIntentId), eq(orders.userId, caller.id)) as SQL;
-  const existing = await loadOrder(ctx.db, where);
+export async function confirm(
+  ctx: Ctx,
+  { payments, caller, paymentIntentId }: { payments: Payments; caller: SessionUser; paymentIntentId: string },
+) {
+  const key = { paymentIntentId, userId: caller.id };
+  const existing = await loadOrder(ctx.db, key);
   if (!existing) throw notFound(STORE_ERRORS.orderNotFound);
   if (existing.status === 'pending') {
     const intent = await payments.provider.retrieveIntent(paymentIntentId);
     if (intent?.status !== 'succeeded') throw conflict(STORE_ERRORS.notSucceeded);
-    await settleOrder(ctx, payments, intent, caller.id);
+    await settleOrder(ctx, { payments, intent, actorId: caller.id });
   }
-  return { order: (await loadOrder(ctx.db, where)) ?? existing };
+  return { order: (await loadOrder(ctx.db, key)) ?? existing };
 }

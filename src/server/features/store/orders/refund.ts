@@ -1,8 +1,8 @@
-import type { OrderStatus } from '../../../shared/store';
-import { recordActivity } from '../../platform/activity';
-import type { AppContext, RequestMeta } from '../../platform/context';
-import type { SessionUser } from '../../platform/sessions';
-import { type Payments, withdrawRefund } from '../payments/service';
+import type { OrderStatus } from '../../../../shared/store';
+import { recordActivity } from '../../../platform/activity';
+import type { AppContext, RequestMeta } from '../../../platform/context';
+import type { SessionUser } from '../../../platform/sessions';
+import { type Payments, withdrawRefund } from '../../payments/service';
 import * as repository from './repository';
 
 /**

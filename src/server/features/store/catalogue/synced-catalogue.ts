@@ -1,7 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ProductCategory } from '../../../shared/store';
-import type { Tx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
+import type { ProductCategory } from '../../../../shared/store';
+import type { Tx } from '../../../db/client';
+import * as repository from './repository';
 
 /**
  * Products kept by another system (print on demand): that system says what exists, at what price, and the
@@ -44,27 +43,20 @@ export async function saveSyncedProduct(tx: Tx, input: SyncedProductInput) {
   let productId = input.productId;
   let created = false;
   if (productId) {
-    await tx
-      .update(products)
-      .set({
-        name: input.name,
-        imageUrl: input.imageUrl,
-        updatedAt: now,
-        ...(input.show ? { active: true } : {}),
-      })
-      .where(eq(products.id, productId));
+    await repository.updateProduct(tx, productId, {
+      name: input.name,
+      imageUrl: input.imageUrl,
+      updatedAt: now,
+      ...(input.show ? { active: true } : {}),
+    });
   } else {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        slug: `synced-${input.key}`,
-        name: input.name,
-        category: input.category,
-        imageUrl: input.imageUrl,
-        active: true,
-      })
-      .returning({ id: products.id });
-    productId = row.id;
+    productId = await repository.insertProduct(tx, {
+      slug: `synced-${input.key}`,
+      name: input.name,
+      category: input.category,
+      imageUrl: input.imageUrl,
+      active: true,
+    });
     created = true;
   }
   const variantIds: string[] = [];
@@ -77,26 +69,15 @@ export async function saveSyncedProduct(tx: Tx, input: SyncedProductInput) {
       position,
     };
     if (variant.variantId) {
-      await tx
-        .update(productVariants)
-        .set(fields)
-        .where(and(eq(productVariants.id, variant.variantId), eq(productVariants.productId, productId)));
+      await repository.updateVariant(tx, { productId, variantId: variant.variantId, values: fields });
       variantIds.push(variant.variantId);
     } else {
-      const [row] = await tx
-        .insert(productVariants)
-        .values({ ...fields, productId, sku: variant.sku })
-        .returning({ id: productVariants.id });
-      variantIds.push(row.id);
+      const [id] = await repository.insertVariants(tx, [{ ...fields, productId, sku: variant.sku }]);
+      variantIds.push(id);
     }
   }
   if (input.retiredVariantIds.length)
-    await tx
-      .update(productVariants)
-      .set({ stock: 0 })
-      .where(
-        and(inArray(productVariants.id, input.retiredVariantIds), eq(productVariants.productId, productId)),
-      );
+    await repository.sellOutVariants(tx, { productId, variantIds: input.retiredVariantIds });
   return { productId, created, variantIds };
 }
 
@@ -106,10 +87,5 @@ export async function saveSyncedProduct(tx: Tx, input: SyncedProductInput) {
  */
 export async function hideSyncedProducts(tx: Tx, productIds: string[]) {
   if (productIds.length === 0) return [];
-  const hidden = await tx
-    .update(products)
-    .set({ active: false, updatedAt: new Date() })
-    .where(and(inArray(products.id, productIds), sql`${products.active}`))
-    .returning({ id: products.id });
-  return hidden.map((row) => row.id);
+  return repository.hideShowingProducts(tx, productIds);
 }

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productVariants } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { products, productVariants } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/app';
 import { DEMO_PRODUCTS, seedDemoProducts } from './demo';
 
 let t: TestApp;

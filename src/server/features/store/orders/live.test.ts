@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
-import type { CheckoutAnswer, Product } from '../../../shared/store';
-import { createTestApp, type TestApp } from '../../test/app';
-import { openSocket, untilConnections } from '../../test/sockets';
+import { TEST_CARDS } from '../../../../shared/payments';
+import type { CheckoutAnswer, Product } from '../../../../shared/store';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { openSocket, untilConnections } from '../../../test/sockets';
 
 let t: TestApp;
 beforeAll(async () => {

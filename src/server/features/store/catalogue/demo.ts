@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
-import type { ProductCategory } from '../../../shared/store';
-import type { Tx } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
+import type { ProductCategory } from '../../../../shared/store';
+import type { Tx } from '../../../db/client';
+import * as repository from './repository';
 
 /** A small inline SVG picture of a product: a shape on a coloured tile. */
 function picture(shape: 'shirt' | 'mug' | 'bottle' | 'band', colour: string) {
@@ -88,34 +87,25 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 /** Seeds the demo catalogue; products already there (by slug) are left alone, so seeding twice adds nothing. */
 export async function seedDemoProducts(tx: Tx) {
   const existing = new Set(
-    (
-      await tx
-        .select({ slug: products.slug })
-        .from(products)
-        .where(
-          inArray(
-            products.slug,
-            DEMO_PRODUCTS.map((product) => product.slug),
-          ),
-        )
-    ).map((row) => row.slug),
+    await repository.slugsTaken(
+      tx,
+      DEMO_PRODUCTS.map((product) => product.slug),
+    ),
   );
   let added = 0;
   for (const demo of DEMO_PRODUCTS) {
     if (existing.has(demo.slug)) continue;
-    const [product] = await tx
-      .insert(products)
-      .values({
-        slug: demo.slug,
-        name: demo.name,
-        description: demo.description,
-        category: demo.category,
-        imageUrl: demo.imageUrl,
-      })
-      .returning({ id: products.id });
-    await tx.insert(productVariants).values(
+    const productId = await repository.insertProduct(tx, {
+      slug: demo.slug,
+      name: demo.name,
+      description: demo.description,
+      category: demo.category,
+      imageUrl: demo.imageUrl,
+    });
+    await repository.insertVariants(
+      tx,
       demo.variants.map((variant, position) => ({
-        productId: product.id,
+        productId,
         sku: variant.sku,
         size: variant.size ?? null,
         colour: variant.colour ?? null,

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { Order } from '../../../shared/store';
-import { activityLog, orders, paymentRefunds, payments, testPaymentIntents } from '../../db/schema';
-import { AppError } from '../../platform/errors';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createPerson } from '../../test/people';
-import { TestPaymentProvider } from '../payments/test-provider';
-import { storeCalls } from './testing';
+import type { Order } from '../../../../shared/store';
+import { activityLog, orders, paymentRefunds, payments, testPaymentIntents } from '../../../db/schema';
+import { AppError } from '../../../platform/errors';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createPerson } from '../../../test/people';
+import { TestPaymentProvider } from '../../payments/test-provider';
+import { storeCalls } from '../testing';
 
 /**
  * An admin's refund of an order against anything else changing it at the same moment: of two changes from
