@@ -12,7 +12,7 @@ import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { authRoutes } from './features/auth/routes';
 import { availabilityRoutes } from './features/availability/routes';
-import { overdueSweeper } from './features/billing/overdue';
+import { overdueSweeper } from './features/billing/invoices/overdue';
 import { billingRoutes } from './features/billing/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';

@@ -40,3 +40,16 @@ export const clinicToday = (now = new Date()) => clinicDayOf(now).day;
 export function addDays(day: string, days: number) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+let dayLabels: Intl.DateTimeFormat | undefined;
+
+/** The clinic day holding `at` as invoices name it, '5 Mar 2026'. */
+export function clinicDayLabel(at: Date) {
+  dayLabels ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLINIC_TIME_ZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return dayLabels.format(at);
+}

@@ -37,8 +37,8 @@ beforeAll(async () => {
     ['own', demoPatientId],
     ['other', stranger.id],
   ] as const) {
-    const invoice = await sentInvoice(t, patientId, 5000);
-    const paid = await pay(t, 'staff', invoice.id, 100);
+    const invoice = await sentInvoice(t, patientId, { cents: 5000 });
+    const paid = await pay(t, 'staff', { id: invoice.id, amountCents: 100 });
     ids[target] = invoice.id;
     paymentIds[target] = paid.json().invoice.payments[0].id;
   }
@@ -55,8 +55,8 @@ type Row = {
 };
 
 async function freshDraft(target: Target | null) {
-  if (target === 'own') return (await draft(t, 'staff', demoPatientId)).id;
-  if (target === 'other') return (await draft(t, 'staff', strangerId)).id;
+  if (target === 'own') return (await draft(t, 'staff', { patientId: demoPatientId })).id;
+  if (target === 'other') return (await draft(t, 'staff', { patientId: strangerId })).id;
   return MISSING_ID;
 }
 

@@ -1,18 +1,10 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { formatInvoiceNumber, type InvoiceStatus, invoiceTotals } from '../../../shared/billing';
-import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Tx } from '../../db/client';
-import {
-  appointments,
-  billingSettings,
-  invoiceCounters,
-  invoiceLineItems,
-  invoices,
-  payments,
-  serviceTypes,
-  users,
-} from '../../db/schema';
-import { addDays, clinicToday } from '../../platform/clinic-time';
+import { appointments, invoiceLineItems, invoices, payments, serviceTypes, users } from '../../db/schema';
+import { addDays, clinicDayLabel, clinicToday } from '../../platform/clinic-time';
+import { takeNumber } from './invoices/repository';
+import { getSettings } from './settings/service';
 
 /** What each demo invoice is, in order: the demo patient's two first, then one per other patient. */
 type Plan = {
@@ -41,14 +33,6 @@ const OTHER_PLANS: Plan[] = [
   { status: 'paid', issued: -14, due: 16, paid: 'all', method: 'cheque' },
 ];
 
-const dayOf = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: CLINIC_TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(at);
-
 /**
  * The demo clinic's invoices, from completed demo sessions: for the demo patient (Pat Morgan) one sent with
  * its balance due in a few weeks and one paid by card; for eight other patients one each, in every status
@@ -75,8 +59,7 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
     .where(and(eq(appointments.status, 'completed'), ne(serviceTypes.priceCents, 0)))
     .orderBy(asc(users.email), asc(appointments.startsAt));
   const [staff] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'staff@demo.clinic'));
-  const [settings] = await tx.select().from(billingSettings).where(eq(billingSettings.id, 'clinic'));
-  const taxRate = settings?.taxRateBasisPoints ?? 0;
+  const taxRate = (await getSettings(tx)).settings.taxRateBasisPoints;
 
   const byPatient = new Map<string, typeof sessions>();
   for (const session of sessions)
@@ -109,15 +92,7 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
     const dueDate = issued && issued > plannedDue ? issued : plannedDue;
     const paidCents =
       plan.paid === 'all' ? totals.totalCents : plan.paid === 'half' ? Math.floor(totals.totalCents / 2) : 0;
-    let number: string | null = null;
-    if (issued) {
-      const [counter] = await tx
-        .update(invoiceCounters)
-        .set({ nextValue: sql`${invoiceCounters.nextValue} + 1` })
-        .where(eq(invoiceCounters.series, 'invoice'))
-        .returning({ nextValue: invoiceCounters.nextValue });
-      number = formatInvoiceNumber(counter.nextValue - 1);
-    }
+    const number = issued ? formatInvoiceNumber(await takeNumber(tx)) : null;
     const issuedAt = issued ? new Date(`${issued}T10:00:00Z`) : now;
     const [invoice] = await tx
       .insert(invoices)
@@ -145,7 +120,7 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
     await tx.insert(invoiceLineItems).values({
       invoiceId: invoice.id,
       position: 0,
-      description: `${session.serviceName}, ${dayOf(session.startsAt)}`,
+      description: `${session.serviceName}, ${clinicDayLabel(session.startsAt)}`,
       quantity: 1,
       unitPriceCents: session.priceCents,
       amountCents: session.priceCents,

@@ -1,14 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { Invoice, InvoicePayment } from '../../../shared/billing';
 import { formatTaxRate, INVOICE_STATUS_LABELS } from '../../../shared/billing';
+import { formatMoney } from '../../../shared/money';
 
 export const CLINIC_NAME = 'Clinic Portal';
-
-const money = (cents: number, currency = 'usd') =>
-  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
 
 const METHODS: Record<InvoicePayment['method'], string> = { card: 'Card', cash: 'Cash', cheque: 'Cheque' };
 
@@ -49,7 +45,7 @@ function row(doc: PDFKit.PDFDocument, cells: [string, string, string, string], b
   doc.y = Math.max(afterDescription, doc.y) + 4;
 }
 
-function total(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
+function total(doc: PDFKit.PDFDocument, [label, value]: [string, string], bold = false) {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
   doc.text(label, 330, y, { width: 135, align: 'right' });
@@ -73,21 +69,20 @@ export function invoicePdf(invoice: Invoice) {
       row(doc, [
         line.description,
         String(line.quantity),
-        money(line.unitPriceCents, invoice.currency),
-        money(line.amountCents, invoice.currency),
+        formatMoney(line.unitPriceCents, invoice.currency),
+        formatMoney(line.amountCents, invoice.currency),
       ]);
     doc.moveDown();
-    total(doc, 'Subtotal', money(invoice.subtotalCents, invoice.currency));
+    total(doc, ['Subtotal', formatMoney(invoice.subtotalCents, invoice.currency)]);
     if (invoice.discountCents > 0)
-      total(doc, 'Discount', `-${money(invoice.discountCents, invoice.currency)}`);
-    total(
-      doc,
+      total(doc, ['Discount', `-${formatMoney(invoice.discountCents, invoice.currency)}`]);
+    total(doc, [
       `Tax (${formatTaxRate(invoice.taxRateBasisPoints)})`,
-      money(invoice.taxCents, invoice.currency),
-    );
-    total(doc, 'Total', money(invoice.totalCents, invoice.currency), true);
-    total(doc, 'Paid', money(invoice.paidCents, invoice.currency));
-    total(doc, 'Balance due', money(invoice.balanceCents, invoice.currency), true);
+      formatMoney(invoice.taxCents, invoice.currency),
+    ]);
+    total(doc, ['Total', formatMoney(invoice.totalCents, invoice.currency)], true);
+    total(doc, ['Paid', formatMoney(invoice.paidCents, invoice.currency)]);
+    total(doc, ['Balance due', formatMoney(invoice.balanceCents, invoice.currency)], true);
     if (invoice.status === 'void') {
       doc.moveDown();
       field(doc, 'Void', invoice.voidReason ?? '');
@@ -113,11 +108,21 @@ export function receiptPdf(invoice: Invoice, payment: InvoicePayment) {
       `${METHODS[payment.method]}${payment.online ? ' (online)' : ''}${payment.cardLast4 ? ` ending ${payment.cardLast4}` : ''}`,
     );
     if (payment.reference) field(doc, 'Reference', payment.reference);
-    field(doc, 'Amount', money(payment.amountCents, invoice.currency));
-    if (payment.refundedCents > 0) field(doc, 'Refunded', money(payment.refundedCents, invoice.currency));
+    field(doc, 'Amount', formatMoney(payment.amountCents, invoice.currency));
+    if (payment.refundedCents > 0)
+      field(doc, 'Refunded', formatMoney(payment.refundedCents, invoice.currency));
     field(doc, 'Receipt reference', payment.id);
     doc.moveDown();
-    field(doc, 'Invoice total', money(invoice.totalCents, invoice.currency));
-    field(doc, 'Balance due', money(invoice.balanceCents, invoice.currency));
+    field(doc, 'Invoice total', formatMoney(invoice.totalCents, invoice.currency));
+    field(doc, 'Balance due', formatMoney(invoice.balanceCents, invoice.currency));
   });
+}
+
+/** Answers a PDF as a download, never kept by a cache on the way. */
+export function sendPdf(reply: FastifyReply, filename: string, bytes: Buffer) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
 }

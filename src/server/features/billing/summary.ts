@@ -1,29 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { OPEN_INVOICE_STATUSES } from '../../../shared/billing';
 import type { Db } from '../../db/client';
-import { invoices, paymentRefunds, payments } from '../../db/schema';
 import { clinicMonthOf } from '../../platform/clinic-time';
-
-const balance = sql<number>`${invoices.totalCents} - ${invoices.paidCents}`;
+import * as ledger from '../payments/service';
+import { balanceOf, overdueTotals } from './invoices/list-repository';
 
 /** What a patient owes on the invoices sent to them, and the open invoice due first. */
 export async function patientBalance(db: Db, patientId: string) {
-  const open = and(eq(invoices.patientId, patientId), inArray(invoices.status, OPEN_INVOICE_STATUSES));
-  const [[totals], [next]] = await Promise.all([
-    db
-      .select({
-        balanceDueCents: sql<number>`coalesce(sum(${balance}), 0)::int`,
-        openInvoices: sql<number>`count(*)::int`,
-      })
-      .from(invoices)
-      .where(open),
-    db
-      .select({ id: invoices.id, number: invoices.number, dueDate: invoices.dueDate, balanceCents: balance })
-      .from(invoices)
-      .where(open)
-      .orderBy(asc(invoices.dueDate), asc(invoices.createdAt))
-      .limit(1),
-  ]);
+  const { totals, next } = await balanceOf(db, patientId);
   return {
     balanceDueCents: Number(totals?.balanceDueCents ?? 0),
     openInvoices: Number(totals?.openInvoices ?? 0),
@@ -39,32 +21,12 @@ export async function patientBalance(db: Db, patientId: string) {
  */
 export async function clinicBillingFigures(db: Db, now = new Date()) {
   const monthStart = clinicMonthOf(now).from;
-  const [[received], [refunded], [overdue]] = await Promise.all([
-    db
-      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.purpose, 'invoice'),
-          gte(payments.createdAt, monthStart),
-          lt(payments.createdAt, now),
-        ),
-      ),
-    db
-      .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
-      .from(paymentRefunds)
-      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(and(eq(payments.purpose, 'invoice'), gte(paymentRefunds.createdAt, monthStart))),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        balanceCents: sql<number>`coalesce(sum(${balance}), 0)::int`,
-      })
-      .from(invoices)
-      .where(eq(invoices.status, 'overdue')),
+  const [takings, overdue] = await Promise.all([
+    ledger.takingsOf(db, { purpose: 'invoice', from: monthStart, to: now }),
+    overdueTotals(db),
   ]);
   return {
-    revenueThisMonthCents: Number(received?.cents ?? 0) - Number(refunded?.cents ?? 0),
+    revenueThisMonthCents: takings.receivedCents - takings.refundedCents,
     overdueInvoices: Number(overdue?.count ?? 0),
     overdueBalanceCents: Number(overdue?.balanceCents ?? 0),
   };

@@ -9,13 +9,12 @@ import { call, type Request, type Who } from '../recovery-notes/testing';
 
 export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
 
+/** A call and the status it must answer. */
+export type Expected = Request & { status: number };
+
 /** Calls and expects the status, answering the body. */
-export async function expectStatus<T = InvoiceAnswer>(
-  t: TestApp,
-  who: Who,
-  request: Request,
-  status: number,
-) {
+export async function expectStatus<T = InvoiceAnswer>(t: TestApp, who: Who, expected: Expected) {
+  const { status, ...request } = expected;
   const response = await call(t, who, request);
   expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(status);
   return (response.body ? response.json<T>() : null) as T;
@@ -71,25 +70,28 @@ export const line = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-export const draft = (t: TestApp, who: Who, patientId: string, fields: Record<string, unknown> = {}) =>
-  expectStatus(
-    t,
-    who,
-    { method: 'POST', url: '/api/invoices', payload: { patientId, lineItems: [line()], ...fields } },
-    201,
-  ).then((body) => body.invoice);
+/** A draft for the patient, of one exercise-band line unless the fields say otherwise. */
+export const draft = (t: TestApp, who: Who, fields: { patientId: string } & Record<string, unknown>) =>
+  expectStatus(t, who, {
+    method: 'POST',
+    url: '/api/invoices',
+    payload: { lineItems: [line()], ...fields },
+    status: 201,
+  }).then((body) => body.invoice);
 
 export const send = (t: TestApp, who: Who, id: string) =>
-  expectStatus(t, who, { method: 'POST', url: `/api/invoices/${id}/send` }, 200).then((body) => body.invoice);
+  expectStatus(t, who, { method: 'POST', url: `/api/invoices/${id}/send`, status: 200 }).then(
+    (body) => body.invoice,
+  );
 
-/** A sent invoice for the patient, of lines costing `cents` in all. */
+/** A sent invoice for the patient, of lines costing `cents` in all (10,000 unless said), with any other fields. */
 export async function sentInvoice(
   t: TestApp,
   patientId: string,
-  cents = 10_000,
-  fields: Record<string, unknown> = {},
+  { cents = 10_000, ...fields }: { cents?: number } & Record<string, unknown> = {},
 ) {
-  const made = await draft(t, 'staff', patientId, {
+  const made = await draft(t, 'staff', {
+    patientId,
     lineItems: [line({ quantity: 1, unitPriceCents: cents })],
     ...fields,
   });
@@ -98,28 +100,28 @@ export async function sentInvoice(
 
 /** The whole balance paid online by card through the test provider, as `who`; answers the invoice. */
 export async function paidOnline(t: TestApp, who: Who, id: string) {
-  const started = await expectStatus<PayInvoiceAnswer>(
-    t,
-    who,
-    { method: 'POST', url: `/api/invoices/${id}/pay` },
-    200,
-  );
+  const started = await expectStatus<PayInvoiceAnswer>(t, who, {
+    method: 'POST',
+    url: `/api/invoices/${id}/pay`,
+    status: 200,
+  });
   await payWithTestCard(t, started.clientSecret);
-  const paid = await expectStatus(
-    t,
-    who,
-    {
-      method: 'POST',
-      url: `/api/invoices/${id}/pay/confirm`,
-      payload: { paymentIntentId: started.paymentIntentId },
-    },
-    200,
-  );
+  const paid = await expectStatus(t, who, {
+    method: 'POST',
+    url: `/api/invoices/${id}/pay/confirm`,
+    payload: { paymentIntentId: started.paymentIntentId },
+    status: 200,
+  });
   return { invoice: paid.invoice, paymentIntentId: started.paymentIntentId };
 }
 
-export const pay = (t: TestApp, who: Who, id: string, amountCents: number, method = 'cash') =>
-  call(t, who, { method: 'POST', url: `/api/invoices/${id}/payments`, payload: { method, amountCents } });
+/** A payment recorded at the desk (cash unless said), answered as it came. */
+export const pay = (t: TestApp, who: Who, payment: { id: string; amountCents: number; method?: string }) =>
+  call(t, who, {
+    method: 'POST',
+    url: `/api/invoices/${payment.id}/payments`,
+    payload: { method: payment.method ?? 'cash', amountCents: payment.amountCents },
+  });
 
 export const notificationsOf = (t: TestApp, userId: string, type: string) =>
   t.database.db

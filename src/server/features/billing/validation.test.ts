@@ -103,7 +103,7 @@ describe('an invoice', () => {
   });
 
   it('refuses bad changes to a draft, and an empty change list of lines', async () => {
-    const made = await draft(t, 'staff', patient.id);
+    const made = await draft(t, 'staff', { patientId: patient.id });
     const patch = (payload: Record<string, unknown>) =>
       call(t, 'staff', { method: 'PATCH', url: `/api/invoices/${made.id}`, payload });
     await refused(await patch({ lineItems: [] }), BILLING_ERRORS.noLines);
@@ -115,7 +115,7 @@ describe('an invoice', () => {
 
 describe('payments and refunds', () => {
   it('refuse every bad field with its message', async () => {
-    const invoice = await sentInvoice(t, patient.id, 5000);
+    const invoice = await sentInvoice(t, patient.id, { cents: 5000 });
     const record = (payload: Record<string, unknown>) =>
       call(t, 'staff', { method: 'POST', url: `/api/invoices/${invoice.id}/payments`, payload });
     await refused(
@@ -136,7 +136,7 @@ describe('payments and refunds', () => {
       'Unrecognized key',
     );
 
-    const paid = (await pay(t, 'staff', invoice.id, 1000)).json().invoice;
+    const paid = (await pay(t, 'staff', { id: invoice.id, amountCents: 1000 })).json().invoice;
     const refund = (payload: Record<string, unknown>) =>
       call(t, 'staff', {
         method: 'POST',
@@ -170,8 +170,9 @@ function pdfText(bytes: Buffer) {
 
 describe('documents', () => {
   it('are PDFs of the invoice and of a receipt, named by the number, their reads logged for the patient', async () => {
-    const invoice = await sentInvoice(t, patient.id, 12_345);
-    const paid = (await pay(t, 'staff', invoice.id, 2345, 'cheque')).json().invoice;
+    const invoice = await sentInvoice(t, patient.id, { cents: 12_345 });
+    const paid = (await pay(t, 'staff', { id: invoice.id, amountCents: 2345, method: 'cheque' })).json()
+      .invoice;
     const document = await call(t, patient, { method: 'GET', url: `/api/invoices/${invoice.id}/pdf` });
     expect(document.statusCode).toBe(200);
     expect(document.headers['content-type']).toBe('application/pdf');

@@ -1,6 +1,13 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { type PAYMENT_PURPOSES, paymentRefunds, payments } from '../../db/schema';
+import {
+  type PAYMENT_METHODS,
+  type PAYMENT_PURPOSES,
+  paymentRefunds,
+  payments,
+  users,
+} from '../../db/schema';
 import type { ProviderIntent } from './provider';
 
 /** Whether the ledger holds a payment of this intent already. */
@@ -115,4 +122,133 @@ export async function receivedBetween(db: Db, range: { from: Date; to: Date }) {
       ),
     );
   return { amountCents: Number(row.amountCents), count: Number(row.count) };
+}
+
+/** A payment someone took at the desk (cash, cheque, a card terminal): no provider, no intent. */
+export async function recordManualPayment(
+  tx: Tx,
+  payment: {
+    method: (typeof PAYMENT_METHODS)[number];
+    purpose: (typeof PAYMENT_PURPOSES)[number];
+    referenceId: string;
+    amountCents: number;
+    currency: string;
+    reference: string | null;
+    recordedBy: string;
+    at: Date;
+  },
+) {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      method: payment.method,
+      purpose: payment.purpose,
+      referenceId: payment.referenceId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      reference: payment.reference,
+      recordedBy: payment.recordedBy,
+      createdAt: payment.at,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Refunds part (or what is left) of a payment in the caller's transaction: the refund row, and the payment's
+ * refunded total and status counted on from what it held. The caller checks the amount fits, under its lock.
+ */
+export async function recordPartialRefund(
+  tx: Tx,
+  refund: { id: string; paymentId: string; amountCents: number; reason: string; by: string | null; at: Date },
+) {
+  await tx.insert(paymentRefunds).values({
+    id: refund.id,
+    paymentId: refund.paymentId,
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    createdBy: refund.by,
+    createdAt: refund.at,
+  });
+  const refunded = sql`${payments.refundedCents} + ${refund.amountCents}`;
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: refunded,
+      status: sql`case when ${refunded} >= ${payments.amountCents} then 'refunded' else 'partially_refunded' end`,
+      refundedAt: refund.at,
+    })
+    .where(eq(payments.id, refund.paymentId));
+}
+
+/** The payment of this id when it paid for this thing (an invoice, an order), else null. */
+export async function findPaymentFor(
+  db: Db | Tx,
+  payment: { id: string; purpose: (typeof PAYMENT_PURPOSES)[number]; referenceId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        eq(payments.purpose, payment.purpose),
+        eq(payments.referenceId, payment.referenceId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The payment, locked until the transaction ends: refunds of it take turns. */
+export async function lockPayment(tx: Tx, id: string) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+const recorder = alias(users, 'payment_recorder');
+
+/** The payments of one thing, oldest first, each with the name of whoever recorded it at the desk. */
+export function paymentsFor(
+  db: Db | Tx,
+  of: { purpose: (typeof PAYMENT_PURPOSES)[number]; referenceId: string },
+): Promise<Array<{ payment: PaymentRow; recordedByName: string | null }>> {
+  return db
+    .select({
+      payment: payments,
+      recordedByName: sql<string | null>`${recorder.firstName} || ' ' || ${recorder.lastName}`,
+    })
+    .from(payments)
+    .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
+    .where(and(eq(payments.purpose, of.purpose), eq(payments.referenceId, of.referenceId)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * For one purpose: what was received in [from, to), and what was refunded of such payments from `from` on
+ * (a refund counts in the month it was made, whenever its payment was received).
+ */
+export async function takingsOf(
+  db: Db,
+  range: { purpose: (typeof PAYMENT_PURPOSES)[number]; from: Date; to: Date },
+) {
+  const [[received], [refunded]] = await Promise.all([
+    db
+      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.purpose, range.purpose),
+          gte(payments.createdAt, range.from),
+          lt(payments.createdAt, range.to),
+        ),
+      ),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(eq(payments.purpose, range.purpose), gte(paymentRefunds.createdAt, range.from))),
+  ]);
+  return { receivedCents: Number(received?.cents ?? 0), refundedCents: Number(refunded?.cents ?? 0) };
 }

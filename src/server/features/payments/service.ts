@@ -47,8 +47,20 @@ export class Payments {
 }
 
 /*
- * The ledger: the payments and refunds that donations, events, the store and billing record inside their own
- * transactions. Each is one guarded statement or two, so they are the repository's, named here as the
+ * The ledger: the payments and refunds that donations, events, the store and billing record and read inside
+ * their own transactions. Each is one guarded statement or two, so they are the repository's, named here as the
  * feature's service for the others to call.
  */
-export { isRecorded, recordFullRefund, recordPayment, withdrawRefund } from './repository';
+export {
+  findPaymentFor,
+  isRecorded,
+  lockPayment,
+  type PaymentRow,
+  paymentsFor,
+  recordFullRefund,
+  recordManualPayment,
+  recordPartialRefund,
+  recordPayment,
+  takingsOf,
+  withdrawRefund,
+} from './repository';

@@ -1,19 +1,23 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { BILLING_ERRORS, formatInvoiceNumber, invoiceUrl } from '../../../../shared/billing';
 import { formatMoney } from '../../../../shared/money';
-import { invoiceCounters, invoiceLineItems, invoices } from '../../../db/schema';
 import { clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import * as accounts from '../../accounts/service';
-import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from '../invoice-access';
-import * as repository from '../repository';
+import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from './access';
+import type { InvoiceRow } from './mapping';
+import * as repository from './repository';
 
 /**
  * Sends a draft: in one transaction the counter row is locked and moved on, so numbers have no gaps and no
  * two sends share one; then the patient is emailed and told.
  */
-export async function sendInvoice(ctx: Ctx, caller: Caller, id: string, meta: RequestMeta, now = new Date()) {
+export async function sendInvoice(
+  ctx: Ctx,
+  caller: Caller,
+  change: { id: string; meta: RequestMeta; now?: Date },
+) {
+  const { id, meta, now = new Date() } = change;
   await inReachToManage(ctx.db, caller, id);
   const today = clinicToday(now);
   const row = await ctx.db.transaction(async (tx) => {
@@ -21,26 +25,17 @@ export async function sendInvoice(ctx: Ctx, caller: Caller, id: string, meta: Re
     if (draft?.status !== 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
     if (draft.dueDate < today)
       throw badRequest(BILLING_ERRORS.dueDateBeforeIssue, { dueDate: BILLING_ERRORS.dueDateBeforeIssue });
-    const [counter] = await tx
-      .update(invoiceCounters)
-      .set({ nextValue: sql`${invoiceCounters.nextValue} + 1` })
-      .where(eq(invoiceCounters.series, 'invoice'))
-      .returning({ nextValue: invoiceCounters.nextValue });
-    const number = formatInvoiceNumber(counter.nextValue - 1);
+    const number = formatInvoiceNumber(await repository.takeNumber(tx));
     const zero = draft.totalCents === 0;
-    const [sent] = await tx
-      .update(invoices)
-      .set({
-        number,
-        status: zero ? 'paid' : 'sent',
-        issueDate: today,
-        sentAt: now,
-        paidAt: zero ? now : null,
-        updatedAt: now,
-      })
-      .where(eq(invoices.id, id))
-      .returning();
-    await audit(tx, caller, 'invoice.sent', sent, meta, { number });
+    const sent = await repository.updateRow(tx, id, {
+      number,
+      status: zero ? 'paid' : 'sent',
+      issueDate: today,
+      sentAt: now,
+      paidAt: zero ? now : null,
+      updatedAt: now,
+    });
+    await audit(tx, { caller, action: 'invoice.sent', invoice: sent, meta, details: { number } });
     return sent;
   });
   await emailInvoice(ctx, row);
@@ -48,7 +43,7 @@ export async function sendInvoice(ctx: Ctx, caller: Caller, id: string, meta: Re
   return answer(ctx.db, id);
 }
 
-async function emailInvoice(ctx: Ctx, invoice: repository.InvoiceRow) {
+async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
   const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
   if (!patient) return;
   const link = `${ctx.config.appUrl.replace(/\/$/, '')}${invoiceUrl(invoice.id)}`;
@@ -68,7 +63,12 @@ async function emailInvoice(ctx: Ctx, invoice: repository.InvoiceRow) {
 }
 
 /** Voids an invoice with nothing paid; its appointments may be billed again. */
-export async function voidInvoice(ctx: Ctx, caller: Caller, id: string, reason: string, meta: RequestMeta) {
+export async function voidInvoice(
+  ctx: Ctx,
+  caller: Caller,
+  change: { id: string; reason: string; meta: RequestMeta },
+) {
+  const { id, reason, meta } = change;
   await inReach(ctx.db, caller, id);
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
@@ -77,16 +77,8 @@ export async function voidInvoice(ctx: Ctx, caller: Caller, id: string, reason: 
     if (invoice.status === 'void') throw new AppError('CONFLICT', BILLING_ERRORS.alreadyVoid);
     if (invoice.status === 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.draftNotVoidable);
     if (invoice.paidCents > 0) throw new AppError('CONFLICT', BILLING_ERRORS.notVoidable);
-    const [voided] = await tx
-      .update(invoices)
-      .set({ status: 'void', voidReason: reason, voidedAt: now, updatedAt: now })
-      .where(eq(invoices.id, id))
-      .returning();
-    await tx
-      .update(invoiceLineItems)
-      .set({ appointmentId: null })
-      .where(and(eq(invoiceLineItems.invoiceId, id), isNotNull(invoiceLineItems.appointmentId)));
-    await audit(tx, caller, 'invoice.voided', invoice, meta);
+    const voided = await repository.markVoid(tx, id, { reason, at: now });
+    await audit(tx, { caller, action: 'invoice.voided', invoice, meta });
     return voided;
   });
   publish(ctx, row, 'voided');

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import {
-  BILLING_ERRORS,
-  type PayInvoiceAnswer,
-  type RecordPaymentInput,
-  type RefundPaymentInput,
-} from '../../../../shared/billing';
-import type { Tx } from '../../../db/client';
-import { invoices, payments as paymentRecords, paymentRefunds } from '../../../db/schema';
-import { recordActivity } from '../../../platform/activity';
+import { BILLING_ERRORS, type RecordPaymentInput, type RefundPaymentInput } from '../../../../shared/billing';
+import type { Db, Tx } from '../../../db/client';
 import { clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
-import type { ProviderIntent } from '../../payments/provider';
-import { type Payments, recordPayment, withdrawRefund } from '../../payments/service';
+import * as ledger from '../../payments/service';
 import {
   answer,
   audit,
@@ -25,183 +16,62 @@ import {
   isOpen,
   publish,
   statusFor,
-} from '../invoice-access';
-import * as repository from '../repository';
+} from '../invoices/access';
+import type { InvoiceRow } from '../invoices/mapping';
+import * as invoices from '../invoices/repository';
 
 /** Applies a payment to the locked invoice: what is paid, the status, and when it was paid in full. */
-async function applyPaid(tx: Tx, invoice: repository.InvoiceRow, paidCents: number, now: Date) {
+export function applyPaid(tx: Tx, paid: { invoice: InvoiceRow; paidCents: number; now: Date }) {
+  const { invoice, paidCents, now } = paid;
   const status = statusFor(invoice, paidCents, clinicToday(now));
-  const [updated] = await tx
-    .update(invoices)
-    .set({
-      paidCents,
-      status,
-      paidAt: status === 'paid' ? (invoice.paidAt ?? now) : null,
-      overdueAt: status === 'overdue' ? (invoice.overdueAt ?? now) : invoice.overdueAt,
-      updatedAt: now,
-    })
-    .where(eq(invoices.id, invoice.id))
-    .returning();
-  return updated;
+  return invoices.updateRow(tx, invoice.id, {
+    paidCents,
+    status,
+    paidAt: status === 'paid' ? (invoice.paidAt ?? now) : null,
+    overdueAt: status === 'overdue' ? (invoice.overdueAt ?? now) : invoice.overdueAt,
+    updatedAt: now,
+  });
 }
 
-const paymentChange = (before: repository.InvoiceRow, after: repository.InvoiceRow): Change =>
+export const paymentChange = (before: InvoiceRow, after: InvoiceRow): Change =>
   after.status === 'paid' && before.status !== 'paid' ? 'paid' : 'payment';
 
 /** A payment taken at the desk (cash, cheque, or a card terminal), never more than the balance. */
 export async function recordDeskPayment(
   ctx: Ctx,
   caller: Caller,
-  id: string,
-  input: RecordPaymentInput,
-  meta: RequestMeta,
+  change: { id: string; input: RecordPaymentInput; meta: RequestMeta },
 ) {
+  const { id, input, meta } = change;
   await inReachToManage(ctx.db, caller, id);
   const now = new Date();
   const { before, after } = await ctx.db.transaction(async (tx) => {
-    const invoice = await repository.lockRow(tx, id);
+    const invoice = await invoices.lockRow(tx, id);
     if (!invoice || !isOpen(invoice.status)) throw new AppError('CONFLICT', BILLING_ERRORS.notOpen);
     if (input.amountCents > invoice.totalCents - invoice.paidCents)
       throw badRequest(BILLING_ERRORS.amountOverBalance, { amountCents: BILLING_ERRORS.amountOverBalance });
-    const [payment] = await tx
-      .insert(paymentRecords)
-      .values({
-        method: input.method,
-        purpose: 'invoice',
-        referenceId: id,
-        amountCents: input.amountCents,
-        currency: invoice.currency,
-        reference: input.reference || null,
-        recordedBy: caller.id,
-        createdAt: now,
-      })
-      .returning();
-    const updated = await applyPaid(tx, invoice, invoice.paidCents + input.amountCents, now);
-    await audit(tx, caller, 'invoice.payment_recorded', invoice, meta, {
-      paymentId: payment.id,
+    const payment = await ledger.recordManualPayment(tx, {
       method: input.method,
+      purpose: 'invoice',
+      referenceId: id,
       amountCents: input.amountCents,
+      currency: invoice.currency,
+      reference: input.reference || null,
+      recordedBy: caller.id,
+      at: now,
+    });
+    const updated = await applyPaid(tx, { invoice, paidCents: invoice.paidCents + input.amountCents, now });
+    await audit(tx, {
+      caller,
+      action: 'invoice.payment_recorded',
+      invoice,
+      meta,
+      details: { paymentId: payment.id, method: input.method, amountCents: input.amountCents },
     });
     return { before: invoice, after: updated };
   });
   publish(ctx, after, paymentChange(before, after));
   return answer(ctx.db, id);
-}
-
-/** An intent for the whole balance, computed here; the browser never names an amount. */
-export async function startOnlinePayment(
-  ctx: Ctx,
-  payments: Payments,
-  caller: Caller,
-  id: string,
-  meta: RequestMeta,
-): Promise<PayInvoiceAnswer> {
-  const invoice = await inReach(ctx.db, caller, id);
-  if (caller.role === 'practitioner') throw notFound(BILLING_ERRORS.notFound);
-  const balance = invoice.totalCents - invoice.paidCents;
-  if (!isOpen(invoice.status) || balance <= 0) throw new AppError('CONFLICT', BILLING_ERRORS.notOpen);
-  const intent = await payments.provider.createIntent(balance, invoice.currency, {
-    purpose: 'invoice',
-    invoiceId: invoice.id,
-  });
-  await audit(ctx.db, caller, 'invoice.payment_started', invoice, meta, { amountCents: balance });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: balance };
-}
-
-/** The browser's word that the card went through: believed only once the provider says so. */
-export async function confirmOnlinePayment(
-  ctx: Ctx,
-  payments: Payments,
-  caller: Caller,
-  id: string,
-  paymentIntentId: string,
-) {
-  await inReach(ctx.db, caller, id);
-  if (caller.role === 'practitioner') throw notFound(BILLING_ERRORS.notFound);
-  const intent = await payments.provider.retrieveIntent(paymentIntentId);
-  if (intent?.metadata?.purpose !== 'invoice' || intent.metadata.invoiceId !== id)
-    throw badRequest(BILLING_ERRORS.amountMismatch, { paymentIntentId: BILLING_ERRORS.amountMismatch });
-  if (intent.status !== 'succeeded') throw new AppError('CONFLICT', BILLING_ERRORS.notSucceeded);
-  await settleInvoicePayment(ctx, payments, intent, caller.id);
-  return answer(ctx.db, id);
-}
-
-/**
- * A succeeded intent that pays an invoice: recorded once however often (and however concurrently) this runs.
- * The invoice is locked first, so a second settle waits and then finds the payment recorded. What no longer
- * fits the balance (the invoice was paid meanwhile, at the desk or by a second card) is refunded to the card
- * at once, so the invoice is never paid beyond its total.
- */
-export async function settleInvoicePayment(
-  ctx: Ctx,
-  payments: Payments,
-  intent: ProviderIntent,
-  actorId: string | null = null,
-) {
-  if (intent.metadata?.purpose !== 'invoice' || !intent.metadata.invoiceId) return false;
-  const invoiceId = intent.metadata.invoiceId;
-  const now = new Date();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const invoice = await repository.lockRow(tx, invoiceId);
-    if (!invoice) return null;
-    if (intent.currency !== invoice.currency) throw new AppError('CONFLICT', BILLING_ERRORS.amountMismatch);
-    const payment = await recordPayment(tx, {
-      provider: payments.provider.name,
-      intent,
-      purpose: 'invoice',
-      referenceId: invoiceId,
-    });
-    if (!payment) return null;
-    const balance = isOpen(invoice.status) ? invoice.totalCents - invoice.paidCents : 0;
-    const fits = Math.max(0, Math.min(intent.amountCents, balance));
-    const excess = intent.amountCents - fits;
-    let refundId: string | null = null;
-    if (excess > 0) {
-      refundId = randomUUID();
-      await tx.insert(paymentRefunds).values({
-        id: refundId,
-        paymentId: payment.id,
-        amountCents: excess,
-        reason: 'Paid more than the balance due',
-        createdAt: now,
-      });
-      await tx
-        .update(paymentRecords)
-        .set({
-          refundedCents: excess,
-          status: fits === 0 ? 'refunded' : 'partially_refunded',
-          refundedAt: now,
-        })
-        .where(eq(paymentRecords.id, payment.id));
-    }
-    const updated = fits > 0 ? await applyPaid(tx, invoice, invoice.paidCents + fits, now) : invoice;
-    await recordActivity(tx, {
-      actorId,
-      action: 'invoice.paid_online',
-      entityType: 'invoice',
-      entityId: invoiceId,
-      details: {
-        patientId: invoice.patientId,
-        paymentId: payment.id,
-        amountCents: fits,
-        refundedCents: excess,
-      },
-    });
-    return { before: invoice, after: updated, excess, refundId };
-  });
-  if (!outcome) return true;
-  if (outcome.excess > 0 && outcome.refundId) {
-    try {
-      await payments.provider.refund(intent.id, outcome.excess, outcome.refundId);
-    } catch (error) {
-      ctx.log.error(
-        { invoiceId, err: { message: (error as Error).message } },
-        'refund of an overpayment failed; refund it by hand',
-      );
-    }
-  }
-  publish(ctx, outcome.after, paymentChange(outcome.before, outcome.after));
-  return true;
 }
 
 /**
@@ -211,59 +81,64 @@ export async function settleInvoicePayment(
  */
 export async function refundPayment(
   ctx: Ctx,
-  payments: Payments,
   caller: Caller,
-  id: string,
-  paymentId: string,
-  input: RefundPaymentInput,
-  meta: RequestMeta,
+  change: {
+    payments: ledger.Payments;
+    id: string;
+    paymentId: string;
+    input: RefundPaymentInput;
+    meta: RequestMeta;
+  },
 ) {
+  const { payments, id, paymentId, input, meta } = change;
   await inReach(ctx.db, caller, id);
-  if (!(await repository.findPayment(ctx.db, id, paymentId))) throw notFound(BILLING_ERRORS.paymentNotFound);
+  if (!(await ledger.findPaymentFor(ctx.db, { id: paymentId, purpose: 'invoice', referenceId: id })))
+    throw notFound(BILLING_ERRORS.paymentNotFound);
   const now = new Date();
   const refundId = randomUUID();
   const done = await ctx.db.transaction(async (tx) => {
-    const invoice = await repository.lockRow(tx, id);
-    const payment = await repository.lockPayment(tx, paymentId);
+    const invoice = await invoices.lockRow(tx, id);
+    const payment = await ledger.lockPayment(tx, paymentId);
     if (!invoice || !payment) throw notFound(BILLING_ERRORS.paymentNotFound);
     const left = payment.amountCents - payment.refundedCents;
     const amount = input.amountCents ?? left;
     if (left <= 0 || amount > left)
       throw badRequest(BILLING_ERRORS.refundTooLarge, { amountCents: BILLING_ERRORS.refundTooLarge });
-    await tx.insert(paymentRefunds).values({
+    await ledger.recordPartialRefund(tx, {
       id: refundId,
       paymentId,
       amountCents: amount,
       reason: input.reason,
-      createdBy: caller.id,
-      createdAt: now,
+      by: caller.id,
+      at: now,
     });
-    const refunded = payment.refundedCents + amount;
-    await tx
-      .update(paymentRecords)
-      .set({
-        refundedCents: refunded,
-        status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
-        refundedAt: now,
-      })
-      .where(eq(paymentRecords.id, paymentId));
-    const updated = await applyPaid(tx, invoice, Math.max(0, invoice.paidCents - amount), now);
-    await audit(tx, caller, 'invoice.payment_refunded', invoice, meta, { paymentId, amountCents: amount });
-    return { invoice, payment, amount, updated };
+    const paidCents = Math.max(0, invoice.paidCents - amount);
+    const updated = await applyPaid(tx, { invoice, paidCents, now });
+    await audit(tx, {
+      caller,
+      action: 'invoice.payment_refunded',
+      invoice,
+      meta,
+      details: { paymentId, amountCents: amount },
+    });
+    return { payment, amount, updated };
   });
   if (done.payment.providerIntentId) {
     try {
       await payments.provider.refund(done.payment.providerIntentId, done.amount, refundId);
     } catch (error) {
       await ctx.db.transaction(async (tx) => {
-        const invoice = await repository.lockRow(tx, id);
-        const payment = await repository.lockPayment(tx, paymentId);
+        const invoice = await invoices.lockRow(tx, id);
+        const payment = await ledger.lockPayment(tx, paymentId);
         if (!invoice || !payment) return;
-        await withdrawRefund(tx, refundId);
-        await applyPaid(tx, invoice, invoice.paidCents + done.amount, new Date());
-        await audit(tx, caller, 'invoice.refund_failed', invoice, meta, {
-          paymentId,
-          amountCents: done.amount,
+        await ledger.withdrawRefund(tx, refundId);
+        await applyPaid(tx, { invoice, paidCents: invoice.paidCents + done.amount, now: new Date() });
+        await audit(tx, {
+          caller,
+          action: 'invoice.refund_failed',
+          invoice,
+          meta,
+          details: { paymentId, amountCents: done.amount },
         });
       });
       throw error;
@@ -271,4 +146,25 @@ export async function refundPayment(
   }
   publish(ctx, done.updated, 'refunded');
   return answer(ctx.db, id);
+}
+
+/** For the receipt: one payment of an invoice the caller may see, and the read logged. */
+export async function paymentForReceipt(
+  db: Db,
+  caller: Caller,
+  read: { id: string; paymentId: string; meta: RequestMeta },
+) {
+  const { id, paymentId, meta } = read;
+  const row = await inReach(db, caller, id);
+  const invoice = (await answer(db, id)).invoice;
+  const payment = invoice.payments.find((candidate) => candidate.id === paymentId);
+  if (!payment) throw notFound(BILLING_ERRORS.paymentNotFound);
+  await audit(db, {
+    caller,
+    action: 'invoice.receipt_downloaded',
+    invoice: row,
+    meta,
+    details: { paymentId },
+  });
+  return { invoice, payment };
 }

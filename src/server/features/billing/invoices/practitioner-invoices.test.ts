@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_ERRORS } from '../../../shared/billing';
-import { invoices } from '../../db/schema';
-import { MISSING_ID } from '../../test/access-matrix';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createPerson, type TestPerson } from '../../test/people';
-import { assign, call, careTeam, draft, expectStatus, line, serviceType, session } from './testing';
+import { BILLING_ERRORS } from '../../../../shared/billing';
+import { invoices } from '../../../db/schema';
+import { MISSING_ID } from '../../../test/access-matrix';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createPerson, type TestPerson } from '../../../test/people';
+import { assign, call, careTeam, draft, expectStatus, line, serviceType, session } from '../testing';
 
 /**
  * A practitioner bills as themselves: an invoice they make names them, never a colleague or no one, and they
@@ -48,14 +48,15 @@ describe("a practitioner's invoice", () => {
         }),
       );
     expect(await invoicesOf(patient.id)).toHaveLength(before);
-    expect((await draft(t, practitioner, patient.id)).practitionerId).toBe(practitioner.id);
+    expect((await draft(t, practitioner, { patientId: patient.id })).practitionerId).toBe(practitioner.id);
     expect(
-      (await draft(t, practitioner, patient.id, { practitionerId: practitioner.id })).practitionerId,
+      (await draft(t, practitioner, { patientId: patient.id, practitionerId: practitioner.id }))
+        .practitionerId,
     ).toBe(practitioner.id);
   });
 
   it("cannot be moved to a colleague, while a draft's practitioner may be left as it is", async () => {
-    const own = await draft(t, practitioner, patient.id);
+    const own = await draft(t, practitioner, { patientId: patient.id });
     for (const practitionerId of [colleague.id, null])
       expectBillsOwn(
         await call(t, practitioner, {
@@ -68,7 +69,7 @@ describe("a practitioner's invoice", () => {
     expect(kept).toMatchObject({ practitionerId: practitioner.id, notes: '' });
 
     // A draft the desk made in the colleague's name: editing it does not take it over.
-    const desk = await draft(t, 'staff', patient.id, { practitionerId: colleague.id });
+    const desk = await draft(t, 'staff', { patientId: patient.id, practitionerId: colleague.id });
     const edited = await call(t, practitioner, {
       method: 'PATCH',
       url: `/api/invoices/${desk.id}`,
@@ -84,12 +85,11 @@ describe("a practitioner's invoice", () => {
     const theirs = await session(t, { patientId: patient.id, practitionerId: colleague.id, serviceTypeId });
     const billableFor = async (who: TestPerson | 'staff') =>
       (
-        await expectStatus<{ appointments: Array<{ appointmentId: string }> }>(
-          t,
-          who,
-          { method: 'GET', url: `/api/invoices/billable?patientId=${patient.id}` },
-          200,
-        )
+        await expectStatus<{ appointments: Array<{ appointmentId: string }> }>(t, who, {
+          method: 'GET',
+          url: `/api/invoices/billable?patientId=${patient.id}`,
+          status: 200,
+        })
       ).appointments.map((row) => row.appointmentId);
     expect(await billableFor(practitioner)).toEqual([own.id]);
     expect((await billableFor('staff')).sort()).toEqual([own.id, theirs.id].sort());
@@ -103,10 +103,14 @@ describe("a practitioner's invoice", () => {
     expect(refused.json().fields).toEqual({
       'lineItems.0.appointmentId': BILLING_ERRORS.appointmentNotBillable,
     });
-    const mine = await draft(t, practitioner, patient.id, { lineItems: [line({ appointmentId: own.id })] });
+    const mine = await draft(t, practitioner, {
+      patientId: patient.id,
+      lineItems: [line({ appointmentId: own.id })],
+    });
     expect(mine.lineItems.map((item) => item.appointmentId)).toEqual([own.id]);
 
-    const desk = await draft(t, 'staff', patient.id, {
+    const desk = await draft(t, 'staff', {
+      patientId: patient.id,
       practitionerId: colleague.id,
       lineItems: [line({ appointmentId: theirs.id })],
     });
@@ -120,7 +124,7 @@ describe("a practitioner's invoice", () => {
   });
 
   it('names any practitioner when the desk makes or changes it', async () => {
-    const made = await draft(t, 'staff', patient.id, { practitionerId: colleague.id });
+    const made = await draft(t, 'staff', { patientId: patient.id, practitionerId: colleague.id });
     expect(made.practitionerId).toBe(colleague.id);
     const moved = await call(t, 'admin', {
       method: 'PATCH',

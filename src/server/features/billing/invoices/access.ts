@@ -3,14 +3,16 @@ import {
   type Invoice,
   type InvoiceStatus,
   OPEN_INVOICE_STATUSES,
-} from '../../../shared/billing';
-import type { Role } from '../../../shared/roles';
-import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
-import type { AppContext, RequestMeta } from '../../platform/context';
-import { notFound } from '../../platform/errors';
-import type { DomainEvents } from '../../platform/events';
-import * as patients from '../patients/service';
+} from '../../../../shared/billing';
+import type { Role } from '../../../../shared/roles';
+import type { Db, Tx } from '../../../db/client';
+import { recordActivity } from '../../../platform/activity';
+import type { AppContext, RequestMeta } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import type { DomainEvents } from '../../../platform/events';
+import * as patients from '../../patients/service';
+import * as ledger from '../../payments/service';
+import { type InvoiceRow, toInvoice } from './mapping';
 import * as repository from './repository';
 
 export type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -21,7 +23,7 @@ const isManager = (caller: Caller) => MANAGERS.includes(caller.role);
 
 /** The status an open invoice has for what is paid of it: paid in full, overdue, partly paid or sent. */
 export function statusFor(
-  invoice: Pick<repository.InvoiceRow, 'totalCents' | 'dueDate' | 'status'>,
+  invoice: Pick<InvoiceRow, 'totalCents' | 'dueDate' | 'status'>,
   paidCents: number,
   today: string,
 ): InvoiceStatus {
@@ -35,14 +37,18 @@ export function statusFor(
 export const isOpen = (status: InvoiceStatus) =>
   (OPEN_INVOICE_STATUSES as readonly string[]).includes(status);
 
+/** An entry in the invoice's access log: who did what to it, with the patient it belongs to. */
 export function audit(
   db: Db | Tx,
-  caller: Caller | null,
-  action: string,
-  invoice: { id: string; patientId: string },
-  meta?: RequestMeta,
-  details: Record<string, string | number | boolean | null> = {},
+  entry: {
+    caller: Caller | null;
+    action: string;
+    invoice: { id: string; patientId: string };
+    meta?: RequestMeta;
+    details?: Record<string, string | number | boolean | null>;
+  },
 ) {
+  const { caller, action, invoice, meta, details = {} } = entry;
   return recordActivity(db, {
     actorId: caller?.id ?? null,
     action,
@@ -53,7 +59,7 @@ export function audit(
   });
 }
 
-export function publish(ctx: Pick<AppContext, 'events'>, invoice: repository.InvoiceRow, change: Change) {
+export function publish(ctx: Pick<AppContext, 'events'>, invoice: InvoiceRow, change: Change) {
   ctx.events.publish('invoice.changed', {
     invoiceId: invoice.id,
     patientId: invoice.patientId,
@@ -64,7 +70,7 @@ export function publish(ctx: Pick<AppContext, 'events'>, invoice: repository.Inv
 export type Change = DomainEvents['invoice.changed']['change'];
 
 /** Whether the caller may see the invoice: the patient their non-drafts, a practitioner their patients'. */
-async function canSee(db: Db | Tx, caller: Caller, invoice: repository.InvoiceRow) {
+async function canSee(db: Db | Tx, caller: Caller, invoice: InvoiceRow) {
   if (isManager(caller)) return true;
   if (caller.role === 'patient') return invoice.patientId === caller.id && invoice.status !== 'draft';
   if (caller.role === 'practitioner') return patients.isPatientInReach(db, caller, invoice.patientId);
@@ -85,10 +91,15 @@ export async function inReachToManage(db: Db | Tx, caller: Caller, id: string) {
   return row;
 }
 
+/** The invoice as the contract shows it: its names, lines and payments. */
 export async function answer(db: Db | Tx, id: string): Promise<{ invoice: Invoice }> {
-  const invoice = await repository.loadInvoice(db, id);
-  if (!invoice) throw notFound(BILLING_ERRORS.notFound);
-  return { invoice };
+  const row = await repository.findNamed(db, id);
+  if (!row) throw notFound(BILLING_ERRORS.notFound);
+  const [lines, paid] = await Promise.all([
+    repository.linesOf(db, id),
+    ledger.paymentsFor(db, { purpose: 'invoice', referenceId: id }),
+  ]);
+  return { invoice: toInvoice(row, lines, paid) };
 }
 
 /** Practitioners bill as themselves: the sessions they may bill are their own. */

@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Invoice, invoiceUrl } from '../../../shared/billing';
-import { type Database, openDatabase } from '../../db/client';
-import { invoices } from '../../db/schema';
-import { addDays, clinicToday } from '../../platform/clinic-time';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createPerson, type TestPerson } from '../../test/people';
-import { openSocket, untilConnections } from '../../test/sockets';
+import { type Invoice, invoiceUrl } from '../../../../shared/billing';
+import { type Database, openDatabase } from '../../../db/client';
+import { invoices } from '../../../db/schema';
+import { addDays, clinicToday } from '../../../platform/clinic-time';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createPerson, type TestPerson } from '../../../test/people';
+import { openSocket, untilConnections } from '../../../test/sockets';
+import { careTeam, eventually, expectStatus, notificationsOf, pay, sentInvoice } from '../testing';
 import { overdueSweeper, sweepOverdue } from './overdue';
-import { careTeam, eventually, expectStatus, notificationsOf, pay, sentInvoice } from './testing';
 
 /**
  * The overdue sweep: one statement moves what fell due, and only what it moved is announced, so two
@@ -35,12 +35,12 @@ describe('the overdue sweep', () => {
     const today = clinicToday();
     const made: Invoice[] = [];
     for (const [i, person] of patients.entries()) {
-      const invoice = await sentInvoice(t, person.id, 5000, { dueDate: addDays(today, 1 + (i % 2)) });
-      if (i % 3 === 0) await pay(t, 'staff', invoice.id, 1000);
+      const invoice = await sentInvoice(t, person.id, { cents: 5000, dueDate: addDays(today, 1 + (i % 2)) });
+      if (i % 3 === 0) await pay(t, 'staff', { id: invoice.id, amountCents: 1000 });
       made.push(invoice);
     }
-    const paidOff = await sentInvoice(t, patients[0].id, 1000, { dueDate: addDays(today, 1) });
-    await pay(t, 'staff', paidOff.id, 1000);
+    const paidOff = await sentInvoice(t, patients[0].id, { cents: 1000, dueDate: addDays(today, 1) });
+    await pay(t, 'staff', { id: paidOff.id, amountCents: 1000 });
 
     // Two days on, every one of them has passed its due date.
     const later = addDays(today, 3);
@@ -76,18 +76,17 @@ describe('the overdue sweep', () => {
   it('leaves invoices not yet due alone and counts overdue ones in the list totals', async () => {
     const person = await createPerson(t, 'patient');
     const today = clinicToday();
-    const due = await sentInvoice(t, person.id, 2000, { dueDate: today });
+    const due = await sentInvoice(t, person.id, { cents: 2000, dueDate: today });
     expect(await sweepOverdue(t.ctx, today)).not.toContain(due.id);
     await sweepOverdue(t.ctx, addDays(today, 1));
-    const list = await expectStatus<{ totals: { overdueCents: number; overdueCount: number } }>(
-      t,
-      person,
-      { method: 'GET', url: '/api/invoices' },
-      200,
-    );
+    const list = await expectStatus<{ totals: { overdueCents: number; overdueCount: number } }>(t, person, {
+      method: 'GET',
+      url: '/api/invoices',
+      status: 200,
+    });
     expect(list.totals).toMatchObject({ overdueCents: 2000, overdueCount: 1 });
     // A payment on an overdue invoice keeps it overdue until it is paid in full.
-    const part = await pay(t, 'staff', due.id, 500);
+    const part = await pay(t, 'staff', { id: due.id, amountCents: 500 });
     expect(part.json().invoice.status).toBe('overdue');
   });
 });
@@ -95,7 +94,7 @@ describe('the overdue sweep', () => {
 describe('the overdue worker', () => {
   it('sweeps as soon as it starts and on its period, and stops with a sweep in hand finished', async () => {
     const person = await createPerson(t, 'patient');
-    const invoice = await sentInvoice(t, person.id, 3000, { dueDate: clinicToday() });
+    const invoice = await sentInvoice(t, person.id, { cents: 3000, dueDate: clinicToday() });
     // Due yesterday, as if the day had turned since it was sent.
     await t.database.db
       .update(invoices)
@@ -117,7 +116,7 @@ describe('the overdue worker', () => {
 describe('the app', () => {
   it('starts the overdue worker when it listens, and stops it when it closes', async () => {
     const person = await createPerson(t, 'patient');
-    const invoice = await sentInvoice(t, person.id, 1200, { dueDate: clinicToday() });
+    const invoice = await sentInvoice(t, person.id, { cents: 1200, dueDate: clinicToday() });
     await t.database.db
       .update(invoices)
       .set({ dueDate: addDays(clinicToday(), -2) })
@@ -139,19 +138,15 @@ describe('pushes', () => {
       ),
     );
     await untilConnections(t, sockets.length);
-    const made = await expectStatus(
-      t,
-      practitioner,
-      {
-        method: 'POST',
-        url: '/api/invoices',
-        payload: {
-          patientId: patient.id,
-          lineItems: [{ description: 'Band', quantity: 1, unitPriceCents: 900 }],
-        },
+    const made = await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: '/api/invoices',
+      payload: {
+        patientId: patient.id,
+        lineItems: [{ description: 'Band', quantity: 1, unitPriceCents: 900 }],
       },
-      201,
-    );
+      status: 201,
+    });
     for (const socket of sockets)
       await eventually(async () => {
         expect(socket.messages).toContainEqual({ type: 'invoices_changed', invoiceId: made.invoice.id });

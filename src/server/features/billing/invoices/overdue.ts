@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { OVERDUE_CHECK_INTERVAL_MS } from '../../../shared/billing';
-import { rowsOf } from '../../db/rows';
-import { clinicToday } from '../../platform/clinic-time';
-import type { AppContext } from '../../platform/context';
-import { Sweeper } from '../../platform/sweeper';
+import { OVERDUE_CHECK_INTERVAL_MS } from '../../../../shared/billing';
+import { clinicToday } from '../../../platform/clinic-time';
+import type { AppContext } from '../../../platform/context';
+import { Sweeper } from '../../../platform/sweeper';
+import { markOverdueBefore } from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'events' | 'log'>;
 
@@ -14,13 +13,7 @@ type Ctx = Pick<AppContext, 'db' | 'events' | 'log'>;
  * told) once.
  */
 export async function sweepOverdue(ctx: Pick<Ctx, 'db' | 'events'>, today = clinicToday()) {
-  const rows = await rowsOf<{ id: string; patient_id: string; practitioner_id: string | null }>(
-    ctx.db,
-    sql`
-    update invoices set status = 'overdue', overdue_at = now(), updated_at = now()
-    where status in ('sent', 'partially_paid') and due_date < ${today}::date
-    returning id, patient_id, practitioner_id`,
-  );
+  const rows = await markOverdueBefore(ctx.db, today);
   for (const row of rows)
     ctx.events.publish('invoice.changed', {
       invoiceId: row.id,

@@ -1,12 +1,10 @@
-import { invoiceUrl } from '../../../shared/billing';
-import type { AppContext } from '../../platform/context';
-import type { DomainEvents } from '../../platform/events';
-import { raise } from '../notifications/service';
+import { invoiceUrl } from '../../../../shared/billing';
+import { formatMoney } from '../../../../shared/money';
+import type { AppContext } from '../../../platform/context';
+import type { DomainEvents } from '../../../platform/events';
+import { raise } from '../../notifications/service';
 import * as repository from './repository';
 import { staffIds } from './service';
-
-const money = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Invoice notifications, raised from the invoice's domain events: the patient hears that an invoice was
@@ -27,13 +25,13 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_created',
         title: 'Invoice issued',
-        message: `Invoice ${invoice.number} for ${money(invoice.totalCents)} is due by ${invoice.dueDate}`,
+        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is due by ${invoice.dueDate}`,
         priority: 'medium',
         // Sending the invoice emailed it to the patient with its figures and link already.
         emailedSeparately: true,
       });
     } else if (event.change === 'overdue') {
-      const balance = money(invoice.totalCents - invoice.paidCents);
+      const balance = formatMoney(invoice.totalCents - invoice.paidCents);
       await raise(ctx, invoice.patientId, {
         ...common,
         type: 'invoice_overdue',
@@ -47,12 +45,12 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_paid' as const,
         title: 'Invoice paid',
-        message: `Invoice ${invoice.number} for ${money(invoice.totalCents)} is paid in full`,
+        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is paid in full`,
         priority: 'low' as const,
       };
       await raise(ctx, invoice.patientId, {
         ...paid,
-        emailText: `Thank you: invoice ${invoice.number} for ${money(invoice.totalCents)} is paid in full.`,
+        emailText: `Thank you: invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is paid in full.`,
       });
       for (const userId of await staffIds(ctx.db)) await raise(ctx, userId, paid);
     }

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_ERRORS, type PayInvoiceAnswer } from '../../../shared/billing';
-import { payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createPerson, type TestPerson } from '../../test/people';
-import { FakeStripe } from '../payments/fake-stripe';
-import { call, expectStatus, sentInvoice } from './testing';
+import { BILLING_ERRORS, type PayInvoiceAnswer } from '../../../../shared/billing';
+import { payments } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createPerson, type TestPerson } from '../../../test/people';
+import { FakeStripe } from '../../payments/fake-stripe';
+import { call, expectStatus, sentInvoice } from '../testing';
 
 /**
  * Paying an invoice under Stripe, against the local Stripe-like server: the intent is made at Stripe for the
@@ -64,13 +64,12 @@ const confirm = (id: string, paymentIntentId: string) =>
 
 describe('paying an invoice under Stripe', () => {
   it('makes the intent for the balance, confirms once Stripe says so, and a webhook adds nothing', async () => {
-    const invoice = await sentInvoice(t, patient.id, 7250);
-    const started = await expectStatus<PayInvoiceAnswer>(
-      t,
-      patient,
-      { method: 'POST', url: `/api/invoices/${invoice.id}/pay` },
-      200,
-    );
+    const invoice = await sentInvoice(t, patient.id, { cents: 7250 });
+    const started = await expectStatus<PayInvoiceAnswer>(t, patient, {
+      method: 'POST',
+      url: `/api/invoices/${invoice.id}/pay`,
+      status: 200,
+    });
     const intent = fake.intents.get(started.paymentIntentId);
     expect(intent).toMatchObject({ amount: 7250, currency: 'usd', client_secret: started.clientSecret });
     expect(intent?.metadata).toEqual({ purpose: 'invoice', invoiceId: invoice.id });
@@ -93,18 +92,18 @@ describe('paying an invoice under Stripe', () => {
 
     // Two refunds of the same amount are two refunds at Stripe.
     const url = `/api/invoices/${invoice.id}/payments/${ledger[0].id}/refund`;
-    await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url, payload: { amountCents: 1000, reason: 'One' } },
-      200,
-    );
-    const after = await expectStatus(
-      t,
-      'staff',
-      { method: 'POST', url, payload: { amountCents: 1000, reason: 'Two' } },
-      200,
-    );
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url,
+      payload: { amountCents: 1000, reason: 'One' },
+      status: 200,
+    });
+    const after = await expectStatus(t, 'staff', {
+      method: 'POST',
+      url,
+      payload: { amountCents: 1000, reason: 'Two' },
+      status: 200,
+    });
     expect(after.invoice).toMatchObject({ paidCents: 5250, status: 'partially_paid' });
     const refunds = fake.refunds.filter((refund) => refund.paymentIntent === started.paymentIntentId);
     expect(refunds.map((refund) => refund.amount)).toEqual([1000, 1000]);
@@ -112,16 +111,19 @@ describe('paying an invoice under Stripe', () => {
   });
 
   it('settles from the webhook alone when the browser never confirms', async () => {
-    const invoice = await sentInvoice(t, patient.id, 1500);
-    const started = await expectStatus<PayInvoiceAnswer>(
-      t,
-      'staff',
-      { method: 'POST', url: `/api/invoices/${invoice.id}/pay` },
-      200,
-    );
+    const invoice = await sentInvoice(t, patient.id, { cents: 1500 });
+    const started = await expectStatus<PayInvoiceAnswer>(t, 'staff', {
+      method: 'POST',
+      url: `/api/invoices/${invoice.id}/pay`,
+      status: 200,
+    });
     fake.succeed(started.paymentIntentId);
     expect((await webhook(started.paymentIntentId)).statusCode).toBe(200);
-    const seen = await expectStatus(t, patient, { method: 'GET', url: `/api/invoices/${invoice.id}` }, 200);
+    const seen = await expectStatus(t, patient, {
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}`,
+      status: 200,
+    });
     expect(seen.invoice).toMatchObject({ status: 'paid', paidCents: 1500 });
   });
 });
