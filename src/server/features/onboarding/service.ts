@@ -1,21 +1,13 @@
-import type { z } from 'zod';
 import type { AuthResponse } from '../../../shared/auth';
 import {
   type AccountStepInput,
-  CONSENT_KINDS,
-  CONSENT_TEXTS,
-  consentField,
-  INTAKE_STEP_SCHEMAS,
   INTAKE_STEPS,
-  type IntakeStep,
-  nameMismatchMessage,
   ONBOARDING_STEP_TITLES,
   ONBOARDING_STEPS,
   type OnboardingProgress,
   type OnboardingState,
   type PatientConsent,
   SEX_LABELS,
-  signatureMatches,
 } from '../../../shared/onboarding';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
@@ -27,6 +19,7 @@ import * as auth from '../auth/service';
 import * as patients from '../patients/service';
 import { notifyOnboardingCompleted } from './notifications';
 import * as repository from './repository';
+import { type StepAnswers, writeStep } from './steps';
 
 type Caller = { id: string; role: Role };
 
@@ -171,66 +164,6 @@ export async function getOnboarding(db: Db, caller: Caller, meta: RequestMeta) {
   const state = await stateOf(db, caller.id);
   await audit(db, { actorId: caller.id, action: 'onboarding.viewed', patientId: caller.id, meta });
   return state;
-}
-
-type StepValues = { [S in IntakeStep]: z.output<(typeof INTAKE_STEP_SCHEMAS)[S]> };
-
-/** Validates a step's body with its shared schema; the field messages go back as they are. */
-function parseStep<S extends IntakeStep>(step: S, body: unknown): StepValues[S] {
-  const parsed = INTAKE_STEP_SCHEMAS[step].safeParse(body);
-  if (parsed.success) return parsed.data as StepValues[S];
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  const summary = Object.entries(fields)
-    .map(([field, message]) => (field === '_' ? message : `${field}: ${message}`))
-    .join('; ');
-  throw badRequest(`Invalid request: ${summary}`, fields);
-}
-
-type StepAnswers = { step: IntakeStep; body: unknown; meta: RequestMeta };
-
-async function writeStep(tx: Tx, patientId: string, { step, body, meta }: StepAnswers) {
-  switch (step) {
-    case 'personal': {
-      const values = parseStep(step, body);
-      return patients.saveIntake(tx, patientId, { ...values, sex: SEX_LABELS[values.sex] });
-    }
-    case 'contact':
-    case 'insurance':
-    case 'medical-history':
-    case 'medications':
-    case 'allergies':
-      return patients.saveIntake(tx, patientId, parseStep(step, body));
-    case 'goals': {
-      const values = parseStep(step, body);
-      return repository.updateOnboarding(tx, patientId, values);
-    }
-    case 'consents': {
-      const values = parseStep(step, body);
-      const account = await accounts.findAccountById(tx, patientId);
-      const fullName = `${account?.firstName} ${account?.lastName}`;
-      const fields: Record<string, string> = {};
-      for (const kind of CONSENT_KINDS) {
-        const typed = values[consentField(kind)];
-        if (typed && !signatureMatches(typed, fullName))
-          fields[consentField(kind)] = nameMismatchMessage(fullName);
-      }
-      if (Object.keys(fields).length > 0) throw badRequest(nameMismatchMessage(fullName), fields);
-      const signedAt = new Date();
-      return repository.insertConsents(
-        tx,
-        CONSENT_KINDS.filter((kind) => values[consentField(kind)]).map((kind) => ({
-          patientId,
-          kind,
-          title: CONSENT_TEXTS[kind].title,
-          signedName: values[consentField(kind)],
-          signedAt,
-          ipAddress: meta.ipAddress,
-          userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        })),
-      );
-    }
-  }
 }
 
 /** Saves one step of the intake (the patient's own) and marks it done; saving it again replaces it. */

@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
 import { serviceType, session } from '../billing/testing';
-import { APPOINTMENT_NOT_LINKABLE } from './service';
+import { APPOINTMENT_NOT_LINKABLE } from './changes';
 import { call, careTeam, draft, signedNote, type Who } from './testing';
 
 /**

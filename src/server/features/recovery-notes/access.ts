@@ -10,6 +10,7 @@ import * as repository from './repository';
 export type Caller = { id: string; role: Role };
 
 export const NOTE_NOT_FOUND = 'Recovery note not found';
+export const PATIENT_NOT_FOUND = 'Patient not found';
 /** Staff and admin read every note and share or unshare them; they never write or sign one. */
 export const MANAGERS: readonly Role[] = ['staff', 'admin'];
 
@@ -42,6 +43,8 @@ export function assertAuthor(caller: Caller, row: repository.NoteRow) {
   if (caller.role !== 'practitioner' || caller.id !== row.practitionerId)
     throw forbidden('Only the practitioner who wrote this note can change it');
 }
+
+export const noteEntity = (id: string) => ({ type: 'recovery_note' as const, id });
 
 /** Every read and write of a note is logged with who, what and which patient; never the note's text. */
 export const audit = (

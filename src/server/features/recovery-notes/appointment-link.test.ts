@@ -3,7 +3,7 @@ import { MISSING_ID } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson } from '../../test/people';
 import { serviceType, session } from '../billing/testing';
-import { APPOINTMENT_NOT_LINKABLE } from './service';
+import { APPOINTMENT_NOT_LINKABLE } from './changes';
 import { assign, call, careTeam, draft, expectStatus } from './testing';
 
 /**

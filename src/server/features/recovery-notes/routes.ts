@@ -16,6 +16,7 @@ import {
 } from '../../../shared/recovery-notes';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import * as changes from './changes';
 import { raiseRecoveryNoteNotifications } from './notifications';
 import * as notes from './service';
 
@@ -55,7 +56,7 @@ export function recoveryNoteRoutes(ctx: AppContext) {
       },
       async (request, reply) =>
         reply.status(201).send(
-          await notes.createNote(ctx, callerOf(request), {
+          await changes.createNote(ctx, callerOf(request), {
             input: request.body,
             meta: requestMeta(request),
           }),
@@ -96,7 +97,7 @@ export function recoveryNoteRoutes(ctx: AppContext) {
       '/api/recovery-notes/:id',
       { onRequest, schema: { tags, params, body: UpdateRecoveryNoteInputSchema, response: note } },
       (request) =>
-        notes.updateDraft(ctx, callerOf(request), {
+        changes.updateDraft(ctx, callerOf(request), {
           id: request.params.id,
           input: request.body,
           meta: requestMeta(request),
@@ -107,7 +108,7 @@ export function recoveryNoteRoutes(ctx: AppContext) {
       '/api/recovery-notes/:id/sign',
       { onRequest, schema: { tags, params, body: EmptyBodySchema, response: note } },
       (request) =>
-        notes.signNote(ctx, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
+        changes.signNote(ctx, callerOf(request), { id: request.params.id, meta: requestMeta(request) }),
     );
 
     app.post(
@@ -118,7 +119,7 @@ export function recoveryNoteRoutes(ctx: AppContext) {
       },
       async (request, reply) =>
         reply.status(201).send(
-          await notes.amendNote(ctx, callerOf(request), {
+          await changes.amendNote(ctx, callerOf(request), {
             id: request.params.id,
             input: request.body,
             meta: requestMeta(request),
@@ -134,7 +135,7 @@ export function recoveryNoteRoutes(ctx: AppContext) {
         `/api/recovery-notes/:id/${action}`,
         { onRequest, schema: { tags, params, body: EmptyBodySchema, response: note } },
         (request) =>
-          notes.setShared(ctx, callerOf(request), {
+          changes.setShared(ctx, callerOf(request), {
             id: request.params.id,
             shared,
             meta: requestMeta(request),
