@@ -17,7 +17,9 @@ import { usePractitioners } from '../patients';
 import { PatientPicker } from '../recovery-notes';
 import { useCreateAppointment, useServiceTypes } from './api';
 import { PractitionerField, ServiceField } from './appointment-fields';
-import type { NewAppointmentPrefill } from './new-appointment-dialog';
+
+/** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
+export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
 
 const startOf = ({ day, time }: { day: string; time: string }) =>
   parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date());

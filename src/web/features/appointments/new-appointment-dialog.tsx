@@ -1,10 +1,9 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { useUser } from '../auth';
-import { BookingForm } from './booking-form';
+import { BookingForm, type NewAppointmentPrefill } from './booking-form';
 import { RequestForm } from './request-form';
 
-/** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
-export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
+export type { NewAppointmentPrefill };
 
 type NewAppointmentDialogProps = {
   open: boolean;
