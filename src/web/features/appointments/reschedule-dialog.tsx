@@ -1,8 +1,10 @@
 import { format, parse } from 'date-fns';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Appointment } from '../../../shared/scheduling';
+import { z } from 'zod';
+import type { Appointment, UpdateAppointmentInput } from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -19,6 +21,21 @@ import { Input } from '../../ui/input';
 import { useUpdateAppointment } from './api';
 import { durationMinutes, whenLabel } from './appointment-status';
 
+/** A day and a time that read as one instant: the move the server is asked for; it answers a clash. */
+const RescheduleFormSchema = z
+  .object({ day: z.string(), time: z.string() })
+  .transform(({ day, time }) => parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date()))
+  .refine((startsAt) => !Number.isNaN(startsAt.getTime()), {
+    message: 'Choose a day and a time',
+    path: ['day'],
+  })
+  .transform((startsAt): UpdateAppointmentInput => ({ startsAt: startsAt.toISOString() }));
+
+const valuesOf = (appointment: Appointment) => {
+  const start = new Date(appointment.startsAt);
+  return { day: format(start, 'yyyy-MM-dd'), time: format(start, 'HH:mm') };
+};
+
 type RescheduleDialogProps = {
   appointment: Appointment;
   open: boolean;
@@ -30,40 +47,34 @@ type RescheduleDialogProps = {
  * does on the calendar. A clash is answered 409 and shown here.
  */
 export function RescheduleDialog({ appointment, open, onOpenChange }: RescheduleDialogProps) {
-  const id = useId();
-  const start = new Date(appointment.startsAt);
-  const [day, setDay] = useState(format(start, 'yyyy-MM-dd'));
-  const [time, setTime] = useState(format(start, 'HH:mm'));
+  const form = useZodForm(RescheduleFormSchema, valuesOf(appointment), CHECK_ON_SUBMIT_ONLY);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateAppointment();
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
-      setDay(format(new Date(appointment.startsAt), 'yyyy-MM-dd'));
-      setTime(format(new Date(appointment.startsAt), 'HH:mm'));
+      form.reset(valuesOf(appointment));
       setError(null);
     }
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const startsAt = parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date());
-    if (Number.isNaN(startsAt.getTime())) {
-      setError('Choose a day and a time');
-      return;
-    }
-    setError(null);
-    try {
-      await update.mutateAsync({ id: appointment.id, changes: { startsAt: startsAt.toISOString() } });
-      toast.success('Appointment moved');
-      close(false);
-    } catch (caught) {
-      setError(
-        isApiRequestError(caught) ? caught.message : 'Could not move the appointment. Please try again.',
-      );
-    }
-  };
+  // The dialog says what is wrong in its one message, not by the fields.
+  const submit = form.handleSubmit(
+    async (changes) => {
+      setError(null);
+      try {
+        await update.mutateAsync({ id: appointment.id, changes });
+        toast.success('Appointment moved');
+        close(false);
+      } catch (caught) {
+        setError(
+          isApiRequestError(caught) ? caught.message : 'Could not move the appointment. Please try again.',
+        );
+      }
+    },
+    (invalid) => setError(invalid.day?.message ?? null),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -84,23 +95,10 @@ export function RescheduleDialog({ appointment, open, onOpenChange }: Reschedule
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="New day">
-              <Input
-                id={`${id}-day`}
-                type="date"
-                value={day}
-                onChange={(event) => setDay(event.target.value)}
-                required
-              />
+              <Input type="date" required {...form.register('day')} />
             </FormField>
             <FormField label="New time">
-              <Input
-                id={`${id}-time`}
-                type="time"
-                step={300}
-                value={time}
-                onChange={(event) => setTime(event.target.value)}
-                required
-              />
+              <Input type="time" step={300} required {...form.register('time')} />
             </FormField>
           </div>
           <DialogFooter>

@@ -1,7 +1,14 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAYMENT_TERMS_MAX_DAYS, TAX_RATE_MAX_BASIS_POINTS } from '../../../shared/billing';
-import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
+import { z } from 'zod';
+import {
+  BillingSettingsSchema,
+  PAYMENT_TERMS_MAX_DAYS,
+  TAX_RATE_MAX_BASIS_POINTS,
+} from '../../../shared/billing';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
@@ -15,52 +22,69 @@ const basisPointsOf = (text: string) => {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 };
 
+const daysOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+const TAX_RATE_MESSAGE = `Enter a tax rate from 0 to ${TAX_RATE_MAX_BASIS_POINTS / 100}%`;
+const TERMS_MESSAGE = `Enter a number of days from 0 to ${PAYMENT_TERMS_MAX_DAYS}`;
+
+/** The settings as typed: a percentage and a number of days, read into the contract's basis points and days. */
+const SettingsFormSchema = z
+  .object({
+    taxRateBasisPoints: z
+      .string()
+      .transform(basisPointsOf)
+      .pipe(z.number({ error: TAX_RATE_MESSAGE }).max(TAX_RATE_MAX_BASIS_POINTS, TAX_RATE_MESSAGE)),
+    paymentTermsDays: z
+      .string()
+      .transform(daysOf)
+      .pipe(z.number({ error: TERMS_MESSAGE }).max(PAYMENT_TERMS_MAX_DAYS, TERMS_MESSAGE)),
+  })
+  .pipe(BillingSettingsSchema);
+
+const FIELDS = ['taxRateBasisPoints', 'paymentTermsDays'] as const;
+
 type SettingsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /** The clinic's tax rate and payment terms, which new invoices take. */
 export function BillingSettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
-  const id = useId();
   const settings = useBillingSettings(open);
   const save = useSaveBillingSettings();
-  const [taxRate, setTaxRate] = useState('');
-  const [terms, setTerms] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(
+    SettingsFormSchema,
+    { taxRateBasisPoints: '', paymentTermsDays: '' },
+    CHECK_ON_SUBMIT_ONLY,
+  );
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open || !settings.data) return;
-    setTaxRate(String(settings.data.taxRateBasisPoints / 100));
-    setTerms(String(settings.data.paymentTermsDays));
-    setErrors({});
+    form.reset({
+      taxRateBasisPoints: String(settings.data.taxRateBasisPoints / 100),
+      paymentTermsDays: String(settings.data.paymentTermsDays),
+    });
     setError(null);
-  }, [open, settings.data]);
+  }, [open, settings.data, form]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const taxRateBasisPoints = basisPointsOf(taxRate);
-    const paymentTermsDays = /^\d+$/.test(terms.trim()) ? Number(terms.trim()) : null;
-    const missing: FieldErrors = {
-      ...(taxRateBasisPoints === null || taxRateBasisPoints > TAX_RATE_MAX_BASIS_POINTS
-        ? { taxRateBasisPoints: `Enter a tax rate from 0 to ${TAX_RATE_MAX_BASIS_POINTS / 100}%` }
-        : {}),
-      ...(paymentTermsDays === null || paymentTermsDays > PAYMENT_TERMS_MAX_DAYS
-        ? { paymentTermsDays: `Enter a number of days from 0 to ${PAYMENT_TERMS_MAX_DAYS}` }
-        : {}),
-    };
-    setErrors(missing);
-    setError(null);
-    if (taxRateBasisPoints === null || paymentTermsDays === null || Object.values(missing).some(Boolean))
-      return;
-    try {
-      await save.mutateAsync({ taxRateBasisPoints, paymentTermsDays });
-      toast.success('Billing settings saved');
-      onOpenChange(false);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Could not save the settings. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await save.mutateAsync(values);
+        toast.success('Billing settings saved');
+        onOpenChange(false);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: FIELDS,
+            setError: form.setError,
+            fallback: 'Could not save the settings. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   return (
     <FormDialog
@@ -76,21 +100,11 @@ export function BillingSettingsDialog({ open, onOpenChange }: SettingsDialogProp
     >
       {settings.data ? (
         <>
-          <FormField label="Tax rate (%)" error={errors.taxRateBasisPoints}>
-            <Input
-              id={`${id}-tax`}
-              inputMode="decimal"
-              value={taxRate}
-              onChange={(event) => setTaxRate(event.target.value)}
-            />
+          <FormField label="Tax rate (%)" error={errors.taxRateBasisPoints?.message}>
+            <Input inputMode="decimal" {...form.register('taxRateBasisPoints')} />
           </FormField>
-          <FormField label="Payment terms (days)" error={errors.paymentTermsDays}>
-            <Input
-              id={`${id}-terms`}
-              inputMode="numeric"
-              value={terms}
-              onChange={(event) => setTerms(event.target.value)}
-            />
+          <FormField label="Payment terms (days)" error={errors.paymentTermsDays?.message}>
+            <Input inputMode="numeric" {...form.register('paymentTermsDays')} />
           </FormField>
         </>
       ) : settings.isPending ? (

@@ -1,4 +1,10 @@
-import type { BillableAppointment, Invoice, InvoiceLineInput } from '../../../shared/billing';
+import { z } from 'zod';
+import {
+  BILLING_ERRORS,
+  type BillableAppointment,
+  type Invoice,
+  type InvoiceLineInput,
+} from '../../../shared/billing';
 import { centsFromText, decimalFromCents } from '../../../shared/money';
 import type { ServiceType } from '../../../shared/scheduling';
 
@@ -56,28 +62,33 @@ export const countableLines = (lines: DraftLine[]) =>
     unitPriceCents: centsFromText(line.unitPrice) ?? 0,
   }));
 
-/** What is wrong with the lines before anything is sent, keyed as the server keys its field messages. */
-export function lineErrors(lines: DraftLine[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (lines.length === 0) errors.lineItems = 'Add at least one line';
-  lines.forEach((line, index) => {
-    const at = `lineItems.${index}`;
-    if (!line.description.trim()) errors[`${at}.description`] = 'Each line needs a description';
+/**
+ * A line as typed, checked before anything is sent and read into the contract's line. Messages are keyed as
+ * the server keys its own (lineItems.0.unitPriceCents), so both land on the same field.
+ */
+export const DraftLineSchema = z
+  .object({
+    key: z.string(),
+    description: z.string(),
+    quantity: z.string(),
+    unitPrice: z.string(),
+    serviceTypeId: z.string().optional(),
+    appointmentId: z.string().optional(),
+  })
+  .superRefine((line, context) => {
+    const problem = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    if (!line.description.trim()) problem('description', BILLING_ERRORS.description);
     const quantity = quantityOf(line.quantity);
-    if (quantity === null || quantity < 1)
-      errors[`${at}.quantity`] = 'Quantity must be a whole number from 1';
-    if (centsFromText(line.unitPrice) === null)
-      errors[`${at}.unitPriceCents`] = 'Enter a price such as 55.00';
-  });
-  return errors;
-}
-
-/** The lines as the contract takes them; only call once lineErrors is empty. */
-export const linesInput = (lines: DraftLine[]): InvoiceLineInput[] =>
-  lines.map((line) => ({
-    description: line.description.trim(),
-    quantity: quantityOf(line.quantity) ?? 1,
-    unitPriceCents: centsFromText(line.unitPrice) ?? 0,
-    ...(line.serviceTypeId ? { serviceTypeId: line.serviceTypeId } : {}),
-    ...(line.appointmentId ? { appointmentId: line.appointmentId } : {}),
-  }));
+    if (quantity === null || quantity < 1) problem('quantity', BILLING_ERRORS.quantity);
+    if (centsFromText(line.unitPrice) === null) problem('unitPriceCents', 'Enter a price such as 55.00');
+  })
+  .transform(
+    (line): InvoiceLineInput => ({
+      description: line.description.trim(),
+      quantity: quantityOf(line.quantity) ?? 1,
+      unitPriceCents: centsFromText(line.unitPrice) ?? 0,
+      ...(line.serviceTypeId ? { serviceTypeId: line.serviceTypeId } : {}),
+      ...(line.appointmentId ? { appointmentId: line.appointmentId } : {}),
+    }),
+  );

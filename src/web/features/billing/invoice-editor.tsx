@@ -1,7 +1,10 @@
 import { format } from 'date-fns';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, get } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
+  BILLING_ERRORS,
   type CreateInvoiceInput,
   formatTaxRate,
   INVOICE_MAX_LINES,
@@ -10,7 +13,9 @@ import {
   invoiceTotals,
 } from '../../../shared/billing';
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
+import { applyServerErrors } from '../../lib/form-errors';
 import { fullName } from '../../lib/format';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -22,7 +27,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { type FieldErrors, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
@@ -30,9 +34,41 @@ import { useUser } from '../auth';
 import { usePractitioners } from '../patients';
 import { PatientPicker } from '../recovery-notes';
 import { useBillingSettings, useCreateInvoice, useUpdateInvoice } from './api';
-import { countableLines, type DraftLine, lineErrors, linesInput, linesOf } from './editor-lines';
+import { countableLines, type DraftLine, DraftLineSchema, linesOf } from './editor-lines';
 import { LineSources } from './line-sources';
 import { LinesEditor } from './lines-editor';
+
+const discountOf = (text: string) => (text.trim() ? centsFromText(text) : 0);
+
+/** The editor's fields as typed, read into the contract's draft; the server checks the rest and works out the figures. */
+const InvoiceFormSchema = z
+  .object({
+    patientId: z.string().min(1, BILLING_ERRORS.patient),
+    practitionerId: z.string(),
+    lineItems: z.array(DraftLineSchema).min(1, BILLING_ERRORS.noLines),
+    discountCents: z
+      .string()
+      .transform(discountOf)
+      .pipe(z.number({ error: 'Enter a discount such as 10.00, or leave it empty' })),
+    dueDate: z.string(),
+    notes: z.string(),
+  })
+  .transform(
+    ({ practitionerId, dueDate, notes, ...draft }): CreateInvoiceInput => ({
+      ...draft,
+      practitionerId: practitionerId || null,
+      ...(dueDate ? { dueDate } : {}),
+      notes: notes.trim(),
+    }),
+  );
+
+const INVOICE_FIELDS = ['patientId', 'practitionerId', 'lineItems', 'discountCents', 'dueDate', 'notes'];
+const LINE_FIELDS = ['description', 'quantity', 'unitPriceCents', 'appointmentId'];
+/** The fields a refusal may name: the invoice's own and each line's, by position. */
+const serverFields = (lines: DraftLine[]) => [
+  ...INVOICE_FIELDS,
+  ...lines.flatMap((_, index) => LINE_FIELDS.map((field) => `lineItems.${index}.${field}`)),
+];
 
 type InvoiceEditorDialogProps = {
   /** The draft to change; without one a new draft is made. */
@@ -80,65 +116,58 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
   const settings = useBillingSettings(!invoice);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
-  const [patientId, setPatientId] = useState(invoice?.patientId ?? '');
-  const [practitionerId, setPractitionerId] = useState(
-    invoice ? (invoice.practitionerId ?? '') : isDesk ? '' : user.id,
+  const form = useZodForm(
+    InvoiceFormSchema,
+    {
+      patientId: invoice?.patientId ?? '',
+      practitionerId: invoice ? (invoice.practitionerId ?? '') : isDesk ? '' : user.id,
+      lineItems: invoice ? linesOf(invoice) : [],
+      discountCents: invoice ? decimalFromCents(invoice.discountCents) : '',
+      dueDate: invoice?.dueDate ?? '',
+      notes: invoice?.notes ?? '',
+    },
+    CHECK_ON_SUBMIT_ONLY,
   );
-  const [lines, setLines] = useState<DraftLine[]>(invoice ? linesOf(invoice) : []);
-  const [discount, setDiscount] = useState(invoice ? decimalFromCents(invoice.discountCents) : '');
-  const [dueDate, setDueDate] = useState(invoice?.dueDate ?? '');
-  const [notes, setNotes] = useState(invoice?.notes ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;
+  const [patientId, lines, discount] = form.watch(['patientId', 'lineItems', 'discountCents']);
+  const messageAt = (path: string) => {
+    const found: { message?: unknown } | undefined = get(errors, path);
+    return typeof found?.message === 'string' ? found.message : undefined;
+  };
 
   // A draft keeps the rate it was made with; a new invoice takes the clinic's rate of today.
   const taxRate = invoice ? invoice.taxRateBasisPoints : (settings.data?.taxRateBasisPoints ?? 0);
-  const discountCents = discount.trim() ? centsFromText(discount) : 0;
-  const preview = invoiceTotals(countableLines(lines), discountCents ?? 0, taxRate);
+  const preview = invoiceTotals(countableLines(lines), discountOf(discount) ?? 0, taxRate);
 
   const changeLines = (next: DraftLine[]) => {
-    setLines(next);
+    form.setValue('lineItems', next);
     // Field messages are keyed by position: once the lines move, the old ones point at the wrong line.
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('lineItems'))),
-    );
+    form.clearErrors('lineItems');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: FieldErrors = {
-      ...(patientId ? {} : { patientId: 'Choose a patient' }),
-      ...(discountCents === null
-        ? { discountCents: 'Enter a discount such as 10.00, or leave it empty' }
-        : {}),
-      ...lineErrors(lines),
-    };
-    setErrors(missing);
-    setFormError(null);
-    if (Object.values(missing).some(Boolean)) {
-      setFormError('Please correct the fields shown.');
-      return;
-    }
-    const fields = {
-      practitionerId: practitionerId || null,
-      ...(dueDate ? { dueDate } : {}),
-      discountCents: discountCents ?? 0,
-      notes: notes.trim(),
-      lineItems: linesInput(lines),
-    };
-    try {
-      const saved = invoice
-        ? await update.mutateAsync({ id: invoice.id, changes: fields })
-        : await create.mutateAsync({ patientId, ...fields } satisfies CreateInvoiceInput);
-      toast.success(invoice ? 'Draft saved' : 'Draft invoice created');
-      onDone(saved);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Could not save the invoice. Please try again.');
-      setErrors(refusal.fields);
-      setFormError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async ({ patientId: chosenPatientId, ...fields }) => {
+      setFormError(null);
+      try {
+        const saved = invoice
+          ? await update.mutateAsync({ id: invoice.id, changes: fields })
+          : await create.mutateAsync({ patientId: chosenPatientId, ...fields });
+        toast.success(invoice ? 'Draft saved' : 'Draft invoice created');
+        onDone(saved);
+      } catch (caught) {
+        setFormError(
+          applyServerErrors(caught, {
+            fields: serverFields(lines),
+            setError: form.setError,
+            fallback: 'Could not save the invoice. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setFormError('Please correct the fields shown.'),
+  );
 
   return (
     <form
@@ -155,32 +184,44 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
           </p>
         ) : (
           <div className="flex flex-col gap-1.5">
-            <PatientPicker
-              label="Patient"
-              emptyLabel="Choose a patient"
-              value={patientId}
-              onChange={(next) => {
-                setPatientId(next);
-                // Appointments belong to one patient: another patient's would be refused.
-                changeLines(lines.filter((line) => !line.appointmentId));
-              }}
+            <Controller
+              control={form.control}
+              name="patientId"
+              render={({ field }) => (
+                <PatientPicker
+                  label="Patient"
+                  emptyLabel="Choose a patient"
+                  value={field.value}
+                  onChange={(next) => {
+                    field.onChange(next);
+                    // Appointments belong to one patient: another patient's would be refused.
+                    changeLines(lines.filter((line) => !line.appointmentId));
+                  }}
+                />
+              )}
             />
             {errors.patientId ? (
-              <p className="font-medium text-destructive text-sm">{errors.patientId}</p>
+              <p className="font-medium text-destructive text-sm">{errors.patientId.message}</p>
             ) : null}
           </div>
         )}
         {isDesk ? (
-          <ChoiceField
-            label="Practitioner"
-            placeholder="No practitioner"
-            value={practitionerId}
-            onChange={setPractitionerId}
-            error={errors.practitionerId}
-            options={(practitioners.data ?? []).map((practitioner) => ({
-              value: practitioner.id,
-              label: fullName(practitioner),
-            }))}
+          <Controller
+            control={form.control}
+            name="practitionerId"
+            render={({ field }) => (
+              <ChoiceField
+                label="Practitioner"
+                placeholder="No practitioner"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.practitionerId?.message}
+                options={(practitioners.data ?? []).map((practitioner) => ({
+                  value: practitioner.id,
+                  label: fullName(practitioner),
+                }))}
+              />
+            )}
           />
         ) : null}
       </div>
@@ -190,37 +231,21 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
         full={lines.length >= INVOICE_MAX_LINES}
         onAdd={(line) => changeLines([...lines, line])}
       />
-      <LinesEditor lines={lines} errors={errors} onChange={changeLines} />
+      <LinesEditor lines={lines} messageAt={messageAt} onChange={changeLines} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Discount ($)" error={errors.discountCents}>
-          <Input
-            id={`${id}-discount`}
-            inputMode="decimal"
-            value={discount}
-            onChange={(event) => setDiscount(event.target.value)}
-          />
+        <FormField label="Discount ($)" error={errors.discountCents?.message}>
+          <Input inputMode="decimal" {...form.register('discountCents')} />
         </FormField>
         <FormField
           label="Due date"
-          error={errors.dueDate}
+          error={errors.dueDate?.message}
           hint={invoice ? undefined : 'Left empty, the clinic’s payment terms set it.'}
         >
-          <Input
-            id={`${id}-due`}
-            type="date"
-            value={dueDate}
-            min={format(new Date(), 'yyyy-MM-dd')}
-            onChange={(event) => setDueDate(event.target.value)}
-          />
+          <Input type="date" min={format(new Date(), 'yyyy-MM-dd')} {...form.register('dueDate')} />
         </FormField>
       </div>
-      <FormField label="Notes (optional)" error={errors.notes} hint="Shown on the invoice">
-        <Textarea
-          id={`${id}-notes`}
-          value={notes}
-          maxLength={INVOICE_NOTES_MAX}
-          onChange={(event) => setNotes(event.target.value)}
-        />
+      <FormField label="Notes (optional)" error={errors.notes?.message} hint="Shown on the invoice">
+        <Textarea maxLength={INVOICE_NOTES_MAX} {...form.register('notes')} />
       </FormField>
       <section aria-labelledby={`${id}-preview`} className="rounded-md border border-border p-3">
         <h3 id={`${id}-preview`} className="font-semibold text-sm">

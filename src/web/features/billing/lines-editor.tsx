@@ -1,14 +1,13 @@
 import { centsFromText, formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
-import type { FieldErrors } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import type { DraftLine } from './editor-lines';
 
 type LinesEditorProps = {
   lines: DraftLine[];
-  /** Keyed as the server keys them: lineItems.0.description. */
-  errors: FieldErrors;
+  /** The message at a path keyed as the server keys them: lineItems.0.description. */
+  messageAt: (path: string) => string | undefined;
   onChange: (lines: DraftLine[]) => void;
 };
 
@@ -19,12 +18,14 @@ const amountOf = (line: DraftLine) => {
 };
 
 /** The invoice's lines, each a group of its fields; a session's line takes its words and price from the session. */
-export function LinesEditor({ lines, errors, onChange }: LinesEditorProps) {
+export function LinesEditor({ lines, messageAt, onChange }: LinesEditorProps) {
   const change = (key: string, changes: Partial<DraftLine>) =>
     onChange(lines.map((line) => (line.key === key ? { ...line, ...changes } : line)));
   return (
     <div className="flex flex-col gap-2">
-      {errors.lineItems ? <p className="font-medium text-destructive text-sm">{errors.lineItems}</p> : null}
+      {messageAt('lineItems') ? (
+        <p className="font-medium text-destructive text-sm">{messageAt('lineItems')}</p>
+      ) : null}
       {lines.length === 0 ? (
         <p className="text-muted-foreground text-sm">No lines yet.</p>
       ) : (
@@ -42,7 +43,7 @@ export function LinesEditor({ lines, errors, onChange }: LinesEditorProps) {
                   </legend>
                   <FormField
                     label="Description"
-                    error={errors[`${at}.description`] ?? errors[`${at}.appointmentId`]}
+                    error={messageAt(`${at}.description`) ?? messageAt(`${at}.appointmentId`)}
                   >
                     <Input
                       value={line.description}
@@ -51,7 +52,7 @@ export function LinesEditor({ lines, errors, onChange }: LinesEditorProps) {
                       onChange={(event) => change(line.key, { description: event.target.value })}
                     />
                   </FormField>
-                  <FormField label="Quantity" error={errors[`${at}.quantity`]}>
+                  <FormField label="Quantity" error={messageAt(`${at}.quantity`)}>
                     <Input
                       inputMode="numeric"
                       value={line.quantity}
@@ -59,7 +60,7 @@ export function LinesEditor({ lines, errors, onChange }: LinesEditorProps) {
                       onChange={(event) => change(line.key, { quantity: event.target.value })}
                     />
                   </FormField>
-                  <FormField label="Unit price ($)" error={errors[`${at}.unitPriceCents`]}>
+                  <FormField label="Unit price ($)" error={messageAt(`${at}.unitPriceCents`)}>
                     <Input
                       inputMode="decimal"
                       value={line.unitPrice}

@@ -1,14 +1,20 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   INVOICE_REASON_MAX,
   INVOICE_REFERENCE_MAX,
   type Invoice,
   PAYMENT_METHOD_VALUES,
   type PaymentMethod,
+  RecordPaymentInputSchema,
+  VoidInvoiceInputSchema,
 } from '../../../shared/billing';
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
-import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
@@ -20,57 +26,67 @@ const METHOD_OPTIONS: { value: PaymentMethod; label: string }[] = PAYMENT_METHOD
   label: { card: 'Card (terminal)', cash: 'Cash', cheque: 'Cheque' }[method],
 }));
 
+/** The desk's payment as typed: a method from the list, dollars up to the balance, a reference if any. */
+const recordPaymentFormSchema = (balanceCents: number) =>
+  RecordPaymentInputSchema.extend({
+    // The list starts on an empty choice.
+    method: z.string().pipe(z.enum(PAYMENT_METHOD_VALUES, { error: 'Choose how it was paid' })),
+    amountCents: z
+      .string()
+      .transform(centsFromText)
+      .pipe(
+        z
+          .number({ error: 'Enter an amount above zero' })
+          .min(1, 'Enter an amount above zero')
+          .max(balanceCents, 'The amount is more than the balance due'),
+      ),
+    reference: z.string(),
+  })
+    .transform(({ reference, ...payment }) => ({
+      ...payment,
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+    }))
+    .pipe(RecordPaymentInputSchema);
+
+const PAYMENT_FIELDS = ['method', 'amountCents', 'reference'] as const;
+
 type InvoiceDialogProps = { invoice: Invoice; open: boolean; onOpenChange: (open: boolean) => void };
 
 /** A payment taken at the desk: method, amount (the balance unless changed) and a reference. */
 export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDialogProps) {
-  const id = useId();
   const record = useRecordPayment();
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [amount, setAmount] = useState(decimalFromCents(invoice.balanceCents));
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const empty = { method: '', amountCents: decimalFromCents(invoice.balanceCents), reference: '' };
+  const form = useZodForm(recordPaymentFormSchema(invoice.balanceCents), empty, CHECK_ON_SUBMIT_ONLY);
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
-      setMethod('');
-      setAmount(decimalFromCents(invoice.balanceCents));
-      setReference('');
-      setErrors({});
+      form.reset(empty);
       setError(null);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cents = centsFromText(amount);
-    const missing: FieldErrors = {
-      ...(method ? {} : { method: 'Choose how it was paid' }),
-      ...(cents && cents > 0 ? {} : { amountCents: 'Enter an amount above zero' }),
-      ...(cents && cents > invoice.balanceCents
-        ? { amountCents: 'The amount is more than the balance due' }
-        : {}),
-    };
-    setErrors(missing);
-    setError(null);
-    if (Object.values(missing).some(Boolean) || !method || !cents) return;
-    try {
-      await record.mutateAsync({
-        id: invoice.id,
-        method,
-        amountCents: cents,
-        ...(reference.trim() ? { reference: reference.trim() } : {}),
-      });
-      toast.success(`Payment of ${formatMoney(cents)} recorded`);
-      close(false);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Could not record the payment. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (payment) => {
+      setError(null);
+      try {
+        await record.mutateAsync({ id: invoice.id, ...payment });
+        toast.success(`Payment of ${formatMoney(payment.amountCents)} recorded`);
+        close(false);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: PAYMENT_FIELDS,
+            setError: form.setError,
+            fallback: 'Could not record the payment. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   return (
     <FormDialog
@@ -84,33 +100,29 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDial
       submitText={record.isPending ? 'Recording…' : 'Record payment'}
       pending={record.isPending}
     >
-      <ChoiceField
-        label="Method"
-        placeholder="Choose how it was paid"
-        value={method}
-        onChange={(value) => setMethod(value as PaymentMethod | '')}
-        options={METHOD_OPTIONS}
-        error={errors.method}
+      <Controller
+        control={form.control}
+        name="method"
+        render={({ field }) => (
+          <ChoiceField
+            label="Method"
+            placeholder="Choose how it was paid"
+            value={field.value}
+            onChange={field.onChange}
+            options={METHOD_OPTIONS}
+            error={errors.method?.message}
+          />
+        )}
       />
-      <FormField label="Amount ($)" error={errors.amountCents}>
-        <Input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
+      <FormField label="Amount ($)" error={errors.amountCents?.message}>
+        <Input inputMode="decimal" {...form.register('amountCents')} />
       </FormField>
       <FormField
         label="Reference (optional)"
-        error={errors.reference}
+        error={errors.reference?.message}
         hint="A cheque number or the terminal's slip"
       >
-        <Input
-          id={`${id}-reference`}
-          value={reference}
-          maxLength={INVOICE_REFERENCE_MAX}
-          onChange={(event) => setReference(event.target.value)}
-        />
+        <Input maxLength={INVOICE_REFERENCE_MAX} {...form.register('reference')} />
       </FormField>
     </FormDialog>
   );
@@ -118,37 +130,35 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDial
 
 /** Voiding asks why; only an invoice with nothing paid can be voided, and its appointments are freed. */
 export function VoidInvoiceDialog({ invoice, open, onOpenChange }: InvoiceDialogProps) {
-  const id = useId();
   const voiding = useVoidInvoice();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useZodForm(VoidInvoiceInputSchema, { reason: '' }, CHECK_ON_SUBMIT_ONLY);
   const [error, setError] = useState<string | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
-      setReason('');
-      setFieldError(undefined);
+      form.reset({ reason: '' });
       setError(null);
     }
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setFieldError('Give a reason');
-      return;
-    }
-    setFieldError(undefined);
-    setError(null);
-    try {
-      await voiding.mutateAsync({ id: invoice.id, reason: reason.trim() });
-      toast.success('Invoice voided');
-      close(false);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Could not void the invoice. Please try again.');
-      setFieldError(refusal.fields.reason);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async ({ reason }) => {
+      setError(null);
+      try {
+        await voiding.mutateAsync({ id: invoice.id, reason });
+        toast.success('Invoice voided');
+        close(false);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: ['reason'],
+            setError: form.setError,
+            fallback: 'Could not void the invoice. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
   return (
     <FormDialog
       open={open}
@@ -162,14 +172,8 @@ export function VoidInvoiceDialog({ invoice, open, onOpenChange }: InvoiceDialog
       destructive
       pending={voiding.isPending}
     >
-      <FormField label="Reason" error={fieldError}>
-        <Textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={INVOICE_REASON_MAX}
-          onChange={(event) => setReason(event.target.value)}
-          required
-        />
+      <FormField label="Reason" error={form.formState.errors.reason?.message}>
+        <Textarea maxLength={INVOICE_REASON_MAX} required {...form.register('reason')} />
       </FormField>
     </FormDialog>
   );

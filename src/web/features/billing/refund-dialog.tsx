@@ -1,19 +1,38 @@
 import { format } from 'date-fns';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
-  BILLING_ERRORS,
   INVOICE_REASON_MAX,
   type Invoice,
   type InvoicePayment,
+  RefundPaymentInputSchema,
 } from '../../../shared/billing';
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
-import { type FieldErrors, FormDialog, refusalOf } from '../../ui/form-dialog';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useRefundPayment } from './api';
 import { invoiceName } from './invoice-status';
+
+/** The refund as typed: dollars up to what is left of the payment, and the contract's reason. */
+const refundFormSchema = (leftCents: number) =>
+  RefundPaymentInputSchema.extend({
+    amountCents: z
+      .string()
+      .transform(centsFromText)
+      .pipe(
+        z
+          .number({ error: 'Enter an amount in dollars, such as 25 or 12.50' })
+          .min(1, 'Enter an amount in dollars, such as 25 or 12.50')
+          .max(leftCents, `At most ${formatMoney(leftCents)} is left to refund`),
+      ),
+  }).pipe(RefundPaymentInputSchema.required({ amountCents: true }));
+
+const FIELDS = ['amountCents', 'reason'] as const;
 
 type PaymentRefundDialogProps = {
   open: boolean;
@@ -37,37 +56,33 @@ type PaymentRefundDialogProps = {
  */
 export function PaymentRefundDialog(props: PaymentRefundDialogProps) {
   const { leftCents: left, onOpenChange } = props;
-  const id = useId();
-  const [amount, setAmount] = useState(decimalFromCents(left));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(
+    refundFormSchema(left),
+    { amountCents: decimalFromCents(left), reason: '' },
+    CHECK_ON_SUBMIT_ONLY,
+  );
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cents = centsFromText(amount);
-    const problems: FieldErrors = {
-      amountCents:
-        cents === null || cents < 1
-          ? 'Enter an amount in dollars, such as 25 or 12.50'
-          : cents > left
-            ? `At most ${formatMoney(left)} is left to refund`
-            : undefined,
-      reason: reason.trim() ? undefined : BILLING_ERRORS.reason,
-    };
-    setErrors(problems);
-    setError(null);
-    if (problems.amountCents || problems.reason || cents === null) return;
-    try {
-      await props.refund({ amountCents: cents, reason: reason.trim() });
-      toast.success(props.done(cents));
-      onOpenChange(false);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Could not refund the payment. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        await props.refund(input);
+        toast.success(props.done(input.amountCents));
+        onOpenChange(false);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: FIELDS,
+            setError: form.setError,
+            fallback: 'Could not refund the payment. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   return (
     <FormDialog
@@ -82,23 +97,15 @@ export function PaymentRefundDialog(props: PaymentRefundDialogProps) {
       destructive
       pending={props.pending}
     >
-      <FormField label={props.amountLabel} error={errors.amountCents} hint={`Up to ${formatMoney(left)}`}>
-        <Input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          required
-        />
+      <FormField
+        label={props.amountLabel}
+        error={errors.amountCents?.message}
+        hint={`Up to ${formatMoney(left)}`}
+      >
+        <Input inputMode="decimal" required {...form.register('amountCents')} />
       </FormField>
-      <FormField label="Reason" error={errors.reason}>
-        <Textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={INVOICE_REASON_MAX}
-          onChange={(event) => setReason(event.target.value)}
-          required
-        />
+      <FormField label="Reason" error={errors.reason?.message}>
+        <Textarea maxLength={INVOICE_REASON_MAX} required {...form.register('reason')} />
       </FormField>
     </FormDialog>
   );

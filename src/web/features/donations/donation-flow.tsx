@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DONATION_THANK_YOU_MS, DONATION_TEXT as T } from '../../../shared/donations';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { useSession } from '../auth';
 import { type CardOutcome, CardPayment } from '../payments';
-import { chosenAmount, dollars } from './amounts';
+import { dollars } from './amounts';
 import { createDonationIntent, useConfirmDonation } from './api';
-import { DonationForm, type DonorDetails } from './donation-form';
+import { DonationForm } from './donation-form';
+import { donorDetailsSchema, REFUSAL_TITLES } from './donor-details';
 import { StepHeading } from './step-heading';
 
 type Step =
@@ -32,13 +34,14 @@ function refusalMessage(caught: unknown, fallback: string): string {
 /** Form, then card entry once a client secret arrives, then thank-you; closing the dialog unmounts all of it. */
 export function DonationFlow({ onFinished }: { onFinished: () => void }) {
   const { user } = useSession();
-  const [details, setDetails] = useState<DonorDetails>({
-    preset: '',
-    custom: '',
-    fullName: user ? fullName(user) : '',
-    email: '',
-    phone: '',
-  });
+  const accountEmail = user?.email ?? null;
+  const schema = useMemo(() => donorDetailsSchema(accountEmail), [accountEmail]);
+  // Held here, not in the form's step, so the details are still there when the donor comes back to them.
+  const form = useZodForm(
+    schema,
+    { preset: '', custom: '', fullName: user ? fullName(user) : '', email: '', phone: '' },
+    CHECK_ON_SUBMIT_ONLY,
+  );
   const [step, setStep] = useState<Step>({ name: 'form', isReturn: false });
   const [isPreparing, setIsPreparing] = useState(false);
   const confirm = useConfirmDonation();
@@ -49,33 +52,32 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
     toast[tone](title, { description });
   };
 
-  const prepare = async () => {
-    const amount = chosenAmount(details.preset, details.custom);
-    if (amount === null) return say('error', T.invalidAmount.title, T.invalidAmount.description);
-    const name = details.fullName.trim();
-    if (!name) return say('error', T.missingName.title, T.missingName.description);
-    const email = details.email.trim() || user?.email || '';
-    if (!email) return say('error', T.missingEmail.title, T.missingEmail.description);
-    const [firstName, ...rest] = name.split(/\s+/);
-    setIsPreparing(true);
-    try {
-      const answer = await createDonationIntent({
-        amount,
-        email,
-        firstName,
-        lastName: rest.join(' '),
-        phone: details.phone.trim(),
-        description: `Donation of $${dollars(amount)}`,
-      });
-      if (!answer.success || !answer.clientSecret)
-        throw new Error(answer.error || T.paymentError.intentFailed);
-      setStep({ name: 'card', clientSecret: answer.clientSecret, amount, email });
-    } catch (caught) {
-      say('error', T.paymentError.title, refusalMessage(caught, T.paymentError.processFailed));
-    } finally {
-      setIsPreparing(false);
-    }
-  };
+  const prepare = form.handleSubmit(
+    async (intent) => {
+      setIsPreparing(true);
+      try {
+        const answer = await createDonationIntent(intent);
+        if (!answer.success || !answer.clientSecret)
+          throw new Error(answer.error || T.paymentError.intentFailed);
+        setStep({
+          name: 'card',
+          clientSecret: answer.clientSecret,
+          amount: intent.amount,
+          email: intent.email,
+        });
+      } catch (caught) {
+        say('error', T.paymentError.title, refusalMessage(caught, T.paymentError.processFailed));
+      } finally {
+        setIsPreparing(false);
+      }
+    },
+    (refused) => {
+      const field = (Object.keys(REFUSAL_TITLES) as (keyof typeof REFUSAL_TITLES)[]).find(
+        (name) => refused[name],
+      );
+      if (field) say('error', REFUSAL_TITLES[field], refused[field]?.message ?? '');
+    },
+  );
 
   const record = async (paymentIntentId: string, amount: number) => {
     try {
@@ -113,11 +115,10 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
         <>
           {step.isReturn ? <StepHeading>Your donation</StepHeading> : null}
           <DonationForm
-            details={details}
-            onChange={setDetails}
-            accountEmail={user?.email ?? null}
+            form={form}
+            accountEmail={accountEmail}
             isPreparing={isPreparing}
-            onSubmit={() => void prepare()}
+            onSubmit={prepare}
           />
         </>
       ) : null}

@@ -1,41 +1,38 @@
-import type { FormEvent } from 'react';
+import type { FormEventHandler } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { AmountChoice } from './amount-choice';
-
-export type DonorDetails = { preset: string; custom: string; fullName: string; email: string; phone: string };
+import type { DonorDetails } from './donor-details';
 
 type DonationFormProps = {
-  details: DonorDetails;
-  onChange: (details: DonorDetails) => void;
+  form: UseFormReturn<DonorDetails, unknown, unknown>;
   /** The signed-in donor's address, used when the email field is left empty. */
   accountEmail: string | null;
   isPreparing: boolean;
-  onSubmit: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
 };
 
 /** Amount, name, email and phone; the dialog checks them and raises the specified toasts. */
-export function DonationForm({ details, onChange, accountEmail, isPreparing, onSubmit }: DonationFormProps) {
-  const set = (patch: Partial<DonorDetails>) => onChange({ ...details, ...patch });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+export function DonationForm({ form, accountEmail, isPreparing, onSubmit }: DonationFormProps) {
+  const [preset, custom] = form.watch(['preset', 'custom']);
   return (
-    <form onSubmit={submit} noValidate aria-label="Donation details" className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label="Donation details" className="flex flex-col gap-4">
       <AmountChoice
-        preset={details.preset}
-        custom={details.custom}
-        onPresetChange={(preset) => set({ preset, custom: '' })}
-        onCustomChange={(custom) => set({ custom, preset: '' })}
+        preset={preset}
+        custom={custom}
+        onPresetChange={(chosen) => {
+          form.setValue('preset', chosen);
+          form.setValue('custom', '');
+        }}
+        onCustomChange={(typed) => {
+          form.setValue('custom', typed);
+          form.setValue('preset', '');
+        }}
       />
       <FormField label="Full name">
-        <Input
-          autoComplete="name"
-          value={details.fullName}
-          onChange={(event) => set({ fullName: event.target.value })}
-        />
+        <Input autoComplete="name" {...form.register('fullName')} />
       </FormField>
       <FormField
         label={accountEmail ? 'Email (optional)' : 'Email'}
@@ -45,20 +42,10 @@ export function DonationForm({ details, onChange, accountEmail, isPreparing, onS
             : 'Your receipt is sent here.'
         }
       >
-        <Input
-          type="email"
-          autoComplete="email"
-          value={details.email}
-          onChange={(event) => set({ email: event.target.value })}
-        />
+        <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <FormField label="Phone (optional)">
-        <Input
-          type="tel"
-          autoComplete="tel"
-          value={details.phone}
-          onChange={(event) => set({ phone: event.target.value })}
-        />
+        <Input type="tel" autoComplete="tel" {...form.register('phone')} />
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" disabled={isPreparing}>

@@ -1,7 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
-import { type CommunityEvent, EVENT_ERRORS, EVENT_IMAGE_DATA_MAX } from '../../../shared/events';
-import { isApiRequestError } from '../../lib/api-error';
+import { z } from 'zod';
+import {
+  type CommunityEvent,
+  type CreateEventInput,
+  EVENT_ERRORS,
+  EVENT_IMAGE_DATA_MAX,
+} from '../../../shared/events';
+import { decimalFromCents } from '../../../shared/money';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -11,19 +20,58 @@ import { Textarea } from '../../ui/select';
 import { useSaveEvent } from './api';
 import { instantInClinic, localInClinic } from './event-when';
 
-type Draft = {
-  title: string;
-  description: string;
-  imageUrl: string;
-  startsAt: string;
-  endsAt: string;
-  place: string;
-  onlineUrl: string;
-  capacity: string;
-  price: string;
-};
+const clinicInstant = (message: string) =>
+  z
+    .string()
+    .transform(instantInClinic)
+    .pipe(z.string({ error: message }));
 
-const draftOf = (event: CommunityEvent | null): Draft => ({
+/**
+ * What the form reads before sending: start and end as clinic time, whole seats and the price in dollars, in
+ * the contract's words. The server checks everything else and its messages show by the field.
+ */
+const EventFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string(),
+    startsAt: clinicInstant('Start must be a date and time'),
+    endsAt: clinicInstant('End must be a date and time'),
+    place: z.string(),
+    onlineUrl: z.string(),
+    capacity: z
+      .string()
+      .transform(Number)
+      .pipe(
+        z.number({ error: EVENT_ERRORS.capacity }).int(EVENT_ERRORS.capacity).min(1, EVENT_ERRORS.capacity),
+      ),
+    priceCents: z
+      .string()
+      .transform((dollars) => Math.round(Number(dollars) * 100))
+      .pipe(z.number({ error: EVENT_ERRORS.price }).min(0, EVENT_ERRORS.price)),
+  })
+  .transform(
+    ({ imageUrl, place, onlineUrl, ...event }): CreateEventInput => ({
+      ...event,
+      imageUrl: imageUrl.trim() ? imageUrl.trim() : null,
+      place: place.trim() ? place : null,
+      onlineUrl: onlineUrl.trim() ? onlineUrl : null,
+    }),
+  );
+
+const FIELDS = [
+  'title',
+  'description',
+  'imageUrl',
+  'startsAt',
+  'endsAt',
+  'place',
+  'onlineUrl',
+  'capacity',
+  'priceCents',
+] as const;
+
+const valuesOf = (event: CommunityEvent | null) => ({
   title: event?.title ?? '',
   description: event?.description ?? '',
   imageUrl: event?.imageUrl ?? '',
@@ -32,7 +80,7 @@ const draftOf = (event: CommunityEvent | null): Draft => ({
   place: event?.place ?? '',
   onlineUrl: event?.onlineUrl ?? '',
   capacity: event ? String(event.capacity) : '20',
-  price: event ? (event.priceCents / 100).toFixed(2) : '0.00',
+  priceCents: event ? decimalFromCents(event.priceCents) : '0.00',
 });
 
 /** Create (event null) or edit an event; the server checks every field and its messages show by the field. */
@@ -45,12 +93,11 @@ export function EventFormDialog({
   event: CommunityEvent | null;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(event));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(EventFormSchema, valuesOf(event), CHECK_ON_SUBMIT_ONLY);
+  const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveEvent();
-  const set = (field: keyof Draft) => (value: string) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+  const imageUrl = form.watch('imageUrl');
 
   const onImage = (file: File | undefined) => {
     if (!file) return;
@@ -58,53 +105,31 @@ export function EventFormDialog({
     reader.onload = () => {
       const value = String(reader.result);
       if (value.length > EVENT_IMAGE_DATA_MAX)
-        setErrors((e) => ({ ...e, imageUrl: EVENT_ERRORS.imageTooLarge }));
-      else set('imageUrl')(value);
+        form.setError('imageUrl', { message: EVENT_ERRORS.imageTooLarge });
+      else form.setValue('imageUrl', value);
     };
     reader.readAsDataURL(file);
   };
 
-  const submit = (submitted: FormEvent) => {
-    submitted.preventDefault();
-    const found: Record<string, string> = {};
-    const startsAt = instantInClinic(draft.startsAt);
-    const endsAt = instantInClinic(draft.endsAt);
-    if (!startsAt) found.startsAt = 'Start must be a date and time';
-    if (!endsAt) found.endsAt = 'End must be a date and time';
-    const capacity = Number(draft.capacity);
-    const priceCents = Math.round(Number(draft.price) * 100);
-    if (!Number.isInteger(capacity) || capacity < 1) found.capacity = EVENT_ERRORS.capacity;
-    if (!Number.isFinite(priceCents) || priceCents < 0) found.priceCents = EVENT_ERRORS.price;
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    const input = {
-      title: draft.title,
-      description: draft.description,
-      imageUrl: draft.imageUrl.trim() ? draft.imageUrl.trim() : null,
-      startsAt: startsAt!,
-      endsAt: endsAt!,
-      place: draft.place.trim() ? draft.place : null,
-      onlineUrl: draft.onlineUrl.trim() ? draft.onlineUrl : null,
-      capacity,
-      priceCents,
-    };
-    save.mutate(
-      { id: event?.id ?? null, input },
-      {
-        onSuccess: () => {
-          toast.success(event ? 'Event saved' : 'Event created');
-          onClose();
-        },
-        onError: (caught) => {
-          if (isApiRequestError(caught)) {
-            setErrors(caught.fields ?? {});
-            setFormError(caught.message);
-          } else setFormError('The event could not be saved. Please try again.');
-        },
-      },
-    );
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFormError(null);
+      try {
+        await save.mutateAsync({ id: event?.id ?? null, input });
+        toast.success(event ? 'Event saved' : 'Event created');
+        onClose();
+      } catch (caught) {
+        setFormError(
+          applyServerErrors(caught, {
+            fields: FIELDS,
+            setError: form.setError,
+            fallback: 'The event could not be saved. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setFormError(null),
+  );
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
@@ -114,69 +139,52 @@ export function EventFormDialog({
         </DialogHeader>
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
           {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <FormField label="Title" error={errors.title}>
-            <Input value={draft.title} onChange={(e) => set('title')(e.target.value)} required />
+          <FormField label="Title" error={errors.title?.message}>
+            <Input required {...form.register('title')} />
           </FormField>
-          <FormField label="Description" error={errors.description}>
-            <Textarea
-              value={draft.description}
-              onChange={(e) => set('description')(e.target.value)}
-              rows={3}
-            />
+          <FormField label="Description" error={errors.description?.message}>
+            <Textarea rows={3} {...form.register('description')} />
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Starts (clinic time)" error={errors.startsAt}>
-              <Input
-                type="datetime-local"
-                value={draft.startsAt}
-                onChange={(e) => set('startsAt')(e.target.value)}
-              />
+            <FormField label="Starts (clinic time)" error={errors.startsAt?.message}>
+              <Input type="datetime-local" {...form.register('startsAt')} />
             </FormField>
-            <FormField label="Ends (clinic time)" error={errors.endsAt}>
-              <Input
-                type="datetime-local"
-                value={draft.endsAt}
-                onChange={(e) => set('endsAt')(e.target.value)}
-              />
+            <FormField label="Ends (clinic time)" error={errors.endsAt?.message}>
+              <Input type="datetime-local" {...form.register('endsAt')} />
             </FormField>
           </div>
-          <FormField label="Place" hint="A place, an online link, or both" error={errors.place}>
-            <Input value={draft.place} onChange={(e) => set('place')(e.target.value)} />
+          <FormField label="Place" hint="A place, an online link, or both" error={errors.place?.message}>
+            <Input {...form.register('place')} />
           </FormField>
-          <FormField label="Online link (https)" error={errors.onlineUrl}>
-            <Input type="url" value={draft.onlineUrl} onChange={(e) => set('onlineUrl')(e.target.value)} />
+          <FormField label="Online link (https)" error={errors.onlineUrl?.message}>
+            <Input type="url" {...form.register('onlineUrl')} />
           </FormField>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Capacity" error={errors.capacity}>
-              <Input
-                type="number"
-                min={1}
-                step={1}
-                value={draft.capacity}
-                onChange={(e) => set('capacity')(e.target.value)}
-              />
+            <FormField label="Capacity" error={errors.capacity?.message}>
+              <Input type="number" min={1} step={1} {...form.register('capacity')} />
             </FormField>
-            <FormField label="Price in dollars (0 for free)" error={errors.priceCents}>
-              <Input
-                type="number"
-                min={0}
-                step="0.01"
-                value={draft.price}
-                onChange={(e) => set('price')(e.target.value)}
-              />
+            <FormField label="Price in dollars (0 for free)" error={errors.priceCents?.message}>
+              <Input type="number" min={0} step="0.01" {...form.register('priceCents')} />
             </FormField>
           </div>
-          <FormField
-            label="Image address (https)"
-            hint="Or upload a small image below"
-            error={errors.imageUrl}
-          >
-            <Input
-              value={draft.imageUrl.startsWith('data:') ? 'Uploaded image' : draft.imageUrl}
-              readOnly={draft.imageUrl.startsWith('data:')}
-              onChange={(e) => set('imageUrl')(e.target.value)}
-            />
-          </FormField>
+          <Controller
+            control={form.control}
+            name="imageUrl"
+            render={({ field }) => (
+              <FormField
+                label="Image address (https)"
+                hint="Or upload a small image below"
+                error={errors.imageUrl?.message}
+              >
+                {/* An uploaded image is a long data address: the field names it instead of showing it. */}
+                <Input
+                  value={field.value.startsWith('data:') ? 'Uploaded image' : field.value}
+                  readOnly={field.value.startsWith('data:')}
+                  onChange={(e) => field.onChange(e.target.value)}
+                />
+              </FormField>
+            )}
+          />
           <FormField label="Upload an image">
             <Input
               type="file"
@@ -184,13 +192,13 @@ export function EventFormDialog({
               onChange={(e) => onImage(e.target.files?.[0])}
             />
           </FormField>
-          {draft.imageUrl ? (
+          {imageUrl ? (
             <Button
               type="button"
               variant="outline"
               size="sm"
               className="self-start"
-              onClick={() => set('imageUrl')('')}
+              onClick={() => form.setValue('imageUrl', '')}
             >
               Remove the image
             </Button>

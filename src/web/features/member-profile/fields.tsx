@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { FieldErrors, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import {
   MEMBER_CITY_MAX,
   MEMBER_INTEREST_LABELS,
@@ -8,7 +9,6 @@ import {
   SUPPORT_WAYS,
   type SupportWay,
 } from '../../../shared/member-profile';
-import type { FieldErrors } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 
@@ -91,7 +91,7 @@ export const SupportField = (props: {
   />
 );
 
-export type ContactDraft = {
+type ContactValues = {
   newsletter: boolean;
   eventAnnouncements: boolean;
   phone: string;
@@ -99,77 +99,44 @@ export type ContactDraft = {
   country: string;
 };
 
-function Toggle({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
+function Toggle({ label, ...registered }: { label: string } & UseFormRegisterReturn) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="size-4 accent-primary"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <input type="checkbox" className="size-4 accent-primary" {...registered} />
       {label}
     </label>
   );
 }
 
 /** How the member likes to hear from the clinic, and where they are. */
-export function ContactFields({
-  draft,
-  onChange,
+export function ContactFields<T extends ContactValues>({
+  register,
   errors,
 }: {
-  draft: ContactDraft;
-  onChange: (changes: Partial<ContactDraft>) => void;
-  errors: FieldErrors;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<ContactValues>;
 }) {
+  const field = (name: keyof ContactValues) => register(name as Path<T>);
   return (
     <>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium text-sm">Emails from the clinic</legend>
-        <Toggle
-          label="The monthly newsletter"
-          checked={draft.newsletter}
-          onChange={(newsletter) => onChange({ newsletter })}
-        />
-        <Toggle
-          label="New events as they are announced"
-          checked={draft.eventAnnouncements}
-          onChange={(eventAnnouncements) => onChange({ eventAnnouncements })}
-        />
+        <Toggle label="The monthly newsletter" {...field('newsletter')} />
+        <Toggle label="New events as they are announced" {...field('eventAnnouncements')} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Phone (optional)" error={errors.phone}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            value={draft.phone}
-            onChange={(event) => onChange({ phone: event.target.value })}
-          />
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...field('phone')} />
         </FormField>
-        <FormField label="City (optional)" error={errors.city}>
-          <Input
-            autoComplete="address-level2"
-            value={draft.city}
-            maxLength={MEMBER_CITY_MAX}
-            onChange={(event) => onChange({ city: event.target.value })}
-          />
+        <FormField label="City (optional)" error={errors.city?.message}>
+          <Input autoComplete="address-level2" maxLength={MEMBER_CITY_MAX} {...field('city')} />
         </FormField>
-        <FormField label="Country code (optional)" error={errors.country} hint="Two letters, such as US">
-          <Input
-            autoComplete="country"
-            value={draft.country}
-            maxLength={2}
-            onChange={(event) => onChange({ country: event.target.value })}
-          />
+        <FormField
+          label="Country code (optional)"
+          error={errors.country?.message}
+          hint="Two letters, such as US"
+        >
+          <Input autoComplete="country" maxLength={2} {...field('country')} />
         </FormField>
       </div>
     </>

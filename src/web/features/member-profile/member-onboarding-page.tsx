@@ -1,22 +1,23 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   MEMBER_ONBOARDING_STEP_LABELS,
   MEMBER_ONBOARDING_STEPS,
-  MEMBER_PROFILE_ERRORS,
-  type MemberInterest,
   type MemberOnboardingStep,
   type MemberProfile,
-  type SupportWay,
 } from '../../../shared/member-profile';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { type FieldErrors, refusalOf } from '../../ui/form-dialog';
+import { refusalOf } from '../../ui/form-dialog';
 import { LoadingState } from '../../ui/spinner';
 import { useFinishOnboarding, useMemberProfile, useSaveStep } from './api';
-import { type ContactDraft, ContactFields, InterestsField, SupportField } from './fields';
+import { ContactFields, InterestsField, SupportField } from './fields';
+import { ONBOARDING_STEP_FORMS, PROFILE_FIELDS, type ProfileValues, profileValuesOf } from './profile-form';
 
 type Screen = MemberOnboardingStep | 'done';
 const SCREENS: Screen[] = [...MEMBER_ONBOARDING_STEPS, 'done'];
@@ -52,16 +53,13 @@ function OnboardingForm({ profile }: { profile: MemberProfile }) {
   const finish = useFinishOnboarding();
   // Resume at the first step not saved yet; all saved opens on the last screen.
   const [screen, setScreen] = useState<Screen>(profile.nextStep ?? 'done');
-  const [interests, setInterests] = useState<MemberInterest[]>(profile.interests);
-  const [supportWays, setSupportWays] = useState<SupportWay[]>(profile.supportWays);
-  const [contact, setContact] = useState<ContactDraft>({
-    newsletter: profile.newsletter,
-    eventAnnouncements: profile.eventAnnouncements,
-    phone: profile.phone,
-    city: profile.city,
-    country: profile.country,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // One form for every step, so going back shows what was chosen; each step checks only its own fields.
+  const form = useZodForm(
+    ONBOARDING_STEP_FORMS[screen === 'done' ? 'contact' : screen],
+    profileValuesOf(profile),
+    CHECK_ON_SUBMIT_ONLY,
+  );
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const index = SCREENS.indexOf(screen);
@@ -69,35 +67,34 @@ function OnboardingForm({ profile }: { profile: MemberProfile }) {
   // Moving to another step puts focus on its heading (the same element throughout), so a screen reader starts
   // reading the new step there.
   const go = (next: Screen) => {
-    setErrors({});
+    form.clearErrors();
     setError(null);
     setScreen(next);
     heading.current?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (screen === 'done') return;
-    const problems: FieldErrors =
-      screen === 'interests' && interests.length === 0
-        ? { interests: MEMBER_PROFILE_ERRORS.interests }
-        : screen === 'support' && supportWays.length === 0
-          ? { supportWays: MEMBER_PROFILE_ERRORS.supportWays }
-          : {};
-    setErrors(problems);
-    setError(null);
-    if (Object.values(problems).some(Boolean)) return;
-    const input =
-      screen === 'interests' ? { interests } : screen === 'support' ? { supportWays } : { ...contact };
-    try {
-      await save.mutateAsync({ step: screen, input });
-      go(SCREENS[index + 1]);
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'That step could not be saved. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
+  const stepInput = (step: MemberOnboardingStep, { interests, supportWays, ...contact }: ProfileValues) =>
+    step === 'interests' ? { interests } : step === 'support' ? { supportWays } : contact;
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setError(null);
+      if (screen === 'done') return;
+      try {
+        await save.mutateAsync({ step: screen, input: stepInput(screen, values) });
+        go(SCREENS[index + 1]);
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: PROFILE_FIELDS,
+            setError: form.setError,
+            fallback: 'That step could not be saved. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   const done = async () => {
     try {
@@ -143,18 +140,32 @@ function OnboardingForm({ profile }: { profile: MemberProfile }) {
           <form noValidate onSubmit={submit} aria-label={TITLES[screen]} className="flex flex-col gap-4">
             {error ? <Alert variant="error">{error}</Alert> : null}
             {screen === 'interests' ? (
-              <InterestsField chosen={interests} onChange={setInterests} error={errors.interests} />
-            ) : null}
-            {screen === 'support' ? (
-              <SupportField chosen={supportWays} onChange={setSupportWays} error={errors.supportWays} />
-            ) : null}
-            {screen === 'contact' ? (
-              <ContactFields
-                draft={contact}
-                onChange={(changes) => setContact((current) => ({ ...current, ...changes }))}
-                errors={errors}
+              <Controller
+                control={form.control}
+                name="interests"
+                render={({ field }) => (
+                  <InterestsField
+                    chosen={field.value}
+                    onChange={field.onChange}
+                    error={errors.interests?.message}
+                  />
+                )}
               />
             ) : null}
+            {screen === 'support' ? (
+              <Controller
+                control={form.control}
+                name="supportWays"
+                render={({ field }) => (
+                  <SupportField
+                    chosen={field.value}
+                    onChange={field.onChange}
+                    error={errors.supportWays?.message}
+                  />
+                )}
+              />
+            ) : null}
+            {screen === 'contact' ? <ContactFields register={form.register} errors={errors} /> : null}
             <div className="flex flex-wrap gap-2">
               {index > 0 ? (
                 <Button type="button" variant="outline" onClick={() => go(SCREENS[index - 1])}>

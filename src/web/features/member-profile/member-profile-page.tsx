@@ -1,80 +1,74 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  MEMBER_ABOUT_MAX,
-  MEMBER_PROFILE_ERRORS,
-  type MemberInterest,
-  type MemberProfile,
-  type SupportWay,
-} from '../../../shared/member-profile';
+import { MEMBER_ABOUT_MAX, type MemberProfile } from '../../../shared/member-profile';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { type FieldErrors, refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { useMemberProfile, useSaveProfile } from './api';
-import { type ContactDraft, ContactFields, InterestsField, SupportField } from './fields';
+import { ContactFields, InterestsField, SupportField } from './fields';
+import { PROFILE_FIELDS, ProfileFormSchema, profileValuesOf } from './profile-form';
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
-  const id = useId();
   const save = useSaveProfile();
-  const [interests, setInterests] = useState<MemberInterest[]>(profile.interests);
-  const [supportWays, setSupportWays] = useState<SupportWay[]>(profile.supportWays);
-  const [about, setAbout] = useState(profile.about);
-  const [contact, setContact] = useState<ContactDraft>({
-    newsletter: profile.newsletter,
-    eventAnnouncements: profile.eventAnnouncements,
-    phone: profile.phone,
-    city: profile.city,
-    country: profile.country,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(
+    ProfileFormSchema,
+    { ...profileValuesOf(profile), about: profile.about },
+    CHECK_ON_SUBMIT_ONLY,
+  );
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems: FieldErrors = {
-      interests: interests.length ? undefined : MEMBER_PROFILE_ERRORS.interests,
-      supportWays: supportWays.length ? undefined : MEMBER_PROFILE_ERRORS.supportWays,
-    };
-    setErrors(problems);
-    setError(null);
-    if (Object.values(problems).some(Boolean)) return;
-    try {
-      await save.mutateAsync({ interests, supportWays, about, ...contact });
-      toast.success('Your profile is saved.');
-    } catch (caught) {
-      const refusal = refusalOf(caught, 'Your profile could not be saved. Please try again.');
-      setErrors(refusal.fields);
-      setError(refusal.message);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      setError(null);
+      try {
+        await save.mutateAsync(input);
+        toast.success('Your profile is saved.');
+      } catch (caught) {
+        setError(
+          applyServerErrors(caught, {
+            fields: PROFILE_FIELDS,
+            setError: form.setError,
+            fallback: 'Your profile could not be saved. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setError(null),
+  );
 
   return (
     <form noValidate onSubmit={submit} aria-label="Your supporter profile" className="flex flex-col gap-5">
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <InterestsField chosen={interests} onChange={setInterests} error={errors.interests} />
-      <SupportField chosen={supportWays} onChange={setSupportWays} error={errors.supportWays} />
-      <ContactFields
-        draft={contact}
-        onChange={(changes) => setContact((current) => ({ ...current, ...changes }))}
-        errors={errors}
+      <Controller
+        control={form.control}
+        name="interests"
+        render={({ field }) => (
+          <InterestsField chosen={field.value} onChange={field.onChange} error={errors.interests?.message} />
+        )}
       />
+      <Controller
+        control={form.control}
+        name="supportWays"
+        render={({ field }) => (
+          <SupportField chosen={field.value} onChange={field.onChange} error={errors.supportWays?.message} />
+        )}
+      />
+      <ContactFields register={form.register} errors={errors} />
       <FormField
         label="About you (optional)"
-        error={errors.about}
+        error={errors.about?.message}
         hint="What brings you to the clinic's community"
       >
-        <Textarea
-          id={`${id}-about`}
-          value={about}
-          maxLength={MEMBER_ABOUT_MAX}
-          onChange={(event) => setAbout(event.target.value)}
-        />
+        <Textarea maxLength={MEMBER_ABOUT_MAX} {...form.register('about')} />
       </FormField>
       <div>
         <Button type="submit" disabled={save.isPending}>

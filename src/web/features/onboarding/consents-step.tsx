@@ -14,12 +14,12 @@ import { useIntakeStep } from './use-intake-step';
 /** Each consent is signed by typing the account holder's full name; the last step, so it also finishes. */
 export function ConsentsStep({ state, onSaved, onBack }: StepProps) {
   const schema = useMemo(() => consentsStepSchemaFor(state.fullName), [state.fullName]);
-  const { form, onSubmit, error, busy } = useIntakeStep(
-    'consents',
+  const { form, onSubmit, error, busy } = useIntakeStep({
+    step: 'consents',
     schema,
-    { treatmentSignature: '', privacySignature: '', communicationSignature: '' },
-    onSaved,
-  );
+    defaults: { treatmentSignature: '', privacySignature: '', communicationSignature: '' },
+    after: onSaved,
+  });
   const { errors } = form.formState;
   return (
     <StepFrame

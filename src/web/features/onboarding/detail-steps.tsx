@@ -15,16 +15,16 @@ export type StepProps = { state: OnboardingState; onSaved: () => void | Promise<
 
 export function PersonalStep({ state, onSaved, onBack }: StepProps) {
   const saved = state.data.personal;
-  const { form, onSubmit, error, busy } = useIntakeStep(
-    'personal',
-    PersonalStepSchema,
-    {
+  const { form, onSubmit, error, busy } = useIntakeStep({
+    step: 'personal',
+    schema: PersonalStepSchema,
+    defaults: {
       dateOfBirth: text(saved.dateOfBirth),
       sex: (saved.sex ?? '') as (typeof SEX_OPTIONS)[number],
       gender: text(saved.gender),
     },
-    onSaved,
-  );
+    after: onSaved,
+  });
   const { errors } = form.formState;
   return (
     <StepFrame step="personal" error={error} onSubmit={onSubmit} onBack={onBack} busy={busy}>
@@ -50,10 +50,10 @@ export function PersonalStep({ state, onSaved, onBack }: StepProps) {
 
 export function ContactStep({ state, onSaved, onBack }: StepProps) {
   const saved = state.data.contact;
-  const { form, onSubmit, error, busy } = useIntakeStep(
-    'contact',
-    ContactStepSchema,
-    {
+  const { form, onSubmit, error, busy } = useIntakeStep({
+    step: 'contact',
+    schema: ContactStepSchema,
+    defaults: {
       phone: text(saved.phone),
       addressLine1: text(saved.addressLine1),
       addressLine2: text(saved.addressLine2),
@@ -65,8 +65,8 @@ export function ContactStep({ state, onSaved, onBack }: StepProps) {
       emergencyContactRelationship: text(saved.emergencyContactRelationship),
       emergencyContactPhone: text(saved.emergencyContactPhone),
     },
-    onSaved,
-  );
+    after: onSaved,
+  });
   const { errors } = form.formState;
   return (
     <StepFrame step="contact" error={error} onSubmit={onSubmit} onBack={onBack} busy={busy}>
@@ -114,16 +114,16 @@ export function ContactStep({ state, onSaved, onBack }: StepProps) {
 
 export function InsuranceStep({ state, onSaved, onBack }: StepProps) {
   const saved = state.data.insurance;
-  const { form, onSubmit, error, busy } = useIntakeStep(
-    'insurance',
-    InsuranceStepSchema,
-    {
+  const { form, onSubmit, error, busy } = useIntakeStep({
+    step: 'insurance',
+    schema: InsuranceStepSchema,
+    defaults: {
       insuranceProvider: text(saved.insuranceProvider),
       insurancePolicyNumber: text(saved.insurancePolicyNumber),
       insuranceGroupNumber: text(saved.insuranceGroupNumber),
     },
-    onSaved,
-  );
+    after: onSaved,
+  });
   const { errors } = form.formState;
   return (
     <StepFrame

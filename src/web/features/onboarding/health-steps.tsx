@@ -31,12 +31,12 @@ function ClinicalTextStep({
   value: string | null;
   schema: typeof MedicalHistoryStepSchema | typeof MedicationsStepSchema | typeof AllergiesStepSchema;
 }) {
-  const { form, onSubmit, error, busy } = useIntakeStep(
+  const { form, onSubmit, error, busy } = useIntakeStep({
     step,
     schema,
-    { [field]: text(value) } as Record<typeof field, string>,
-    onSaved,
-  );
+    defaults: { [field]: text(value) } as Record<typeof field, string>,
+    after: onSaved,
+  });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <StepFrame
@@ -102,12 +102,12 @@ export const AllergiesStep = clinicalStep('allergies');
 export function GoalsStep({ state, onSaved, onBack }: StepProps) {
   const saved = state.data.goals;
   const goals = Array.from({ length: GOALS_MAX }, (_, index) => saved.goals[index] ?? '');
-  const { form, onSubmit, error, busy } = useIntakeStep(
-    'goals',
-    GoalsStepSchema,
-    { mainConcern: text(saved.mainConcern), goals },
-    onSaved,
-  );
+  const { form, onSubmit, error, busy } = useIntakeStep({
+    step: 'goals',
+    schema: GoalsStepSchema,
+    defaults: { mainConcern: text(saved.mainConcern), goals },
+    after: onSaved,
+  });
   const { errors } = form.formState;
   const goalsError = errors.goals?.message ?? errors.goals?.root?.message;
   return (

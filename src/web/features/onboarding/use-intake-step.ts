@@ -10,12 +10,17 @@ import { serverErrorsOf } from './step-frame';
  * A step's form, validated in the browser by the step's shared schema and saved on the server; the server's
  * field messages land on the same fields. `after` runs once the step is saved (the next step, or finishing).
  */
-export function useIntakeStep<Schema extends z.ZodType<FieldValues, FieldValues>>(
-  step: IntakeStep,
-  schema: Schema,
-  defaults: DefaultValues<z.input<Schema>>,
-  after: () => void | Promise<void>,
-) {
+export function useIntakeStep<Schema extends z.ZodType<FieldValues, FieldValues>>({
+  step,
+  schema,
+  defaults,
+  after,
+}: {
+  step: IntakeStep;
+  schema: Schema;
+  defaults: DefaultValues<z.input<Schema>>;
+  after: () => void | Promise<void>;
+}) {
   const form = useZodForm(schema, defaults);
   const save = useSaveStep();
   const [error, setError] = useState<string | null>(null);

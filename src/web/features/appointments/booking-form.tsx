@@ -1,0 +1,166 @@
+import { format, parse } from 'date-fns';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { APPOINTMENT_NOTES_MAX, type CreateAppointmentInput } from '../../../shared/scheduling';
+import { applyServerErrors } from '../../lib/form-errors';
+import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { DialogClose, DialogFooter } from '../../ui/dialog';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { Textarea } from '../../ui/select';
+import { useUser } from '../auth';
+import { usePractitioners } from '../patients';
+import { PatientPicker } from '../recovery-notes';
+import { useCreateAppointment, useServiceTypes } from './api';
+import { PractitionerField, ServiceField } from './appointment-fields';
+
+/** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
+export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
+
+const startOf = ({ day, time }: { day: string; time: string }) =>
+  parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date());
+
+/**
+ * What the form checks before it books: the choices made and a day and time that read as one. The contract's
+ * finer rules stay the server's, whose messages land on their fields.
+ */
+const BookingFormSchema = z
+  .object({
+    patientId: z.string().min(1, 'Choose a patient'),
+    practitionerId: z.string().min(1, 'Choose a practitioner'),
+    serviceTypeId: z.string().min(1, 'Choose a service'),
+    day: z.string(),
+    time: z.string(),
+    notes: z.string(),
+  })
+  .superRefine((values, context) => {
+    if (Number.isNaN(startOf(values).getTime()))
+      context.addIssue({ code: 'custom', path: ['day'], message: 'Choose a day and a time' });
+  })
+  .transform(
+    ({ day, time, notes, ...chosen }): CreateAppointmentInput => ({
+      ...chosen,
+      startsAt: startOf({ day, time }).toISOString(),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+    }),
+  );
+
+/** The refusal's fields the form shows; the contract's startsAt is the form's day and time, shown under Day. */
+const SERVER_FIELDS = ['patientId', 'practitionerId', 'serviceTypeId', 'startsAt', 'notes'] as const;
+const fieldOf = (name: string) =>
+  (name === 'startsAt' ? 'day' : name) as keyof z.input<typeof BookingFormSchema>;
+
+/** Staff, admin and practitioners book any time for any patient. */
+export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefill; onDone: () => void }) {
+  const user = useUser();
+  const choosesPractitioner = user.role === 'staff' || user.role === 'admin';
+  const practitioners = usePractitioners(choosesPractitioner);
+  const services = useServiceTypes();
+  const create = useCreateAppointment();
+  const start = prefill?.startsAt ?? null;
+  const form = useZodForm(
+    BookingFormSchema,
+    {
+      patientId: '',
+      practitionerId: choosesPractitioner ? (prefill?.practitionerId ?? '') : user.id,
+      serviceTypeId: '',
+      day: start ? format(start, 'yyyy-MM-dd') : '',
+      time: start ? format(start, 'HH:mm') : '',
+      notes: '',
+    },
+    CHECK_ON_SUBMIT_ONLY,
+  );
+  const { errors } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const activeServices = (services.data ?? []).filter((service) => service.active);
+
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFormError(null);
+      try {
+        await create.mutateAsync(input);
+        toast.success('Appointment booked');
+        onDone();
+      } catch (caught) {
+        setFormError(
+          applyServerErrors(caught, {
+            fields: SERVER_FIELDS,
+            setError: (name, error) => form.setError(fieldOf(name), error),
+            fallback: 'Could not book the appointment. Please try again.',
+          }),
+        );
+      }
+    },
+    () => setFormError(null),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New appointment" className="flex flex-col gap-3">
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <Controller
+        control={form.control}
+        name="patientId"
+        render={({ field }) => (
+          <PatientPicker
+            label="Patient"
+            emptyLabel="Choose a patient"
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      {errors.patientId ? (
+        <p className="font-medium text-destructive text-sm">{errors.patientId.message}</p>
+      ) : null}
+      {choosesPractitioner ? (
+        <Controller
+          control={form.control}
+          name="practitionerId"
+          render={({ field }) => (
+            <PractitionerField
+              practitioners={practitioners.data ?? []}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.practitionerId?.message}
+            />
+          )}
+        />
+      ) : null}
+      <Controller
+        control={form.control}
+        name="serviceTypeId"
+        render={({ field }) => (
+          <ServiceField
+            services={activeServices}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.serviceTypeId?.message}
+          />
+        )}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Day" error={errors.day?.message}>
+          <Input type="date" {...form.register('day')} />
+        </FormField>
+        <FormField label="Time">
+          <Input type="time" step={300} {...form.register('time')} />
+        </FormField>
+      </div>
+      <FormField label="Notes" error={errors.notes?.message}>
+        <Textarea maxLength={APPOINTMENT_NOTES_MAX} {...form.register('notes')} />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Booking…' : 'Book appointment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
