@@ -29,8 +29,8 @@ const isContract = (id: string) => {
  * runs first is one file (bundle budget: scripts/bundle-budget.ts); the schemas with zod, dates, icons, Radix and
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
-/** The app's controls built on Radix (dialogs, menus, popovers, tabs, switches); they go with Radix. */
-const RADIX_CONTROLS = 'dialog|dropdown-menu|popover|radio-group|switch|tabs|form-dialog|reason-dialog';
+/** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
+const RADIX_CONTROLS = 'dialog|dropdown-menu|radio-group|switch|tabs|form-dialog|reason-dialog';
 
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
