@@ -23,8 +23,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { ChoiceField, Textarea } from '../../ui/select';
 import { useUser } from '../auth';
-import { usePractitioners } from '../patients';
-import { PatientPicker } from '../recovery-notes';
+import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */

@@ -2,5 +2,4 @@
 export { useNoteList } from './api';
 export { NewNoteDialog } from './new-note-dialog';
 export { dayOf, NoteStatusBadge } from './note-status';
-export { PatientPicker } from './patient-picker';
 export { RecoveryProgressChart } from './progress-chart';

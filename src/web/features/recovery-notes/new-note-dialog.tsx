@@ -15,8 +15,8 @@ import {
 } from '../../ui/dialog';
 import { Label } from '../../ui/label';
 import { Select } from '../../ui/select';
+import { PatientPicker } from '../patients';
 import { useCreateNote, useTemplates } from './api';
-import { PatientPicker } from './patient-picker';
 
 /**
  * A practitioner starts a draft for a patient, optionally from a template, and goes straight to it. Given a
