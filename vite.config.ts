@@ -41,11 +41,14 @@ const CHUNK_GROUPS = [
   { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
   // The small pieces many screens share (helpers, plain controls, the vocabulary): one file or two rather than a
   // dozen, which on a phone's HTTP/1.1 is a dozen fewer turns for six connections. Forms (zod) stay out: they
-  // load with a form. The vocabulary is data alone, so the update check of every page can load it by itself.
+  // load with a form; so do the clinic-zone times, which would bring the dates file to every screen using this.
+  // The vocabulary is data alone, so the update check of every page can load it by itself.
   { name: 'vocabulary', test: /src[\\/]shared[\\/]vocabulary[\\/]/, priority: 1 },
   {
     name: 'common',
-    test: new RegExp(`src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|${RADIX_CONTROLS})\\.)`),
+    test: new RegExp(
+      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|clinic-time|${RADIX_CONTROLS})\\.)`,
+    ),
     priority: 1,
     includeDependenciesRecursively: false,
   },

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { type CommunityEvent, EVENT_ERRORS, EVENT_IMAGE_DATA_MAX } from '../../../shared/events';
 import { isApiRequestError } from '../../lib/api-error';
+import { instantInClinic, localInClinic } from '../../lib/clinic-time';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -9,7 +10,6 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useSaveEvent } from './api';
-import { instantInClinic, localInClinic } from './event-when';
 
 type Draft = {
   title: string;

@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState, Spinner } from '../../ui/spinner';
 import { AdminNav } from '../admin';
-import { LoadError } from '../store';
 import { useConnectPrintful, usePrintfulStatus } from './api';
 import { ConnectionCard } from './connection-card';
 import { FulfilmentList } from './fulfilment-list';

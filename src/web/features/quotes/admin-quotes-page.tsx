@@ -18,6 +18,8 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../../shared/vocabulary/quotes';
+import { instantInClinic } from '../../lib/clinic-time';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
@@ -27,9 +29,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
-import { useUrlFilters } from '../../ui/use-url-filters';
 import { AdminNav } from '../admin';
-import { instantInClinic } from '../events';
 import { useAdminQuotes, useAnswerQuote } from './api';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';
 
