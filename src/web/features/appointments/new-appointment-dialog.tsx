@@ -249,7 +249,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const slots = useSlots(practitionerId, serviceTypeId, day, day);
+  const slots = useSlots({ practitionerId, serviceTypeId, from: day, to: day });
   const activeServices = (services.data ?? []).filter((service) => service.active);
   const freeTimes = slots.data?.slots ?? [];
 
