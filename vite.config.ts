@@ -29,8 +29,8 @@ const isContract = (id: string) => {
  * runs first is one file (bundle budget: scripts/bundle-budget.ts); the schemas with zod, dates, icons, Radix and
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
-/** The app's controls built on Radix (dialogs, menus, popovers, tabs, switches); they go with Radix. */
-const RADIX_CONTROLS = 'dialog|dropdown-menu|popover|radio-group|switch|tabs|form-dialog|reason-dialog';
+/** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
+const RADIX_CONTROLS = 'dialog|dropdown-menu|radio-group|switch|tabs|form-dialog|reason-dialog';
 
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
@@ -41,11 +41,14 @@ const CHUNK_GROUPS = [
   { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
   // The small pieces many screens share (helpers, plain controls, the vocabulary): one file or two rather than a
   // dozen, which on a phone's HTTP/1.1 is a dozen fewer turns for six connections. Forms (zod) stay out: they
-  // load with a form. The vocabulary is data alone, so the update check of every page can load it by itself.
+  // load with a form; so do the clinic-zone times, which would bring the dates file to every screen using this.
+  // The vocabulary is data alone, so the update check of every page can load it by itself.
   { name: 'vocabulary', test: /src[\\/]shared[\\/]vocabulary[\\/]/, priority: 1 },
   {
     name: 'common',
-    test: new RegExp(`src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|${RADIX_CONTROLS})\\.)`),
+    test: new RegExp(
+      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|clinic-time|${RADIX_CONTROLS})\\.)`,
+    ),
     priority: 1,
     includeDependenciesRecursively: false,
   },

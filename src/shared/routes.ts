@@ -33,10 +33,7 @@ const publicRoute = (path: string, title: string, subtitle = ''): RouteDefinitio
 
 const signedIn = (
   path: string,
-  title: string,
-  subtitle: string,
-  shows?: RouteDefinition['shows'],
-  titles?: RouteDefinition['titles'],
+  { title, subtitle, shows, titles }: Pick<RouteDefinition, 'title' | 'subtitle' | 'shows' | 'titles'>,
 ): RouteDefinition => ({ path, access: 'signed-in', title, subtitle, shows, titles });
 
 const adminRoute = (path: string, title: string, subtitle: string): RouteDefinition => ({
@@ -63,67 +60,78 @@ export const ROUTES = {
   dummyBooking: publicRoute('/dummy-booking', 'Booking Rehearsal', 'Try the booking flow; nothing is stored'),
   bookingDemo: publicRoute('/booking-demo', 'Booking Demo', 'The demo practitioner’s booking page'),
 
-  home: signedIn('/', 'Dashboard', 'Welcome back, {name}'),
-  patientPortal: signedIn('/patient-portal', 'Patient Portal', 'Your care in one place, {name}'),
-  clients: signedIn(
-    '/clients',
-    'Clients',
-    'Find and manage patient records',
-    PATIENT_AND_MEMBER_SEE_DASHBOARD,
-  ),
-  patients: signedIn(
-    '/patients',
-    'Patients',
-    'Find and manage patient records',
-    PATIENT_AND_MEMBER_SEE_DASHBOARD,
-  ),
-  calendar: signedIn('/calendar', 'Calendar', 'Your schedule at a glance', MEMBER_SEES_DASHBOARD, {
-    practitioner: 'Treatment Calendar',
-    patient: 'My Calendar',
+  home: signedIn('/', { title: 'Dashboard', subtitle: 'Welcome back, {name}' }),
+  patientPortal: signedIn('/patient-portal', {
+    title: 'Patient Portal',
+    subtitle: 'Your care in one place, {name}',
   }),
-  appointments: signedIn(
-    '/appointments',
-    'Appointments',
-    'Upcoming, past and cancelled',
-    MEMBER_SEES_DASHBOARD,
-    { practitioner: 'Treatment Sessions', patient: 'My Appointments' },
-  ),
-  recoveryNotes: signedIn(
-    '/recovery-notes',
-    'Recovery Notes',
-    'Progress notes and recovery scores',
-    MEMBER_SEES_DASHBOARD,
-  ),
-  recoveryNote: signedIn(
-    '/recovery-notes/:id',
-    'Recovery Note',
-    'One note with its history',
-    MEMBER_SEES_DASHBOARD,
-  ),
-  billing: signedIn('/billing', 'Billing', 'Invoices and payments', MEMBER_SEES_DASHBOARD, {
-    practitioner: 'Service Billing',
-    patient: 'My Billing',
+  clients: signedIn('/clients', {
+    title: 'Clients',
+    subtitle: 'Find and manage patient records',
+    shows: PATIENT_AND_MEMBER_SEE_DASHBOARD,
   }),
-  messages: signedIn('/messages', 'Messages', 'Your conversations', MEMBER_SEES_DASHBOARD),
-  settings: signedIn(
-    '/settings',
-    'Settings',
-    'Manage your profile, security and appearance',
-    MEMBER_SEES_DASHBOARD,
-  ),
-  practitionerPublicBookings: signedIn(
-    '/practitioner/public-bookings',
-    'Public Bookings',
-    'Requests from your booking page',
-    MEMBER_SEES_DASHBOARD,
-  ),
-  reports: signedIn('/reports', 'Reports', 'How the clinic is doing', PATIENT_AND_MEMBER_SEE_DASHBOARD),
-  store: signedIn('/store', 'Store', 'Merchandise that supports the clinic'),
-  checkout: signedIn('/checkout', 'Checkout', 'Review your cart and pay'),
-  checkoutSuccess: signedIn('/checkout/success', 'Order Confirmed', 'Thank you for your order'),
-  product: signedIn('/product/:id', 'Product', 'Product details'),
-  memberOrders: signedIn('/member/orders', 'My Orders', 'Your order history'),
-  orders: signedIn('/orders', 'Orders', 'Your order history'),
+  patients: signedIn('/patients', {
+    title: 'Patients',
+    subtitle: 'Find and manage patient records',
+    shows: PATIENT_AND_MEMBER_SEE_DASHBOARD,
+  }),
+  calendar: signedIn('/calendar', {
+    title: 'Calendar',
+    subtitle: 'Your schedule at a glance',
+    shows: MEMBER_SEES_DASHBOARD,
+    titles: { practitioner: 'Treatment Calendar', patient: 'My Calendar' },
+  }),
+  appointments: signedIn('/appointments', {
+    title: 'Appointments',
+    subtitle: 'Upcoming, past and cancelled',
+    shows: MEMBER_SEES_DASHBOARD,
+    titles: { practitioner: 'Treatment Sessions', patient: 'My Appointments' },
+  }),
+  recoveryNotes: signedIn('/recovery-notes', {
+    title: 'Recovery Notes',
+    subtitle: 'Progress notes and recovery scores',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  recoveryNote: signedIn('/recovery-notes/:id', {
+    title: 'Recovery Note',
+    subtitle: 'One note with its history',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  billing: signedIn('/billing', {
+    title: 'Billing',
+    subtitle: 'Invoices and payments',
+    shows: MEMBER_SEES_DASHBOARD,
+    titles: { practitioner: 'Service Billing', patient: 'My Billing' },
+  }),
+  messages: signedIn('/messages', {
+    title: 'Messages',
+    subtitle: 'Your conversations',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  settings: signedIn('/settings', {
+    title: 'Settings',
+    subtitle: 'Manage your profile, security and appearance',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  practitionerPublicBookings: signedIn('/practitioner/public-bookings', {
+    title: 'Public Bookings',
+    subtitle: 'Requests from your booking page',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  reports: signedIn('/reports', {
+    title: 'Reports',
+    subtitle: 'How the clinic is doing',
+    shows: PATIENT_AND_MEMBER_SEE_DASHBOARD,
+  }),
+  store: signedIn('/store', { title: 'Store', subtitle: 'Merchandise that supports the clinic' }),
+  checkout: signedIn('/checkout', { title: 'Checkout', subtitle: 'Review your cart and pay' }),
+  checkoutSuccess: signedIn('/checkout/success', {
+    title: 'Order Confirmed',
+    subtitle: 'Thank you for your order',
+  }),
+  product: signedIn('/product/:id', { title: 'Product', subtitle: 'Product details' }),
+  memberOrders: signedIn('/member/orders', { title: 'My Orders', subtitle: 'Your order history' }),
+  orders: signedIn('/orders', { title: 'Orders', subtitle: 'Your order history' }),
 
   admin: adminRoute('/admin', 'Admin Panel', 'Run the clinic'),
   adminTransactions: adminRoute('/admin/transactions', 'Transactions', 'Every payment, with refunds'),

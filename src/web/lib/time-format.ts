@@ -27,3 +27,6 @@ export function receiptTime(iso: string, now: Date = new Date()): string {
 export function fullTime(iso: string): string {
   return formatsOf().full.format(new Date(iso));
 }
+
+/** A day as the server stores it (UTC), so every reader sees the same date. */
+export const dayOf = (iso: string) => iso.slice(0, 10);

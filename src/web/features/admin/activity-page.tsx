@@ -10,6 +10,7 @@ import {
 } from '../../../shared/admin';
 import { isApiRequestError } from '../../lib/api-error';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
@@ -18,7 +19,6 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { PagedList } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
-import { useUrlFilters } from '../../ui/use-url-filters';
 import { actionLabel, formatWhen } from './activity-format';
 import { AdminNav } from './admin-nav';
 import { downloadActivityCsv, useActivity } from './api';

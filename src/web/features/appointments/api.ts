@@ -32,10 +32,12 @@ export const appointmentKeys = {
   appointment: (id: string) => ['/api/appointments', 'one', id] as const,
 };
 
+export type SlotQuery = { practitionerId: string; serviceTypeId: string; from: string; to: string };
+
 export const schedulingKeys = {
   serviceTypes: ['/api/service-types'] as const,
   availability: (practitionerId: string) => ['/api/practitioners', practitionerId, 'availability'] as const,
-  slots: (practitionerId: string, serviceTypeId: string, from: string, to: string) =>
+  slots: ({ practitionerId, serviceTypeId, from, to }: SlotQuery) =>
     ['/api/practitioners', practitionerId, 'slots', serviceTypeId, from, to] as const,
   myRecord: ['/api/patients', 'me'] as const,
 };
@@ -118,9 +120,9 @@ export const useAvailability = (practitionerId: string) =>
   });
 
 /** Free times of one practitioner for one service between two days of their zone. */
-export const useSlots = (practitionerId: string, serviceTypeId: string, from: string, to: string) =>
+export const useSlots = ({ practitionerId, serviceTypeId, from, to }: SlotQuery) =>
   useQuery({
-    queryKey: schedulingKeys.slots(practitionerId, serviceTypeId, from, to),
+    queryKey: schedulingKeys.slots({ practitionerId, serviceTypeId, from, to }),
     queryFn: ({ signal }) =>
       api.get<SlotsAnswer>(
         `/api/practitioners/${encodeURIComponent(practitionerId)}/slots?${new URLSearchParams({

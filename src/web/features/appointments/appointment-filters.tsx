@@ -1,7 +1,6 @@
 import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
-import { PractitionerFilter } from '../patients';
-import { PatientPicker } from '../recovery-notes';
+import { PatientPicker, PractitionerFilter } from '../patients';
 import { APPOINTMENT_STATUS_LABELS } from './appointment-status';
 import type { AppointmentFilters as Filters } from './list-params';
 

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
+import { serviceColours } from '../../lib/service-colours';
 import { columnsOf, DataTable } from '../../ui/data-table';
-import { serviceColours } from '../calendar';
 import { AppointmentActions } from './appointment-actions';
 import { AppointmentStatusBadge, whenLabel } from './appointment-status';
 

@@ -13,8 +13,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useUser } from '../auth';
-import { usePractitioners } from '../patients';
-import { PatientPicker } from '../recovery-notes';
+import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
 import { PractitionerField, ServiceField } from './appointment-fields';
 

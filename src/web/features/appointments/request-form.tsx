@@ -67,7 +67,7 @@ export function RequestForm({ onDone }: { onDone: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [chosenPractitionerId, serviceTypeId, day] = form.watch(['practitionerId', 'serviceTypeId', 'day']);
   const practitionerId = chosenPractitionerId || soleId;
-  const slots = useSlots(practitionerId, serviceTypeId, day, day);
+  const slots = useSlots({ practitionerId, serviceTypeId, from: day, to: day });
   const activeServices = (services.data ?? []).filter((service) => service.active);
   const freeTimes = slots.data?.slots ?? [];
   // Another practitioner, service or day offers other times.

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { invoice } from '../../test/billing-fixtures';
+import { fakeBillingServer } from '../../test/fake-billing-server';
 import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
-import { fakeBillingServer, invoice } from './test-server';
 
 type Server = ReturnType<typeof fakeBillingServer>;
 

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BILLING_ERRORS } from '../../../shared/billing';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { invoice, PATIENT, serviceType } from '../../test/billing-fixtures';
+import { fakeBillingServer } from '../../test/fake-billing-server';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { fakeBillingServer, invoice, PATIENT, serviceType } from './test-server';
 
 const SESSION_ID = '00000000-0000-4000-8000-0000000000b1';
 

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_ERRORS } from '../../../shared/payments';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { invoice } from '../../test/billing-fixtures';
+import { fakeBillingServer } from '../../test/fake-billing-server';
 import { fakePatientsServer } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
-import { fakeBillingServer, invoice } from './test-server';
 
 type Server = ReturnType<typeof fakeBillingServer>;
 

@@ -1,7 +1,7 @@
 import type { Appointment } from '../../../shared/scheduling';
+import { serviceColours } from '../../lib/service-colours';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
-import { serviceColours } from './colour';
 
 type DetailsProps = {
   appointment: Appointment | null;

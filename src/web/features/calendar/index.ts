@@ -1,3 +1,2 @@
 /** What other features may use of calendar; everything else in this folder is its own. */
 export { AppointmentDetailsDialog } from './appointment-details-dialog';
-export { serviceColours } from './colour';

@@ -1,7 +1,7 @@
 import { format, isSameMonth, isToday, set } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
-import { serviceColours } from './colour';
+import { serviceColours } from '../../lib/service-colours';
 import type { GridHandlers } from './time-grid';
 
 type MonthGridProps = GridHandlers & {

@@ -1,7 +1,7 @@
 import { addMinutes, format, isToday } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
-import { serviceColours } from './colour';
+import { serviceColours } from '../../lib/service-colours';
 import { placeInLanes } from './layout';
 import type { Span } from './working-hours';
 

@@ -79,6 +79,3 @@ export function UnreadMessagesCard({ count }: { count: number }) {
     </DashboardCard>
   );
 }
-
-/** A day as stored (UTC), as the notes screens show it. */
-export const dayOf = (iso: string) => iso.slice(0, 10);

@@ -1,8 +1,9 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/vocabulary/dashboard';
+import { dayOf } from '../../lib/time-format';
 import { ClinicScheduleCard } from './appointment-cards';
 import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
-import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
+import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboard }) {
   const { newPatients } = dashboard;

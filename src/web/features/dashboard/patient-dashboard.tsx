@@ -1,8 +1,9 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
+import { dayOf } from '../../lib/time-format';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
-import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
+import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function OnboardingCard({ onboarding }: { onboarding: PatientDashboard['onboarding'] }) {
   const { completedSteps, totalSteps, complete } = onboarding;

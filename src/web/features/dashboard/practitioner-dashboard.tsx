@@ -1,7 +1,8 @@
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
+import { dayOf } from '../../lib/time-format';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
-import { Count, DashboardCard, DashboardLink, dayOf, ShortList, UnreadMessagesCard } from './cards';
+import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function PractitionerDashboardView({ dashboard }: { dashboard: PractitionerDashboard }) {
   const drafts = dashboard.notesAwaitingSignature;

@@ -15,16 +15,17 @@ import {
 import { formatMoney } from '../../../shared/money';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { api } from '../../lib/api-client';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
+import { FigureCards } from '../../ui/figure-cards';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { SearchFilter } from '../../ui/search-filter';
 import { LoadingState } from '../../ui/spinner';
-import { useUrlFilters } from '../../ui/use-url-filters';
-import { DonationRefundDialog, FigureCards } from '../transactions';
+import { DonationRefundDialog } from '../transactions';
 import type { PeriodBar } from './admin-donations-page-chart';
 import { DONATION_QUERIES } from './live';
 

@@ -9,6 +9,7 @@ import {
   EVENT_IMAGE_DATA_MAX,
 } from '../../../shared/events';
 import { decimalFromCents } from '../../../shared/money';
+import { instantInClinic, localInClinic } from '../../lib/clinic-time';
 import { applyServerErrors } from '../../lib/form-errors';
 import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
@@ -18,7 +19,6 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { useSaveEvent } from './api';
-import { instantInClinic, localInClinic } from './event-when';
 
 const clinicInstant = (message: string) =>
   z

@@ -1,3 +1,2 @@
 /** What other features may use of events; everything else in this folder is its own. */
-export { instantInClinic } from './event-when';
 export { invalidateEvents, isEventsChanged } from './live';

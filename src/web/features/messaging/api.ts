@@ -107,10 +107,20 @@ export function useSendMessage() {
       return { pendingId: pending.id };
     },
     onSuccess: (stored, input, context) => {
-      replacePendingMessage(queryClient, input.recipientId, context.pendingId, stored);
+      replacePendingMessage(queryClient, {
+        partyId: input.recipientId,
+        pendingId: context.pendingId,
+        stored,
+      });
     },
     onError: (_error, input, context) => {
-      if (context) replacePendingMessage(queryClient, input.recipientId, context.pendingId, null);
+      if (context) {
+        replacePendingMessage(queryClient, {
+          partyId: input.recipientId,
+          pendingId: context.pendingId,
+          stored: null,
+        });
+      }
     },
   });
 }

@@ -94,12 +94,13 @@ function mapConversations(
     : data;
 }
 
-/** Moves the conversation with `partyId` to the top with its new last message; false when it is not cached. */
+/** What a message changes in the conversation list: whose row, its last message, how many more unread. */
+type ConversationChange = { partyId: string; message: Message; addUnread: number };
+
+/** Moves the conversation with `partyId` to the top with its new last message; null when it is not cached. */
 function bumpConversation(
   data: Conversations,
-  partyId: string,
-  message: Message,
-  addUnread: number,
+  { partyId, message, addUnread }: ConversationChange,
 ): Conversations | null {
   let found: ConversationPage['items'][number] | undefined;
   const pages = data.pages.map((page) => ({
@@ -121,11 +122,11 @@ function bumpConversation(
   return { ...data, pages };
 }
 
-function updateConversations(queryClient: QueryClient, partyId: string, message: Message, addUnread: number) {
+function updateConversations(queryClient: QueryClient, change: ConversationChange) {
   let missing = false;
   queryClient.setQueriesData<Conversations>({ queryKey: conversationsKey }, (data) => {
     if (!data) return data;
-    const updated = bumpConversation(data, partyId, message, addUnread);
+    const updated = bumpConversation(data, change);
     if (!updated) missing = true;
     return updated ?? data;
   });
@@ -142,9 +143,7 @@ export function addOwnMessage(queryClient: QueryClient, partyId: string, message
 /** Swaps the optimistic message for the stored one, or drops it when the send failed (`stored` null). */
 export function replacePendingMessage(
   queryClient: QueryClient,
-  partyId: string,
-  pendingId: string,
-  stored: Message | null,
+  { partyId, pendingId, stored }: { partyId: string; pendingId: string; stored: Message | null },
 ): void {
   const message = stored ? takeEarlyReceipt(stored) : null;
   queryClient.setQueryData<Thread>(threadKey(partyId), (thread) => {
@@ -160,15 +159,13 @@ export function replacePendingMessage(
       ),
     };
   });
-  if (message) updateConversations(queryClient, partyId, message, 0);
+  if (message) updateConversations(queryClient, { partyId, message, addUnread: 0 });
 }
 
 /** A message pushed by the socket: someone else's, or our own sent from another tab. */
 export function applyNewMessage(
   queryClient: QueryClient,
-  message: Message,
-  myId: string,
-  { countsAsUnread }: { countsAsUnread: boolean },
+  { message, myId, countsAsUnread }: { message: Message; myId: string; countsAsUnread: boolean },
 ): void {
   const partyId = message.senderId === myId ? message.recipientId : message.senderId;
   const received = takeEarlyReceipt(message);
@@ -177,7 +174,7 @@ export function applyNewMessage(
     if (!thread) return thread;
     return (isOwn && replaceMatchingPending(thread, received)) || prependToThread(thread, received);
   });
-  updateConversations(queryClient, partyId, received, countsAsUnread ? 1 : 0);
+  updateConversations(queryClient, { partyId, message: received, addUnread: countsAsUnread ? 1 : 0 });
   if (countsAsUnread) {
     queryClient.setQueryData<Count>(unreadCountKey, (count) => (count ? { count: count.count + 1 } : count));
   }
@@ -186,9 +183,7 @@ export function applyNewMessage(
 /** message_delivered / message_read: the recipient confirmed these of our messages. */
 export function applyReceipt(
   queryClient: QueryClient,
-  kind: Receipt['kind'],
-  messageIds: string[],
-  at: string,
+  { kind, messageIds, at }: Receipt & { messageIds: string[] },
 ): void {
   const ids = new Set(messageIds);
   const seen = new Set<string>();

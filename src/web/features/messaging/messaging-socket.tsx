@@ -41,7 +41,7 @@ export function MessagingSocket({
     const onNewMessage = (message: Extract<ServerMessagingEvent, { type: 'new_message' }>['data']) => {
       const isOwn = message.senderId === userId;
       const isOpen = !isOwn && openConversation.current === message.senderId;
-      applyNewMessage(queryClient, message, userId, { countsAsUnread: !isOwn && !isOpen });
+      applyNewMessage(queryClient, { message, myId: userId, countsAsUnread: !isOwn && !isOpen });
       if (isOwn) return;
       setTyping(message.senderId, false);
       const receipts = confirmDelivery(message.id).catch(() => undefined);
@@ -66,12 +66,11 @@ export function MessagingSocket({
             break;
           case 'message_delivered':
           case 'message_read':
-            applyReceipt(
-              queryClient,
-              data.type === 'message_read' ? 'read' : 'delivered',
-              data.data.messageIds,
-              data.data.at,
-            );
+            applyReceipt(queryClient, {
+              kind: data.type === 'message_read' ? 'read' : 'delivered',
+              messageIds: data.data.messageIds,
+              at: data.data.at,
+            });
             break;
           case 'typing_start':
           case 'typing_stop':

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
+import { PublicLayout } from '../../app/shell/public-layout';
 import { Button } from '../../ui/button';
 import { useSession } from '../auth';
-import { PublicLayout } from '../placeholder';
 
 export function NotFoundPage() {
   const { status } = useSession();

@@ -8,12 +8,12 @@ import {
   type OnboardingStep,
 } from '../../../shared/onboarding';
 import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
+import { PublicLayout } from '../../app/shell/public-layout';
 import { Alert } from '../../ui/alert';
 import { Button, buttonVariants } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
 import { useSession } from '../auth';
-import { PublicLayout } from '../placeholder';
 import { AccountStep } from './account-step';
 import { useCompleteOnboarding, useOnboarding } from './api';
 import { ConsentsStep } from './consents-step';

@@ -1,3 +1,4 @@
 /** What other features may use of patients; everything else in this folder is its own. */
-export { patientRecordQueryOptions, usePatientList, usePractitioners } from './api';
+export { usePractitioners } from './api';
+export { PatientPicker } from './patient-picker';
 export { PractitionerFilter } from './practitioner-filter';

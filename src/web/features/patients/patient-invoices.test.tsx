@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { invoice } from '../../test/billing-fixtures';
+import { fakeBillingServer } from '../../test/fake-billing-server';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
-import { fakeBillingServer, invoice } from '../billing/test-server';
 
 /** The record panel's Invoices tab: the patient's invoices, each opening on the billing page. */
 function open(role: Role) {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
 import { fullName } from '../../lib/format';
+import { dayOf } from '../../lib/time-format';
 import { PagedList } from '../../ui/paged-list';
-import { dayOf, NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
+import { NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
 import { RecordSection } from './patient-record-view';
 
 const headClass = 'px-3 py-2 font-medium';

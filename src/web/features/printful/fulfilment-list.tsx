@@ -2,8 +2,8 @@ import { FULFILMENT_STATE_LABELS, type Fulfilment } from '../../../shared/printf
 import { Badge } from '../../ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
-import { LoadError } from '../store';
 import { useFulfilments } from './api';
 import { momentOf } from './connection-card';
 

@@ -22,9 +22,11 @@ import { invalidatePublicBookings, PUBLIC_BOOKING_QUERIES } from './live';
 /** What the clinic's request list shows, kept in the address. */
 export type RequestFilters = { status: PublicBookingStatus | 'all'; practitionerId: string };
 
+export type PublicSlotQuery = { bookingLink: string; serviceTypeId: string; from: string; to: string };
+
 export const publicBookingKeys = {
   page: (bookingLink: string) => ['/api/public/booking', bookingLink] as const,
-  slots: (bookingLink: string, serviceTypeId: string, from: string, to: string) =>
+  slots: ({ bookingLink, serviceTypeId, from, to }: PublicSlotQuery) =>
     ['/api/public/booking', bookingLink, 'slots', serviceTypeId, from, to] as const,
   visitorBooking: (token: string) => ['/api/public/bookings', token] as const,
   requests: PUBLIC_BOOKING_QUERIES,
@@ -45,9 +47,9 @@ export const useBookingPage = (bookingLink: string) =>
   });
 
 /** Free times for one service between two days of the practitioner's zone; asked again when refused. */
-export const usePublicSlots = (bookingLink: string, serviceTypeId: string, from: string, to: string) =>
+export const usePublicSlots = ({ bookingLink, serviceTypeId, from, to }: PublicSlotQuery) =>
   useQuery({
-    queryKey: publicBookingKeys.slots(bookingLink, serviceTypeId, from, to),
+    queryKey: publicBookingKeys.slots({ bookingLink, serviceTypeId, from, to }),
     queryFn: ({ signal }) =>
       api.get<PublicSlotsAnswer>(
         `${pagePath(bookingLink)}/slots?${new URLSearchParams({ serviceTypeId, from, to })}`,

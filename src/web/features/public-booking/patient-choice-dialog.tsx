@@ -15,7 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { PatientPicker } from '../recovery-notes';
+import { PatientPicker } from '../patients';
 import { useConfirmRequest } from './api';
 import { requestTimeLabel } from './request-table';
 

@@ -1,12 +1,12 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DEMO_BOOKING_LINK, PUBLIC_BOOKING_ERRORS } from '../../../shared/public-booking';
 import { BookingLinkSchema } from '../../../shared/scheduling';
+import { PublicLayout } from '../../app/shell/public-layout';
 import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
 import { Button, buttonVariants } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
-import { PublicLayout } from '../placeholder';
 import { useBookingPage } from './api';
 import { BookingFlow } from './booking-flow';
 import { ManageBooking } from './manage-booking';

@@ -48,7 +48,12 @@ export function SlotPicker({ page, serviceTypeId, selected, onSelect, notice }: 
   const days = Array.from({ length: WINDOW_DAYS }, (_, index) => shiftDay(windowStart, index));
   const from = later(practitionerToday, shiftDay(windowStart, -1));
   const to = earlier(lastDay, shiftDay(windowStart, WINDOW_DAYS));
-  const slots = usePublicSlots(page.bookingLink, serviceTypeId, from, from <= to ? to : '');
+  const slots = usePublicSlots({
+    bookingLink: page.bookingLink,
+    serviceTypeId,
+    from,
+    to: from <= to ? to : '',
+  });
   const zone = visitorZone();
   const headingId = useId();
   const differs = zone !== page.timeZone;

@@ -170,7 +170,10 @@ export function fakePublicBookingServer(initial: Partial<State> = {}) {
     return json(booking, 201);
   };
 
-  const manage = (token: string, action: string | undefined, method: string, body: unknown) => {
+  const manage = (
+    token: string,
+    { action, method, body }: { action: string | undefined; method: string; body: unknown },
+  ) => {
     const booking = state.bookings[token];
     if (!booking) return json({ message: PUBLIC_BOOKING_ERRORS.linkInvalid }, 404);
     if (method === 'GET' && !action) return json(booking);
@@ -257,7 +260,8 @@ export function fakePublicBookingServer(initial: Partial<State> = {}) {
       if ((what === 'requests' || what === 'rehearsal') && method === 'POST')
         return create(body, what === 'rehearsal');
     }
-    if (parts[1] === 'public' && parts[2] === 'bookings') return manage(parts[3], parts[4], method, body);
+    if (parts[1] === 'public' && parts[2] === 'bookings')
+      return manage(parts[3], { action: parts[4], method, body });
     if (parts[1] === 'public-bookings') {
       if (!parts[2] && method === 'GET') return list(searchParams);
       if (method === 'POST' && parts[3]) return decide(parts[2], parts[3], body);

@@ -7,12 +7,12 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../../shared/vocabulary/quotes';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { LoadingState } from '../../ui/spinner';
-import { useUrlFilters } from '../../ui/use-url-filters';
 import { AdminNav } from '../admin';
 import { AnswerQuoteDialog } from './answer-quote-dialog';
 import { useAdminQuotes } from './api';

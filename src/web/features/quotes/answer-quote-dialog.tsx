@@ -15,6 +15,7 @@ import {
   QuoteLineInputSchema,
   quoteTotalCents,
 } from '../../../shared/quotes';
+import { instantInClinic } from '../../lib/clinic-time';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Button } from '../../ui/button';
@@ -22,7 +23,6 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
-import { instantInClinic } from '../events';
 import { useAnswerQuote } from './api';
 import { day, QuoteRequest } from './quote-parts';
 

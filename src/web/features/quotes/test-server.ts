@@ -7,8 +7,8 @@ import {
   type Quote,
   quoteTotalCents,
 } from '../../../shared/quotes';
+import { fakeStoreServer, order } from '../../test/fake-store-server';
 import { nextId } from '../../test/live-fixtures';
-import { fakeStoreServer, order } from '../store/test-server';
 
 type Call = { method: string; url: string; body: unknown };
 

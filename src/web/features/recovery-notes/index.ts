@@ -1,6 +1,5 @@
 /** What other features may use of recovery-notes; everything else in this folder is its own. */
 export { useNoteList } from './api';
 export { NewNoteDialog } from './new-note-dialog';
-export { dayOf, NoteStatusBadge } from './note-status';
-export { PatientPicker } from './patient-picker';
+export { NoteStatusBadge } from './note-status';
 export { RecoveryProgressChart } from './progress-chart';

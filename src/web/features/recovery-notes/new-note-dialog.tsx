@@ -19,8 +19,8 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Select } from '../../ui/select';
+import { PatientPicker } from '../patients';
 import { useCreateNote, useTemplates } from './api';
-import { PatientPicker } from './patient-picker';
 
 const shape = CreateRecoveryNoteInputSchema.shape;
 const NewNoteSchema = z.object({

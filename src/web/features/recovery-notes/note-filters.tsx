@@ -1,9 +1,8 @@
 import { RECOVERY_NOTE_STATUSES } from '../../../shared/recovery-notes';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
-import { PractitionerFilter } from '../patients';
+import { PatientPicker, PractitionerFilter } from '../patients';
 import type { NoteFilters as Filters } from './list-params';
 import { NOTE_STATUS_LABELS } from './note-status';
-import { PatientPicker } from './patient-picker';
 
 type NoteFiltersProps = {
   filters: Filters;

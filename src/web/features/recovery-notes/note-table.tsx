@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { RecoveryNoteSummary } from '../../../shared/recovery-notes';
+import { dayOf } from '../../lib/time-format';
 import { columnsOf, DataTable } from '../../ui/data-table';
-import { dayOf, NoteStatusBadge } from './note-status';
+import { NoteStatusBadge } from './note-status';
 
 type NoteTableProps = {
   caption: string;

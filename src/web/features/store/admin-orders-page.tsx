@@ -11,13 +11,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { LoadError } from '../../ui/load-error';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { AdminNav } from '../admin';
 import { AdminStockPanel } from './admin-stock';
 import { useAdminOrders, useMoveOrder } from './api';
 import { dayOf } from './orders-pages';
-import { LoadError, OrderDetails, StatusBadge } from './parts';
+import { OrderDetails, StatusBadge } from './parts';
 
 const hasReason = (status: string) => status === 'cancelled' || status === 'refunded';
 /** Every field is kept while the status changes; only what the chosen status takes is sent and checked. */

@@ -19,9 +19,9 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { Input } from '../../ui/input';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useProducts } from './api';
-import { LoadError } from './parts';
 import { EditProductDialog, NewProductDialog } from './product-dialogs';
 
 function useUpdateVariant() {

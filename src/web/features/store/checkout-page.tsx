@@ -15,10 +15,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { type CardOutcome, CardPayment } from '../payments';
 import { startCheckout, useCart, useConfirmOrder, useRemoveCartItem, useUpdateCartItem } from './api';
-import { LoadError, ProductImage, TotalsList } from './parts';
+import { ProductImage, TotalsList } from './parts';
 
 type AddressField = keyof ShippingAddressInput;
 const FIELDS: Array<{ name: AddressField; label: string; autoComplete: string; optional?: boolean }> = [

@@ -5,9 +5,10 @@ import { formatMoney } from '../../../shared/money';
 import type { Order } from '../../../shared/store';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useMyOrders, useOrder } from './api';
-import { LoadError, OrderDetails, StatusBadge } from './parts';
+import { OrderDetails, StatusBadge } from './parts';
 
 export const dayOf = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy');
 

@@ -4,9 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import type { Order, Totals } from '../../../shared/store';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/vocabulary/store';
 import { cn } from '../../lib/cn';
-import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 
 /**
  * A product's picture, or a plain placeholder for a product added without one; the placeholder says nothing
@@ -21,17 +19,6 @@ export function ProductImage({ src, alt, className }: { src: string; alt: string
     >
       <Package aria-hidden="true" className="size-1/3 max-h-16 max-w-16" />
     </div>
-  );
-}
-
-export function LoadError({ message, retry }: { message: string; retry: () => void }) {
-  return (
-    <Alert variant="error" className="flex flex-wrap items-center justify-between gap-2">
-      <span>{message}</span>
-      <Button size="sm" variant="outline" onClick={retry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }
 

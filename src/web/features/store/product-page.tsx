@@ -6,10 +6,11 @@ import { canFill, mostOf, PRODUCT_CATEGORY_LABELS, type Product } from '../../..
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { LoadError } from '../../ui/load-error';
 import { Select } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useAddToCart, useProduct } from './api';
-import { LoadError, ProductImage } from './parts';
+import { ProductImage } from './parts';
 import { CartLink } from './store-page';
 
 const distinct = (values: Array<string | null>) => [

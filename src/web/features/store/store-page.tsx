@@ -6,9 +6,10 @@ import { Button } from '../../ui/button';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useCart, useProducts } from './api';
-import { LoadError, ProductImage } from './parts';
+import { ProductImage } from './parts';
 
 /** The cart's count and a way to checkout, shown at the top of store screens. */
 export function CartLink() {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORE_ERRORS } from '../../../shared/store';
+import { fakeStoreServer, order, product } from '../../test/fake-store-server';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
-import { fakeStoreServer, order, product } from './test-server';
 
 const tee = () => product();
 const mug = () =>

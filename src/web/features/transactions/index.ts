@@ -1,4 +1,3 @@
 /** What other features may use of transactions; everything else in this folder is its own. */
 export { invalidateTransactions, isLedgerChanged } from './live';
 export { DonationRefundDialog } from './refund-dialogs';
-export { FigureCards } from './totals';

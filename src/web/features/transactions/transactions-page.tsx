@@ -15,12 +15,13 @@ import {
 } from '../../../shared/transactions';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { Button } from '../../ui/button';
+import { FigureCards } from '../../ui/figure-cards';
 import { DateRangeFilter, FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { PagedList } from '../../ui/paged-list';
 import { SearchFilter } from '../../ui/search-filter';
 import { Spinner } from '../../ui/spinner';
-import { useUrlFilters } from '../../ui/use-url-filters';
 import { downloadTransactionsCsv, useTransactions } from './api';
 import { asQuery, FILTER_KEYS, type Kind, type Method, type Status } from './filters';
 import {
@@ -29,7 +30,6 @@ import {
   InvoiceRefundDialog,
   OrderRefundDialog,
 } from './refund-dialogs';
-import { FigureCards } from './totals';
 import { TransactionTable } from './transaction-table';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useScreenHeading } from '../../app/route-info';
+import { DonateButton } from '../../features/donations/donate-button';
 import { Brand } from '../../ui/brand';
 import { PageHeading } from '../../ui/page-heading';
-import { DonateButton } from '../donations';
+import { useScreenHeading } from '../route-info';
 
 /** Public screens that are not sign-in forms: a top bar with the brand and Donate, then the page. */
 export function PublicLayout({ children }: { children: ReactNode }) {

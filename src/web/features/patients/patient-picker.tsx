@@ -4,7 +4,7 @@ import { fullName } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { patientRecordQueryOptions, usePatientList } from '../patients';
+import { patientRecordQueryOptions, usePatientList } from './api';
 
 type PatientPickerProps = {
   label: string;

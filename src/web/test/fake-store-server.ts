@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { intentIdFromClientSecret, TEST_CARDS, TestConfirmCardInputSchema } from '../../../shared/payments';
+import { intentIdFromClientSecret, TEST_CARDS, TestConfirmCardInputSchema } from '../../shared/payments';
 import {
   AddCartItemInputSchema,
   type Cart,
@@ -19,8 +19,8 @@ import {
   UpdateProductInputSchema,
   UpdateVariantInputSchema,
   variantLabel,
-} from '../../../shared/store';
-import { nextId } from '../../test/live-fixtures';
+} from '../../shared/store';
+import { nextId } from './live-fixtures';
 
 export type Call = { method: string; url: string; body: unknown };
 

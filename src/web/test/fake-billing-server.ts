@@ -16,16 +16,17 @@ import {
   RefundPaymentInputSchema,
   UpdateInvoiceInputSchema,
   VoidInvoiceInputSchema,
-} from '../../../shared/billing';
+} from '../../shared/billing';
 import {
   CARD_ERRORS,
   intentIdFromClientSecret,
   TEST_CARDS,
   TestConfirmCardInputSchema,
-} from '../../../shared/payments';
-import type { ServiceType } from '../../../shared/scheduling';
-import { jsonResponse, userWithRole } from '../../test/fixtures';
-import { nextId } from '../../test/live-fixtures';
+} from '../../shared/payments';
+import type { ServiceType } from '../../shared/scheduling';
+import { invoice, PATIENT } from './billing-fixtures';
+import { jsonResponse } from './fixtures';
+import { nextId } from './live-fixtures';
 
 export type Call = { method: string; url: string; body: unknown };
 
@@ -35,67 +36,6 @@ const invalid = (error: z.ZodError) => {
   for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   return json({ message: `Invalid request: ${Object.values(fields).join('; ')}`, fields }, 400);
 };
-
-export const PATIENT = userWithRole('patient');
-export const PRACTITIONER = userWithRole('practitioner');
-
-/** An invoice as the server answers it: Pat Morgan's, sent, one $100 line, nothing paid unless told. */
-export function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  const base: Invoice = {
-    id: nextId(),
-    number: formatInvoiceNumber(1),
-    status: 'sent',
-    patientId: PATIENT.id,
-    patientName: 'Pat Morgan',
-    practitionerId: PRACTITIONER.id,
-    practitionerName: 'Riley Chen',
-    issueDate: '2026-11-02',
-    dueDate: '2026-12-02',
-    currency: 'usd',
-    totalCents: 10000,
-    paidCents: 0,
-    balanceCents: 10000,
-    createdAt: '2026-11-02T10:00:00.000Z',
-    lineItems: [
-      {
-        id: nextId(),
-        description: 'Initial assessment',
-        quantity: 1,
-        unitPriceCents: 10000,
-        amountCents: 10000,
-        serviceTypeId: null,
-        appointmentId: null,
-      },
-    ],
-    subtotalCents: 10000,
-    discountCents: 0,
-    taxRateBasisPoints: 0,
-    taxCents: 0,
-    notes: '',
-    voidReason: null,
-    sentAt: '2026-11-02T10:00:00.000Z',
-    paidAt: null,
-    voidedAt: null,
-    payments: [],
-  };
-  return { ...base, ...overrides };
-}
-
-export function serviceType(overrides: Partial<ServiceType> = {}): ServiceType {
-  return {
-    id: nextId(),
-    name: 'Sports massage',
-    description: '',
-    durationMinutes: 60,
-    priceCents: 8000,
-    colour: '#2563eb',
-    isPublic: true,
-    active: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 type State = {
   invoices: Invoice[];
@@ -372,7 +312,17 @@ export function fakeBillingServer(initial: Partial<State> = {}) {
     return save(settle({ ...item, status: 'sent', payments }));
   };
 
-  const route = (method: string, pathname: string, searchParams: URLSearchParams, body: unknown) => {
+  const route = ({
+    method,
+    pathname,
+    searchParams,
+    body,
+  }: {
+    method: string;
+    pathname: string;
+    searchParams: URLSearchParams;
+    body: unknown;
+  }) => {
     if (pathname === '/api/payments/config' && method === 'GET')
       return json({ provider: 'test', publishableKey: null });
     if (pathname === '/api/payments/test/confirm-card' && method === 'POST') return confirmCard(body);
@@ -431,7 +381,7 @@ export function fakeBillingServer(initial: Partial<State> = {}) {
     const ours = ['/api/invoices', '/api/billing', '/api/payments', '/api/service-types'];
     if (!ours.some((prefix) => pathname.startsWith(prefix))) return undefined;
     calls.push({ method, url, body });
-    return route(method, pathname, searchParams, body);
+    return route({ method, pathname, searchParams, body });
   };
 
   return { state, calls, handle };
