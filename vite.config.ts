@@ -42,8 +42,10 @@ const CHUNK_GROUPS = [
   // The small pieces many screens share (helpers, plain controls, the vocabulary): one file or two rather than a
   // dozen, which on a phone's HTTP/1.1 is a dozen fewer turns for six connections. Forms (zod) stay out: they
   // load with a form; so do the clinic-zone times, which would bring the dates file to every screen using this.
-  // The vocabulary is data alone, so the update check of every page can load it by itself.
-  { name: 'vocabulary', test: /src[\\/]shared[\\/]vocabulary[\\/]/, priority: 1 },
+  // The vocabulary is data and plain text functions alone, so the update check of every page can load it by itself.
+  // Money and CSV text are plain functions the schemas use too: with the vocabulary, no chunk of schemas imports
+  // back from a chunk that imports it (a cycle between chunks leaves one of them half-loaded).
+  { name: 'vocabulary', test: /src[\\/]shared[\\/](vocabulary[\\/]|money\.ts$|csv\.ts$)/, priority: 1 },
   {
     name: 'common',
     test: new RegExp(

@@ -120,7 +120,33 @@ export function checkBudgets(options: {
     if (size > budgets.maxChunkKb)
       failures.push(`${file}: ${size} kB gzipped, over the budget of ${budgets.maxChunkKb} kB for one chunk`);
   }
+  const cycle = chunkCycle(manifest);
+  if (cycle)
+    failures.push(
+      `chunks import each other (${cycle.join(' -> ')}): one of them runs before the other has loaded; ` +
+        'group the modules they share into one chunk in vite.config.ts',
+    );
   return { pages, largestChunk, maxChunkKb: budgets.maxChunkKb, failures };
+}
+
+/** A cycle of static imports between chunks, as file names, or null when there is none. */
+export function chunkCycle(manifest: Manifest): string[] | null {
+  const done = new Set<string>();
+  const visit = (key: string, path: string[]): string[] | null => {
+    if (path.includes(key)) return [...path.slice(path.indexOf(key)), key].map((k) => manifest[k]?.file ?? k);
+    if (done.has(key)) return null;
+    for (const next of manifest[key]?.imports ?? []) {
+      const cycle = visit(next, [...path, key]);
+      if (cycle) return cycle;
+    }
+    done.add(key);
+    return null;
+  };
+  for (const key of Object.keys(manifest)) {
+    const cycle = visit(key, []);
+    if (cycle) return cycle;
+  }
+  return null;
 }
 
 export function describeReport(report: BudgetReport): string {

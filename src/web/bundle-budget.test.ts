@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Budgets, checkBudgets, type Manifest, staticClosure } from '../../scripts/bundle-budget';
+import {
+  type Budgets,
+  checkBudgets,
+  chunkCycle,
+  type Manifest,
+  staticClosure,
+} from '../../scripts/bundle-budget';
 
 const budgets: Budgets = {
   pages: [{ page: '/login', entry: 'index.html', routeModules: ['pages/login.tsx'], maxKb: 10 }],
@@ -92,5 +98,21 @@ describe('bundle budgets', () => {
         /^assets\/chart\.js: 9(\.\d)? kB gzipped, over the budget of 8 kB for one chunk$/,
       ),
     ]);
+  });
+
+  it('fails when two chunks import each other, naming them', () => {
+    const cyclic: Manifest = {
+      ...manifest,
+      '_shared.js': { file: 'assets/shared.js', imports: ['_chart.js'] },
+    };
+    expect(chunkCycle(manifest)).toBeNull();
+    expect(chunkCycle(cyclic)).toEqual(['assets/shared.js', 'assets/chart.js', 'assets/shared.js']);
+    // The cycle also brings the chart into the login page's closure: that page's budget fails as well.
+    const report = checkBudgets({ distDir, manifest: cyclic, budgets });
+    expect(report.failures).toContainEqual(
+      expect.stringMatching(
+        /^chunks import each other \(assets\/shared\.js -> assets\/chart\.js -> assets\/shared\.js\)/,
+      ),
+    );
   });
 });
