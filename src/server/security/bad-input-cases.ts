@@ -16,6 +16,7 @@ export type Route = { method: string; url: string; caller: Role | 'visitor'; fie
 export const withIds = (url: string) => url.replace(/:[A-Za-z]+/g, UUID);
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 
+/** The names a route's body schema declares, so generated bodies hit real fields with wrong values. */
 export function bodyFields(doc: Record<string, unknown>, method: string, url: string): string[] {
   const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown }>>;
   const body = paths[openApiPath(url)]?.[method.toLowerCase()]?.requestBody as
