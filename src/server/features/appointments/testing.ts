@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Appointment } from '../../../shared/scheduling';
 import { serviceTypes } from '../../db/schema';
-import type { TestApp } from '../../test/app';
-import { call, type Request, type Who } from '../recovery-notes/testing';
+import { createTestApp, type TestApp } from '../../test/app';
+import { call, careTeam, type Request, type Who } from '../recovery-notes/testing';
 
 export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
 
@@ -36,7 +36,7 @@ export async function serviceType(
   return row;
 }
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 let taken = 0;
 
 /**
@@ -71,3 +71,21 @@ export const openAllWeek = (t: TestApp, practitionerId: string) =>
     },
     status: 200,
   });
+
+/** An ISO time `ms` after another. */
+export const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+/** A POST request for `call` / `expectStatus`. */
+export const post = (url: string, payload?: unknown) => ({ method: 'POST' as const, url, payload });
+
+/**
+ * The app the routes tests share: a 45-minute service and a care team whose practitioner is open all week,
+ * so each test file starts from the same clinic without repeating the setup.
+ */
+export async function bookingClinic() {
+  const t = await createTestApp();
+  const service = await serviceType(t, { durationMinutes: 45 });
+  const { practitioner, patient } = await careTeam(t);
+  await openAllWeek(t, practitioner.id);
+  return { t, service, practitioner, patient };
+}
