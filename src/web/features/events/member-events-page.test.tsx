@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
 import { communityEvent, fakeEventsServer } from './test-server';
@@ -61,12 +61,20 @@ describe('/member/events', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Accept the seat' }));
     expect(await within(card).findByText('Registered')).toBeInTheDocument();
 
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
+    // The live channel loads on demand: on a busy machine its socket may open after the seat is accepted.
+    const socket = await vi.waitFor(
+      () => {
+        const open = WebSocketStub.instances.find((candidate) =>
+          candidate.url.includes('channel=notifications'),
+        );
+        if (!open) throw new Error('the notifications socket is not open yet');
+        return open;
+      },
+      { timeout: 10_000 },
     );
-    socket?.accept();
+    socket.accept();
     server.state.events.push(communityEvent({ title: 'Brand new event' }));
-    socket?.receive({ type: 'events_changed', eventId: 'x' });
+    socket.receive({ type: 'events_changed', eventId: 'x' });
     expect(await eventCard('Brand new event')).toBeInTheDocument();
   });
 
