@@ -1,6 +1,10 @@
-import type { ServiceType } from '../../../shared/scheduling';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { APPOINTMENT_NOTES_MAX, type ServiceType } from '../../../shared/scheduling';
 import { fullName } from '../../lib/format';
-import { ChoiceField } from '../../ui/select';
+import { Button } from '../../ui/button';
+import { DialogClose, DialogFooter } from '../../ui/dialog';
+import { FormField } from '../../ui/form-field';
+import { ChoiceField, Textarea } from '../../ui/select';
 
 type PersonName = { id: string; firstName: string; lastName: string };
 
@@ -45,5 +49,34 @@ export function ServiceField({
       onChange={onChange}
       error={error}
     />
+  );
+}
+
+/** The notes both appointment forms end with, then Close and the form's own submit button. */
+export function NotesAndSubmit({
+  notes,
+  error,
+  pending,
+  submit,
+}: {
+  notes: UseFormRegisterReturn;
+  error?: string;
+  pending: boolean;
+  submit: { idle: string; pending: string };
+}) {
+  return (
+    <>
+      <FormField label="Notes" error={error}>
+        <Textarea maxLength={APPOINTMENT_NOTES_MAX} {...notes} />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? submit.pending : submit.idle}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }

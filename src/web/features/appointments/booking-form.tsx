@@ -3,19 +3,16 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { APPOINTMENT_NOTES_MAX, type CreateAppointmentInput } from '../../../shared/scheduling';
+import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { DialogClose, DialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { Textarea } from '../../ui/select';
 import { useUser } from '../auth';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
-import { PractitionerField, ServiceField } from './appointment-fields';
+import { NotesAndSubmit, PractitionerField, ServiceField } from './appointment-fields';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
 export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
@@ -149,17 +146,12 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
           <Input type="time" step={300} {...form.register('time')} />
         </FormField>
       </div>
-      <FormField label="Notes" error={errors.notes?.message}>
-        <Textarea maxLength={APPOINTMENT_NOTES_MAX} {...form.register('notes')} />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Close</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Booking…' : 'Book appointment'}
-        </Button>
-      </DialogFooter>
+      <NotesAndSubmit
+        notes={form.register('notes')}
+        error={errors.notes?.message}
+        pending={create.isPending}
+        submit={{ idle: 'Book appointment', pending: 'Booking…' }}
+      />
     </form>
   );
 }

@@ -3,17 +3,15 @@ import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { APPOINTMENT_NOTES_MAX, type CreateAppointmentInput } from '../../../shared/scheduling';
+import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { DialogClose, DialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { ChoiceField, Textarea } from '../../ui/select';
+import { ChoiceField } from '../../ui/select';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
-import { PractitionerField, ServiceField } from './appointment-fields';
+import { NotesAndSubmit, PractitionerField, ServiceField } from './appointment-fields';
 
 /**
  * What the form checks before it asks: a practitioner (the only one on the care team unless another is
@@ -167,17 +165,12 @@ export function RequestForm({ onDone }: { onDone: () => void }) {
           />
         )}
       />
-      <FormField label="Notes" error={errors.notes?.message}>
-        <Textarea maxLength={APPOINTMENT_NOTES_MAX} {...form.register('notes')} />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Close</Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sending…' : 'Request appointment'}
-        </Button>
-      </DialogFooter>
+      <NotesAndSubmit
+        notes={form.register('notes')}
+        error={errors.notes?.message}
+        pending={create.isPending}
+        submit={{ idle: 'Request appointment', pending: 'Sending…' }}
+      />
     </form>
   );
 }
