@@ -218,6 +218,7 @@ export async function endsTheSessionSockets(
     for (const socket of each(sockets)) expect(await socket.nextMessage()).toEqual({ type: 'after_the_end' });
   const told = ending.code === SOCKET_CLOSE.deactivated ? [{ type: 'account_deactivated' }] : [];
   for (const sockets of ended)
-    for (const socket of each(sockets)) expect(socket.messages).toEqual(closedByOwnCheck.has(socket) ? [] : told);
+    for (const socket of each(sockets))
+      expect(socket.messages).toEqual(closedByOwnCheck.has(socket) ? [] : told);
   expect(await messagesSentBy(acting, person.id)).toEqual([]);
 }
