@@ -1,25 +1,27 @@
 import type { z } from 'zod';
 import { intentIdFromClientSecret, TEST_CARDS, TestConfirmCardInputSchema } from '../../shared/payments';
 import {
-  AddCartItemInputSchema,
-  type Cart,
-  CheckoutInputSchema,
   CreateProductInputSchema,
   canFill,
   canMoveOrder,
   FREE_SHIPPING_THRESHOLD_CENTS,
-  MoveOrderInputSchema,
-  type Order,
   type Product,
   ProductsQuerySchema,
   STORE_ERRORS,
   shippingFor,
   taxFor,
-  UpdateCartItemInputSchema,
   UpdateProductInputSchema,
   UpdateVariantInputSchema,
   variantLabel,
 } from '../../shared/store';
+import {
+  AddCartItemInputSchema,
+  type Cart,
+  CheckoutInputSchema,
+  MoveOrderInputSchema,
+  type Order,
+  UpdateCartItemInputSchema,
+} from '../../shared/store-orders';
 import { nextId } from './live-fixtures';
 
 export type Call = { method: string; url: string; body: unknown };

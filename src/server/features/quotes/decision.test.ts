@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../shared/payments';
 import type { AcceptQuoteAnswer, Quote } from '../../../shared/quotes';
-import type { Order } from '../../../shared/store';
+import type { Order } from '../../../shared/store-orders';
 import { orders } from '../../db/schema';
 import { quotes } from '../../db/schema/quotes';
 import { createTestApp, type TestApp } from '../../test/app';

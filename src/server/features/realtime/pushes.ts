@@ -10,7 +10,7 @@ import type { PrintfulChangedEvent } from '../../../shared/printful';
 import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
-import type { OrdersChangedEvent } from '../../../shared/store';
+import type { OrdersChangedEvent } from '../../../shared/store-orders';
 import type { AppContext } from '../../platform/context';
 import type {
   AppointmentEvent,

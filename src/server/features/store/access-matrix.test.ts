@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
+import type { Product } from '../../../shared/store';
 import { STORE_ERRORS } from '../../../shared/store';
+import type { CheckoutAnswer, Order } from '../../../shared/store-orders';
 import {
   adminsOnly,
   type Caller,

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/roles';
-import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
+import type { Product } from '../../../shared/store';
+import type { CheckoutAnswer, Order } from '../../../shared/store-orders';
 import { bearer, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
 import { payWithTestCard } from '../../test/test-card';

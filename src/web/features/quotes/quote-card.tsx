@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import type { Quote } from '../../../shared/quotes';
-import type { Order } from '../../../shared/store';
+import type { Order } from '../../../shared/store-orders';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductAnswer, ProductCategory, ProductsAnswer } from '../../../shared/store';
 import type {
   AddCartItemInput,
   Cart,
@@ -7,10 +8,7 @@ import type {
   MoveOrderInput,
   OrderAnswer,
   OrdersAnswer,
-  ProductAnswer,
-  ProductCategory,
-  ProductsAnswer,
-} from '../../../shared/store';
+} from '../../../shared/store-orders';
 import type { OrderStatus } from '../../../shared/vocabulary/store';
 import { api } from '../../lib/api-client';
 

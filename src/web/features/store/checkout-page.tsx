@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../shared/money';
-import {
-  type CheckoutAnswer,
-  CheckoutInputSchema,
-  mostOf,
-  type ShippingAddressInput,
-} from '../../../shared/store';
+import { mostOf, type ShippingAddressInput } from '../../../shared/store';
+import { type CheckoutAnswer, CheckoutInputSchema } from '../../../shared/store-orders';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';

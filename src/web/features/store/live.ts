@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventOfType } from '../../../shared/realtime';
-import type { OrdersChangedEvent } from '../../../shared/store';
+import type { OrdersChangedEvent } from '../../../shared/store-orders';
 
 /**
  * Kept apart from api.ts so the notification socket, which every page loads, reaches only this: the

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/money';
-import type { Order } from '../../../shared/store';
+import type { Order } from '../../../shared/store-orders';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cart,
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  SHIPPING_FLAT_CENTS,
-  STORE_ERRORS,
-} from '../../../../shared/store';
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_FLAT_CENTS, STORE_ERRORS } from '../../../../shared/store';
+import type { Cart } from '../../../../shared/store-orders';
 import { billingSettings } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson } from '../../../test/people';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../../shared/store';
 import {
   AddCartItemInputSchema,
   CartSchema,
-  IdParamsSchema,
   UpdateCartItemInputSchema,
-} from '../../../../shared/store';
+} from '../../../../shared/store-orders';
 import { callerOf } from '../../../platform/auth-guard';
 import type { AppContext } from '../../../platform/context';
 import * as service from './service';

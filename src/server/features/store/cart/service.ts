@@ -1,17 +1,15 @@
 import {
-  type AddCartItemInput,
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
-  type Cart,
   canFill,
   FREE_SHIPPING_THRESHOLD_CENTS,
   STORE_CURRENCY,
   STORE_ERRORS,
   shippingFor,
-  type Totals,
   taxFor,
   variantLabel,
 } from '../../../../shared/store';
+import type { AddCartItemInput, Cart, Totals } from '../../../../shared/store-orders';
 import type { Db, Tx } from '../../../db/client';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cart, type CheckoutAnswer, type Order, STORE_ERRORS } from '../../../../shared/store';
+import { STORE_ERRORS } from '../../../../shared/store';
+import type { Cart, CheckoutAnswer, Order } from '../../../../shared/store-orders';
 import { billingSettings, emailOutbox, payments } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson } from '../../../test/people';

@@ -1,11 +1,11 @@
 import {
-  type CheckoutAnswer,
   canFill,
   type ShippingAddress,
   STORE_CURRENCY,
   STORE_ERRORS,
   variantLabel,
 } from '../../../../shared/store';
+import type { CheckoutAnswer } from '../../../../shared/store-orders';
 import type { Tx } from '../../../db/client';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../../shared/payments';
-import type { CheckoutAnswer, Product } from '../../../../shared/store';
+import type { Product } from '../../../../shared/store';
+import type { CheckoutAnswer } from '../../../../shared/store-orders';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { openSocket, untilConnections } from '../../../test/sockets';
 

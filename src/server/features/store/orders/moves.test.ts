@@ -1,12 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CheckoutAnswer,
-  ORDER_UNPAID_NOTE,
-  ORDER_UNPAID_TTL_MS,
-  type Order,
-  STORE_ERRORS,
-} from '../../../../shared/store';
+import { ORDER_UNPAID_NOTE, ORDER_UNPAID_TTL_MS, STORE_ERRORS } from '../../../../shared/store';
+import type { CheckoutAnswer, Order } from '../../../../shared/store-orders';
 import { billingSettings, orders, paymentRefunds, payments, testPaymentIntents } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson } from '../../../test/people';

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../../shared/money';
-import type { Order, OrderStatus } from '../../../../shared/store';
+import type { OrderStatus } from '../../../../shared/store';
+import type { Order } from '../../../../shared/store-orders';
 import type { Ctx } from '../context';
 
 /** Tells the buyer by email of a change to their order that they would want to hear of; a failed send is logged. */

@@ -1,4 +1,5 @@
-import { type Order, orderNumberText } from '../../../../shared/store';
+import { orderNumberText } from '../../../../shared/store';
+import type { Order } from '../../../../shared/store-orders';
 import type { Db, Tx } from '../../../db/client';
 import * as repository from './repository';
 

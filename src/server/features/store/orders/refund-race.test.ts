@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { Order } from '../../../../shared/store';
+import type { Order } from '../../../../shared/store-orders';
 import { activityLog, orders, paymentRefunds, payments, testPaymentIntents } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import { createTestApp, type TestApp } from '../../../test/app';

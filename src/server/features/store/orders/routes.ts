@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../../shared/store';
 import {
   AdminOrdersQuerySchema,
   CheckoutAnswerSchema,
   CheckoutInputSchema,
   ConfirmOrderInputSchema,
-  IdParamsSchema,
   MoveOrderInputSchema,
   OrderAnswerSchema,
   OrdersAnswerSchema,
-} from '../../../../shared/store';
+} from '../../../../shared/store-orders';
 import { callerOf } from '../../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../../platform/context';
 import type { Payments } from '../../payments/service';

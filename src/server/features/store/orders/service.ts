@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   canMoveOrder,
-  type MoveOrderInput,
   ORDER_UNPAID_NOTE,
   ORDER_UNPAID_TTL_MS,
   type OrderStatus,
   STORE_ERRORS,
 } from '../../../../shared/store';
+import type { MoveOrderInput } from '../../../../shared/store-orders';
 import type { Db } from '../../../db/client';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
