@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRINTFUL_ERRORS, type PrintfulStatus } from '../../../shared/printful';
-import type { Role } from '../../../shared/roles';
-import type { CheckoutAnswer, Order, Product } from '../../../shared/store';
-import {
-  activityLog,
-  emailOutbox,
-  orders,
-  printfulConnection,
-  printfulOrders,
-  products,
-  productVariants,
-} from '../../db/schema';
+import type { Product } from '../../../shared/store';
+import type { Order } from '../../../shared/store-orders';
+import { activityLog, emailOutbox, printfulConnection, products, productVariants } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
-import { bearer, createTestApp, type TestApp } from '../../test/app';
-import { createPerson, type TestPerson } from '../../test/people';
-import { FakePrintful } from './fake-printful';
+import type { TestApp } from '../../test/app';
+import type { TestPerson } from '../../test/people';
 import { externalIdOf, fulfilOrder, sweep } from './fulfilment';
 import { printfulJobHandlers, sync } from './service';
+import { GOOD_TOKEN, printfulClinic } from './testing';
 
 /**
  * Print on demand through the real app, against a local server that answers like Printful's API v1
@@ -27,112 +18,25 @@ import { printfulJobHandlers, sync } from './service';
  * without Printful, connecting, syncing, fulfilment, Printful's word back, disconnecting.
  */
 
-const GOOD_TOKEN = `pf-live-${randomBytes(16).toString('hex')}`;
-let fake: FakePrintful;
+const {
+  clinic,
+  as,
+  buy,
+  catalogue,
+  statusOf,
+  connect,
+  syncNow,
+  webhook,
+  orderRow,
+  fulfilmentOf,
+  printfulProduct,
+} = printfulClinic();
+const { fake } = clinic;
 let t: TestApp;
 let buyer: TestPerson;
-
-beforeAll(async () => {
-  fake = new FakePrintful();
-  fake.tokens.add(GOOD_TOKEN);
-  fake.products.set(71, {
-    id: 71,
-    name: 'Recovery Crew Unisex T-Shirt',
-    variants: [
-      { id: 4001, name: 'Recovery Crew Unisex T-Shirt / M', size: 'M', color: 'Navy', retail_price: '29.99' },
-      { id: 4002, name: 'Recovery Crew Unisex T-Shirt / L', size: 'L', color: 'Navy', retail_price: '31.50' },
-      { id: 4003, name: 'Recovery Crew Unisex T-Shirt / XL', size: 'XL', color: 'Navy', retail_price: null },
-    ],
-  });
-  fake.products.set(72, {
-    id: 72,
-    name: 'Clinic Logo Mug',
-    variants: [{ id: 4101, name: 'Clinic Logo Mug / White / 11 oz', retail_price: '16.00' }],
-  });
-  const printfulApiUrl = await fake.start();
-  t = await createTestApp({
-    printfulApiUrl,
-    dataEncryptionKey: randomBytes(32),
-    appUrl: 'https://clinic.example',
-  });
-  buyer = await createPerson(t, 'member');
+beforeAll(() => {
+  ({ t, buyer } = clinic);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
-});
-
-const as = (
-  who: Role | 'visitor' | TestPerson,
-  request: { method: string; url: string; payload?: unknown },
-) =>
-  typeof who === 'string'
-    ? t.injectAs(who, request as never)
-    : t.app.inject({ ...(request as object), headers: bearer(who.token) } as never);
-const statusOf = async () =>
-  (await as('admin', { method: 'GET', url: '/api/admin/printful' })).json<PrintfulStatus>();
-const connect = (apiKey: string) =>
-  as('admin', { method: 'POST', url: '/api/admin/printful/connect', payload: { apiKey } });
-const syncNow = () => as('admin', { method: 'POST', url: '/api/admin/printful/sync', payload: {} });
-const webhook = (token: string | null, event: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/printful/webhook${token === null ? '' : `?token=${encodeURIComponent(token)}`}`,
-    payload: event as object,
-  });
-
-const address = {
-  name: 'Sam Member',
-  line1: '1 Harbour Road',
-  line2: 'Unit 4',
-  city: 'Portland',
-  region: 'OR',
-  postalCode: '97201',
-  country: 'us',
-  phone: '+1 503 555 0100',
-};
-
-/** The buyer puts these variants in their cart, checks out and pays with the test card. */
-async function buy(lines: Array<{ variantId: string; quantity: number }>) {
-  for (const line of lines) {
-    const added = await as(buyer, { method: 'POST', url: '/api/cart/items', payload: line });
-    expect(added.statusCode, added.body).toBe(200);
-  }
-  const started = await as(buyer, {
-    method: 'POST',
-    url: '/api/orders/checkout',
-    payload: { shippingAddress: address },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const answer = started.json<CheckoutAnswer>();
-  const card = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm-card',
-    payload: {
-      clientSecret: answer.clientSecret,
-      cardNumber: TEST_CARDS.success,
-      expiry: '12/40',
-      cvc: '123',
-    },
-  });
-  expect(card.statusCode, card.body).toBe(200);
-  const confirmed = await as(buyer, {
-    method: 'POST',
-    url: '/api/orders/confirm',
-    payload: { paymentIntentId: answer.paymentIntentId },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return confirmed.json<{ order: Order }>().order;
-}
-
-const orderRow = async (id: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
-const fulfilmentOf = async (orderId: string) =>
-  (await t.database.db.select().from(printfulOrders).where(eq(printfulOrders.orderId, orderId)))[0];
-const catalogue = async (role: Role = 'admin') =>
-  (await as(role, { method: 'GET', url: '/api/products' })).json<{ products: Product[] }>().products;
-const printfulProduct = async (name: string, role: Role = 'admin') =>
-  (await catalogue(role)).find((product) => product.name === name);
 
 let clinicVariantId: string;
 
