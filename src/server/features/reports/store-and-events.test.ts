@@ -65,7 +65,7 @@ describe('store and events figures', () => {
         line(second.id, 'Water bottle', 1, 3_000),
         line(refunded.id, 'Resistance bands', 1, 1_500),
       ]);
-    await report('staff', 'store', MARCH, 403);
+    await report.refused('staff', 'store', MARCH);
     const store = await report('admin', 'store', MARCH);
     expect(store).toMatchObject({ orders: 3, itemsSold: 5, salesCents: 9_000, refundedCents: 1_500 });
     expect(store.topProducts[0]).toEqual({ name: 'Clinic mug', quantity: 3, salesCents: 4_500 });
@@ -106,7 +106,7 @@ describe('store and events figures', () => {
       { eventId: walk.id, userId: members[1].id, status: 'registered' },
       { eventId: walk.id, userId: members[2].id, status: 'waitlisted' },
     ]);
-    await report('staff', 'events', MARCH, 403);
+    await report.refused('staff', 'events', MARCH);
     const figures = await report('admin', 'events', MARCH);
     expect(figures).toMatchObject({
       events: 1,
