@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -58,18 +58,14 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
   const services = useServiceTypes();
   const create = useCreateAppointment();
   const start = prefill?.startsAt ?? null;
-  const form = useZodForm(
-    BookingFormSchema,
-    {
-      patientId: '',
-      practitionerId: choosesPractitioner ? (prefill?.practitionerId ?? '') : user.id,
-      serviceTypeId: '',
-      day: start ? format(start, 'yyyy-MM-dd') : '',
-      time: start ? format(start, 'HH:mm') : '',
-      notes: '',
-    },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(BookingFormSchema, {
+    patientId: '',
+    practitionerId: choosesPractitioner ? (prefill?.practitionerId ?? '') : user.id,
+    serviceTypeId: '',
+    day: start ? format(start, 'yyyy-MM-dd') : '',
+    time: start ? format(start, 'HH:mm') : '',
+    notes: '',
+  });
   const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const activeServices = (services.data ?? []).filter((service) => service.active);

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -50,17 +50,13 @@ export function RequestForm({ onDone }: { onDone: () => void }) {
   const careTeam = record.data?.practitioners ?? [];
   const soleId = careTeam.length === 1 ? careTeam[0].id : '';
   const schema = useMemo(() => requestFormSchema(soleId), [soleId]);
-  const form = useZodForm(
-    schema,
-    {
-      practitionerId: '',
-      serviceTypeId: '',
-      day: format(addDays(new Date(), 1), 'yyyy-MM-dd'),
-      slot: '',
-      notes: '',
-    },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(schema, {
+    practitionerId: '',
+    serviceTypeId: '',
+    day: format(addDays(new Date(), 1), 'yyyy-MM-dd'),
+    slot: '',
+    notes: '',
+  });
   const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const [chosenPractitionerId, serviceTypeId, day] = form.watch(['practitionerId', 'serviceTypeId', 'day']);

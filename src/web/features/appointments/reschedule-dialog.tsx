@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { Appointment, UpdateAppointmentInput } from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -47,7 +47,7 @@ type RescheduleDialogProps = {
  * does on the calendar. A clash is answered 409 and shown here.
  */
 export function RescheduleDialog({ appointment, open, onOpenChange }: RescheduleDialogProps) {
-  const form = useZodForm(RescheduleFormSchema, valuesOf(appointment), CHECK_ON_SUBMIT_ONLY);
+  const form = useZodForm(RescheduleFormSchema, valuesOf(appointment));
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateAppointment();
 

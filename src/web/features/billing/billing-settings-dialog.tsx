@@ -7,7 +7,7 @@ import {
   TAX_RATE_MAX_BASIS_POINTS,
 } from '../../../shared/billing';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -49,11 +49,7 @@ type SettingsDialogProps = { open: boolean; onOpenChange: (open: boolean) => voi
 export function BillingSettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useBillingSettings(open);
   const save = useSaveBillingSettings();
-  const form = useZodForm(
-    SettingsFormSchema,
-    { taxRateBasisPoints: '', paymentTermsDays: '' },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(SettingsFormSchema, { taxRateBasisPoints: '', paymentTermsDays: '' });
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 

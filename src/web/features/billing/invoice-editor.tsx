@@ -15,7 +15,7 @@ import {
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
 import { fullName } from '../../lib/format';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {
@@ -115,18 +115,14 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
   const settings = useBillingSettings(!invoice);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
-  const form = useZodForm(
-    InvoiceFormSchema,
-    {
-      patientId: invoice?.patientId ?? '',
-      practitionerId: invoice ? (invoice.practitionerId ?? '') : isDesk ? '' : user.id,
-      lineItems: invoice ? linesOf(invoice) : [],
-      discountCents: invoice ? decimalFromCents(invoice.discountCents) : '',
-      dueDate: invoice?.dueDate ?? '',
-      notes: invoice?.notes ?? '',
-    },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(InvoiceFormSchema, {
+    patientId: invoice?.patientId ?? '',
+    practitionerId: invoice ? (invoice.practitionerId ?? '') : isDesk ? '' : user.id,
+    lineItems: invoice ? linesOf(invoice) : [],
+    discountCents: invoice ? decimalFromCents(invoice.discountCents) : '',
+    dueDate: invoice?.dueDate ?? '',
+    notes: invoice?.notes ?? '',
+  });
   const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const pending = create.isPending || update.isPending;

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/billing';
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -56,7 +56,7 @@ type InvoiceDialogProps = { invoice: Invoice; open: boolean; onOpenChange: (open
 export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDialogProps) {
   const record = useRecordPayment();
   const empty = { method: '', amountCents: decimalFromCents(invoice.balanceCents), reference: '' };
-  const form = useZodForm(recordPaymentFormSchema(invoice.balanceCents), empty, CHECK_ON_SUBMIT_ONLY);
+  const form = useZodForm(recordPaymentFormSchema(invoice.balanceCents), empty);
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 
@@ -131,7 +131,7 @@ export function RecordPaymentDialog({ invoice, open, onOpenChange }: InvoiceDial
 /** Voiding asks why; only an invoice with nothing paid can be voided, and its appointments are freed. */
 export function VoidInvoiceDialog({ invoice, open, onOpenChange }: InvoiceDialogProps) {
   const voiding = useVoidInvoice();
-  const form = useZodForm(VoidInvoiceInputSchema, { reason: '' }, CHECK_ON_SUBMIT_ONLY);
+  const form = useZodForm(VoidInvoiceInputSchema, { reason: '' });
   const [error, setError] = useState<string | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/billing';
 import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -56,11 +56,7 @@ type PaymentRefundDialogProps = {
  */
 export function PaymentRefundDialog(props: PaymentRefundDialogProps) {
   const { leftCents: left, onOpenChange } = props;
-  const form = useZodForm(
-    refundFormSchema(left),
-    { amountCents: decimalFromCents(left), reason: '' },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(refundFormSchema(left), { amountCents: decimalFromCents(left), reason: '' });
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 

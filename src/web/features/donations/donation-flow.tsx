@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { DONATION_THANK_YOU_MS, DONATION_TEXT as T } from '../../../shared/donations';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { useSession } from '../auth';
@@ -37,11 +37,13 @@ export function DonationFlow({ onFinished }: { onFinished: () => void }) {
   const accountEmail = user?.email ?? null;
   const schema = useMemo(() => donorDetailsSchema(accountEmail), [accountEmail]);
   // Held here, not in the form's step, so the details are still there when the donor comes back to them.
-  const form = useZodForm(
-    schema,
-    { preset: '', custom: '', fullName: user ? fullName(user) : '', email: '', phone: '' },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(schema, {
+    preset: '',
+    custom: '',
+    fullName: user ? fullName(user) : '',
+    email: '',
+    phone: '',
+  });
   const [step, setStep] = useState<Step>({ name: 'form', isReturn: false });
   const [isPreparing, setIsPreparing] = useState(false);
   const confirm = useConfirmDonation();

@@ -11,7 +11,7 @@ import {
 import { decimalFromCents } from '../../../shared/money';
 import { instantInClinic, localInClinic } from '../../lib/clinic-time';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -93,7 +93,7 @@ export function EventFormDialog({
   event: CommunityEvent | null;
   onClose: () => void;
 }) {
-  const form = useZodForm(EventFormSchema, valuesOf(event), CHECK_ON_SUBMIT_ONLY);
+  const form = useZodForm(EventFormSchema, valuesOf(event));
   const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveEvent();

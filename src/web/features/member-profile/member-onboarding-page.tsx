@@ -9,7 +9,7 @@ import {
   type MemberProfile,
 } from '../../../shared/member-profile';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -57,7 +57,6 @@ function OnboardingForm({ profile }: { profile: MemberProfile }) {
   const form = useZodForm(
     ONBOARDING_STEP_FORMS[screen === 'done' ? 'contact' : screen],
     profileValuesOf(profile),
-    CHECK_ON_SUBMIT_ONLY,
   );
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);

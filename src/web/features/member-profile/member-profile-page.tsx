@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MEMBER_ABOUT_MAX, type MemberProfile } from '../../../shared/member-profile';
 import { applyServerErrors } from '../../lib/form-errors';
-import { CHECK_ON_SUBMIT_ONLY, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -18,11 +18,7 @@ import { PROFILE_FIELDS, ProfileFormSchema, profileValuesOf } from './profile-fo
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
   const save = useSaveProfile();
-  const form = useZodForm(
-    ProfileFormSchema,
-    { ...profileValuesOf(profile), about: profile.about },
-    CHECK_ON_SUBMIT_ONLY,
-  );
+  const form = useZodForm(ProfileFormSchema, { ...profileValuesOf(profile), about: profile.about });
   const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { EmailSchema, PhoneSchema } from '../../../shared/auth';
 import { CURRENT_PASSWORD_NEEDED, UpdateProfileInputSchema } from '../../../shared/profile';
-import { isApiRequestError } from '../../lib/api-error';
+import { applyServerErrors } from '../../lib/form-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -61,11 +61,13 @@ export function ProfileTab() {
       await update.mutateAsync({ ...values, phone: phone || null, ...confirmation });
       toast.success('Profile saved');
     } catch (caught) {
-      const fields = isApiRequestError(caught) ? caught.fields : undefined;
-      for (const name of FIELDS) {
-        if (fields?.[name]) form.setError(name, { message: fields[name] });
-      }
-      setError(isApiRequestError(caught) ? caught.message : 'Could not save your profile. Please try again.');
+      setError(
+        applyServerErrors(caught, {
+          fields: FIELDS,
+          setError: form.setError,
+          fallback: 'Could not save your profile. Please try again.',
+        }),
+      );
     }
   });
 
