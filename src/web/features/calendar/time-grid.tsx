@@ -67,7 +67,7 @@ export function TimeGrid({ columns, firstHour, lastHour, now, ...handlers }: Tim
         {columns.map((column) => (
           <div
             key={column.key}
-            className="min-w-0 border-border border-b border-l bg-muted px-2 py-2 text-center font-medium text-sm"
+            className="relative min-w-0 border-border border-b border-l bg-muted px-2 py-2 text-center font-medium text-sm"
           >
             {column.practitioner ? (
               <span className="block truncate" title={column.practitioner.name}>
