@@ -74,7 +74,12 @@ function EventCard({
           <MyStatus event={event} />
           <div className="flex flex-wrap gap-2">
             {!mine ? (
-              <Button disabled={busy} onClick={() => onAction(event, 'register')}>
+              <Button
+                disabled={busy}
+                onClick={() => onAction(event, 'register')}
+                // The event's name may be longer than a phone is wide: the label wraps.
+                className="h-auto min-h-10 shrink whitespace-normal text-left"
+              >
                 {full ? `Join the waitlist for ${event.title}` : `Register for ${event.title}`}
               </Button>
             ) : null}
