@@ -33,6 +33,7 @@ test('staff see a column a practitioner in the day view, read a session on focus
   request,
   loginAs,
 }) => {
+  test.setTimeout(180_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await demoLogin(request, 'patient');
   const practitioners = await getJson<{ id: string; firstName: string; lastName: string }[]>(
