@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, format, nextMonday, set } from 'date-fns';
-import type { ServiceType } from '../../src/shared/scheduling';
+import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
@@ -11,6 +11,12 @@ import { demoLogin } from '../support/live';
  * that journeys running beside this one and the demo clinic leave it free.
  */
 const farWednesday = () => addDays(nextMonday(new Date()), 7 * (10 + Math.floor(Math.random() * 50)) + 2);
+
+/** A new booking is scheduled, or confirmed at once when the clinic confirms staff bookings. */
+const STATUS_WORDS: Partial<Record<Appointment['status'], string>> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+};
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -27,6 +33,7 @@ test('staff see a column a practitioner in the day view, read a session on focus
   request,
   loginAs,
 }) => {
+  test.setTimeout(180_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await demoLogin(request, 'patient');
   const practitioners = await getJson<{ id: string; firstName: string; lastName: string }[]>(
@@ -41,6 +48,7 @@ test('staff see a column a practitioner in the day view, read a session on focus
   if (!service) throw new Error('The demo clinic offers no 30-minute follow-up');
   const day = farWednesday();
   const dayKey = format(day, 'yyyy-MM-dd');
+  const booked: Appointment[] = [];
   for (const [practitioner, minutes] of [
     [first, 0],
     [second, 15],
@@ -55,6 +63,7 @@ test('staff see a column a practitioner in the day view, read a session on focus
       },
     });
     expect(response.status(), await response.text()).toBe(201);
+    booked.push((await response.json()) as Appointment);
   }
 
   await loginAs('staff', { path: `/calendar?view=day&date=${dayKey}` });
@@ -86,7 +95,7 @@ test('staff see a column a practitioner in the day view, read a session on focus
   await expect(details).toContainText('Pat Morgan');
   await expect(details).toContainText(`${second.firstName} ${second.lastName}`);
   await expect(details).toContainText('Follow-up (30 min)');
-  await expect(details).toContainText('Scheduled');
+  await expect(details).toContainText(`Status${STATUS_WORDS[booked[1].status]}`);
   await expect(page.getByRole('region', { name: 'Legend' })).toContainText('Follow-up (30 min)');
   expect(await seriousViolations(page), 'day view with details shown').toEqual([]);
 

@@ -8,6 +8,7 @@ import { STATUS_MARKS, StatusIcon } from './status-marks';
 type AgendaListProps = {
   dayLabel: string;
   appointments: Appointment[];
+  isPending: boolean;
   onOpen: (appointment: Appointment) => void;
 };
 
@@ -15,14 +16,16 @@ type AgendaListProps = {
  * The agenda: one day's sessions as a list in time order, every word in full. A phone opens it; it never needs
  * sideways scrolling, however many practitioners work that day.
  */
-export function AgendaList({ dayLabel, appointments, onOpen }: AgendaListProps) {
+export function AgendaList({ dayLabel, appointments, isPending, onOpen }: AgendaListProps) {
   const sorted = [...appointments].sort(
     (a, b) => a.startsAt.localeCompare(b.startsAt) || a.practitionerName.localeCompare(b.practitionerName),
   );
   return (
     <section aria-label="Calendar agenda" className="rounded-lg border border-border">
       {sorted.length === 0 ? (
-        <p className="p-4 text-muted-foreground text-sm">No appointments on {dayLabel}.</p>
+        <p className="p-4 text-muted-foreground text-sm">
+          {isPending ? 'Loading appointments…' : `No appointments on ${dayLabel}.`}
+        </p>
       ) : (
         <ul className="divide-y divide-border">
           {sorted.map((appointment) => {

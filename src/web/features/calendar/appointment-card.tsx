@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
 import { serviceColours } from '../../lib/service-colours';
@@ -49,10 +49,18 @@ type CardProps = {
 export function AppointmentCard({ appointment, style, movable, dragging, isDragged, ...on }: CardProps) {
   const colours = serviceColours(appointment.colour);
   const dashed = STATUS_MARKS[appointment.status].dashed;
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Focus scrolls a card into view, and a tooltip closes when its trigger scrolls: while the card has focus the
+  // details stay until Escape or the focus moves on.
+  const onOpenChange = (next: boolean) => {
+    if (next || document.activeElement !== trigger.current) setOpen(next);
+  };
   return (
-    <Tooltip>
+    <Tooltip open={open} onOpenChange={onOpenChange}>
       <TooltipTrigger asChild>
         <button
+          ref={trigger}
           type="button"
           draggable={movable}
           aria-label={appointmentName(appointment, timesOf(appointment))}
@@ -72,6 +80,7 @@ export function AppointmentCard({ appointment, style, movable, dragging, isDragg
             setTimeout(on.onDragStart, 0);
           }}
           onDragEnd={on.onDragEnd}
+          onBlur={() => setOpen(false)}
         >
           <span className="flex min-w-0 items-center gap-1 font-semibold">
             <StatusIcon status={appointment.status} />
@@ -82,7 +91,7 @@ export function AppointmentCard({ appointment, style, movable, dragging, isDragg
           <span className="block truncate">{appointment.serviceName}</span>
         </button>
       </TooltipTrigger>
-      <TooltipContent side="right" align="start">
+      <TooltipContent side="right" align="start" onEscapeKeyDown={() => setOpen(false)}>
         <AppointmentSummary appointment={appointment} />
       </TooltipContent>
     </Tooltip>

@@ -287,6 +287,7 @@ export function CalendarPage() {
         <AgendaList
           dayLabel={format(anchor, 'EEEE d MMMM')}
           appointments={shown.filter((appointment) => dayKey(new Date(appointment.startsAt)) === anchorDay)}
+          isPending={appointments.isPending}
           onOpen={handlers.onOpen}
         />
       ) : view === 'month' ? (

@@ -18,8 +18,8 @@ export const STATUS_MARKS: Record<AppointmentStatus, { icon: LucideIcon | null; 
 /** The statuses the calendar shows (cancelled ones are left out of it; the appointments list keeps them). */
 export const CALENDAR_STATUSES = ['scheduled', 'confirmed', 'checked_in', 'completed', 'no_show'] as const;
 
+/** Said after a card's name; scheduled and confirmed (both simply booked) leave it to the details. */
 const SPOKEN: Partial<Record<AppointmentStatus, string>> = {
-  confirmed: 'confirmed',
   checked_in: 'checked in',
   completed: 'completed',
   no_show: 'no-show',
@@ -30,7 +30,7 @@ export function StatusIcon({ status, className }: { status: AppointmentStatus; c
   return Icon ? <Icon aria-hidden="true" className={className ?? 'size-3 shrink-0'} /> : null;
 }
 
-/** '10:00–10:30 Pat Morgan, Follow-up', with the status after it unless the appointment is merely scheduled. */
+/** '10:00–10:30 Pat Morgan, Follow-up', with the status after it once the session has begun or was missed. */
 export function appointmentName(appointment: Appointment, times: string): string {
   const status = SPOKEN[appointment.status];
   return `${times} ${appointment.patientName}, ${appointment.serviceName}${status ? `, ${status}` : ''}`;
