@@ -1,6 +1,6 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/vocabulary/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf } from '../../lib/format';
 import { ClinicScheduleCard } from './appointment-cards';
 import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';

@@ -1,5 +1,5 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf } from '../../lib/format';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';

@@ -1,6 +1,6 @@
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf } from '../../lib/format';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
-import { fullName } from '../../lib/format';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, fullName } from '../../lib/format';
 import { PagedList } from '../../ui/paged-list';
 import { NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
 import { RecordSection } from './patient-record-view';

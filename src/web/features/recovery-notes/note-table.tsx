@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RecoveryNoteSummary } from '../../../shared/recovery-notes';
-import { dayOf } from '../../lib/time-format';
+import { dayOf } from '../../lib/format';
 import { columnsOf, DataTable } from '../../ui/data-table';
 import { NoteStatusBadge } from './note-status';
 
