@@ -1,6 +1,7 @@
 import { addMinutes, format, isToday } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { useFormatter } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
 import { placeInLanes } from './layout';
 import type { Span } from './working-hours';
@@ -37,6 +38,7 @@ const minutesInto = (day: Date, at: number) => (at - day.getTime()) / 60_000;
  * New appointment button and moves with an appointment's Reschedule action).
  */
 export function TimeGrid({ days, firstHour, lastHour, appointments, working, ...handlers }: TimeGridProps) {
+  const clock = useFormatter();
   const rows = ((lastHour - firstHour) * 60) / SLOT_MINUTES;
   const height = `${rows * ROW_REM}rem`;
   const span = (lastHour - firstHour) * 60;
@@ -72,7 +74,7 @@ export function TimeGrid({ days, firstHour, lastHour, appointments, working, ...
                 className="absolute right-2 -translate-y-1/2 text-muted-foreground text-xs"
                 style={{ top: pct(index * 60) }}
               >
-                {index === 0 ? '' : `${String(hour).padStart(2, '0')}:00`}
+                {index === 0 ? '' : clock.time(new Date(2000, 0, 1, hour))}
               </span>
             ),
           )}
@@ -115,7 +117,7 @@ export function TimeGrid({ days, firstHour, lastHour, appointments, working, ...
                     key={start.toISOString()}
                     type="button"
                     tabIndex={-1}
-                    aria-label={`Book at ${format(start, 'HH:mm')} on ${dayLabel}`}
+                    aria-label={`Book at ${clock.time(start)} on ${dayLabel}`}
                     disabled={!handlers.canBook && !handlers.dragging}
                     className={cn(
                       'absolute inset-x-0 border-border/60 border-t disabled:cursor-default',
@@ -148,7 +150,7 @@ export function TimeGrid({ days, firstHour, lastHour, appointments, working, ...
                     key={appointment.id}
                     type="button"
                     draggable={movable}
-                    aria-label={`${format(new Date(appointment.startsAt), 'HH:mm')}–${format(new Date(appointment.endsAt), 'HH:mm')} ${appointment.patientName}, ${appointment.serviceName}${appointment.status === 'no_show' ? ', no-show' : ''}`}
+                    aria-label={`${clock.timeRange(appointment.startsAt, appointment.endsAt)} ${appointment.patientName}, ${appointment.serviceName}${appointment.status === 'no_show' ? ', no-show' : ''}`}
                     className={cn(
                       'absolute z-10 overflow-hidden rounded-md border border-background px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm focus-visible:z-20',
                       appointment.status === 'no_show' && 'border-dashed',
@@ -173,7 +175,7 @@ export function TimeGrid({ days, firstHour, lastHour, appointments, working, ...
                     onDragEnd={() => handlers.setDragging(null)}
                   >
                     <span className="block font-semibold">
-                      {format(new Date(appointment.startsAt), 'HH:mm')} {appointment.patientName}
+                      {clock.time(appointment.startsAt)} {appointment.patientName}
                     </span>
                     <span className="block">{appointment.serviceName}</span>
                   </button>
