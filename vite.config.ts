@@ -45,7 +45,11 @@ const CHUNK_GROUPS = [
   // The vocabulary is data and plain text functions alone, so the update check of every page can load it by itself.
   // Money and CSV text are plain functions the schemas use too: with the vocabulary, no chunk of schemas imports
   // back from a chunk that imports it (a cycle between chunks leaves one of them half-loaded).
-  { name: 'vocabulary', test: /src[\\/]shared[\\/](vocabulary[\\/]|money\.ts$|csv\.ts$)/, priority: 1 },
+  {
+    name: 'vocabulary',
+    test: /src[\\/]shared[\\/](vocabulary[\\/]|money\.ts$|csv\.ts$|display-format\.ts$)/,
+    priority: 1,
+  },
   {
     name: 'common',
     test: new RegExp(

@@ -161,7 +161,7 @@ test('a patient cancels their own appointment with a reason, and it shows under 
 
   // Other journeys may book Pat Morgan on the same far Tuesday, so this one follows its own appointment only.
   const cancelButton = upcoming.getByRole('button', {
-    name: `Cancel: Pat Morgan, ${format(start, 'd MMM HH:mm')}`,
+    name: `Cancel: Pat Morgan, ${format(start, 'd MMM, HH:mm')}`,
   });
   await cancelButton.click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });

@@ -1,3 +1,4 @@
+import { clinicFormatter } from '../../../shared/display-format';
 import { appointmentUrl } from '../../../shared/scheduling';
 import type { AppContext } from '../../platform/context';
 import type { AppointmentEvent } from '../../platform/events';
@@ -8,17 +9,7 @@ import { raise } from '../notifications/service';
 type Kind = 'created' | 'updated' | 'cancelled';
 
 /** "Mon 24 Nov, 09:30" in the practitioner's zone, where the appointment takes place. */
-export function whenOf(startsAt: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(startsAt));
-}
+export const whenOf = (startsAt: string, timeZone: string) => clinicFormatter(timeZone).weekdayTime(startsAt);
 
 const TITLES: Record<Kind, string> = {
   created: 'Appointment booked',

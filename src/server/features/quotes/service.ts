@@ -9,6 +9,7 @@ import {
 } from '../../../shared/quotes';
 import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
+import { clinicText } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
@@ -189,7 +190,7 @@ export async function answer(
   publish(ctx, quote);
   await tell(ctx, [quote.memberId], {
     title: `Your quote is ready: ${quote.title}`,
-    message: `The clinic answered your quote request: ${formatMoney(totalCents)}, open until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. Accept or decline it under Quotes.`,
+    message: `The clinic answered your quote request: ${formatMoney(totalCents)}, open until ${clinicText.dateTime(expiresAt)} (clinic time). Accept or decline it under Quotes.`,
     actionUrl: '/member/quotes',
     quoteId: id,
   });

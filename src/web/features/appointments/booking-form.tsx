@@ -9,6 +9,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useUser } from '../auth';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
@@ -139,7 +140,11 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
           <Input type="date" {...form.register('day')} />
         </FormField>
         <FormField label="Time">
-          <Input type="time" step={300} {...form.register('time')} />
+          <TimeSelect
+            stepMinutes={5}
+            current={start ? format(start, 'HH:mm') : undefined}
+            {...form.register('time')}
+          />
         </FormField>
       </div>
       <NotesAndSubmit

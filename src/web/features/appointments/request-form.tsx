@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatterFor } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { FormField } from '../../ui/form-field';
@@ -40,7 +41,7 @@ const requestFormSchema = (soleId: string) =>
 const SERVER_FIELDS = ['practitionerId', 'serviceTypeId', 'slot', 'notes'] as const;
 
 const timeLabel = (free: { startsAt: string; endsAt: string }) =>
-  `${format(new Date(free.startsAt), 'HH:mm')} – ${format(new Date(free.endsAt), 'HH:mm')}`;
+  formatterFor().timeRange(free.startsAt, free.endsAt);
 
 /** A patient picks their practitioner, a service and a day, then one of the free times the server offers. */
 export function RequestForm({ onDone }: { onDone: () => void }) {

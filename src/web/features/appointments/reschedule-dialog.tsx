@@ -18,6 +18,7 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useUpdateAppointment } from './api';
 import { durationMinutes, whenLabel } from './appointment-status';
 
@@ -98,7 +99,12 @@ export function RescheduleDialog({ appointment, open, onOpenChange }: Reschedule
               <Input type="date" required {...form.register('day')} />
             </FormField>
             <FormField label="New time">
-              <Input type="time" step={300} required {...form.register('time')} />
+              <TimeSelect
+                stepMinutes={5}
+                current={valuesOf(appointment).time}
+                required
+                {...form.register('time')}
+              />
             </FormField>
           </div>
           <DialogFooter>

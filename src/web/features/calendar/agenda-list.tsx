@@ -1,5 +1,6 @@
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { useFormatter } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
 import { APPOINTMENT_STATUS_LABELS } from '../appointments';
 import { timesOf } from './appointment-card';
@@ -17,6 +18,7 @@ type AgendaListProps = {
  * sideways scrolling, however many practitioners work that day.
  */
 export function AgendaList({ dayLabel, appointments, isPending, onOpen }: AgendaListProps) {
+  const clock = useFormatter();
   const sorted = [...appointments].sort(
     (a, b) => a.startsAt.localeCompare(b.startsAt) || a.practitionerName.localeCompare(b.practitionerName),
   );
@@ -47,7 +49,7 @@ export function AgendaList({ dayLabel, appointments, isPending, onOpen }: Agenda
                   />
                   <span className="flex min-w-0 flex-1 flex-col">
                     <span className="font-semibold">
-                      {timesOf(appointment)} {appointment.patientName}
+                      {timesOf(clock, appointment)} {appointment.patientName}
                     </span>
                     <span className="break-words text-muted-foreground">
                       {appointment.serviceName} · {appointment.practitionerName}

@@ -1,21 +1,23 @@
-import { format } from 'date-fns';
 import { type CSSProperties, useRef, useState } from 'react';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { type Formatter, useFormatter } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/tooltip';
 import { APPOINTMENT_STATUS_LABELS } from '../appointments';
 import { appointmentName, STATUS_MARKS, StatusIcon } from './status-marks';
 
-export const timesOf = (appointment: Appointment) =>
-  `${format(new Date(appointment.startsAt), 'HH:mm')}–${format(new Date(appointment.endsAt), 'HH:mm')}`;
+/** A session's times on the person's clock: '10:00–11:00', or '10:00 – 11:00 AM'. */
+export const timesOf = (clock: Formatter, appointment: Appointment) =>
+  clock.timeRange(appointment.startsAt, appointment.endsAt);
 
 /** Everything about a session in a few lines: shown on hover and focus, and in the agenda. */
 export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
+  const clock = useFormatter();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
       <dt className="text-muted-foreground">Time</dt>
-      <dd>{timesOf(appointment)}</dd>
+      <dd>{timesOf(clock, appointment)}</dd>
       <dt className="text-muted-foreground">Patient</dt>
       <dd>{appointment.patientName}</dd>
       <dt className="text-muted-foreground">Practitioner</dt>
@@ -49,6 +51,7 @@ type CardProps = {
 export function AppointmentCard({ appointment, style, movable, dragging, isDragged, ...on }: CardProps) {
   const colours = serviceColours(appointment.colour);
   const dashed = STATUS_MARKS[appointment.status].dashed;
+  const clock = useFormatter();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   // Focus scrolls a card into view, and a tooltip closes when its trigger scrolls: while the card has focus the
@@ -63,7 +66,7 @@ export function AppointmentCard({ appointment, style, movable, dragging, isDragg
           ref={trigger}
           type="button"
           draggable={movable}
-          aria-label={appointmentName(appointment, timesOf(appointment))}
+          aria-label={appointmentName(appointment, timesOf(clock, appointment))}
           className={cn(
             'absolute z-10 flex flex-col overflow-hidden rounded-md border border-background px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm focus-visible:z-20',
             dashed && 'border-2 border-dashed',
@@ -85,7 +88,7 @@ export function AppointmentCard({ appointment, style, movable, dragging, isDragg
           <span className="flex min-w-0 items-center gap-1 font-semibold">
             <StatusIcon status={appointment.status} />
             <span className="truncate">
-              {format(new Date(appointment.startsAt), 'HH:mm')} {appointment.patientName}
+              {clock.time(appointment.startsAt)} {appointment.patientName}
             </span>
           </span>
           <span className="block truncate">{appointment.serviceName}</span>

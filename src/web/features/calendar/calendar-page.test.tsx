@@ -193,7 +193,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     expect(scheduling.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       startsAt: at(2, 16, 15).toISOString(),
     });
-    expect(await within(details).findByText(/16:15 – 16:45$/)).toBeInTheDocument();
+    expect(await within(details).findByText(/16:15–16:45$/)).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(await within(grid).findByRole('button', { name: /^16:15–16:45 Pat Morgan/ })).toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
 import type { Appointment } from '../../../shared/scheduling';
 import { NEW_APPOINTMENT_EVENT } from '../../app/shell/new-menu';
 import { isApiRequestError } from '../../lib/api-error';
-import { fullName } from '../../lib/format';
+import { formatterFor, fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
@@ -162,7 +162,7 @@ export function CalendarPage() {
       await update.mutateAsync({ id: appointment.id, changes: { startsAt: start.toISOString() } });
       setMoveMessage({
         kind: 'success',
-        text: `Moved ${appointment.patientName} to ${format(start, 'EEEE d MMMM, HH:mm')}.`,
+        text: `Moved ${appointment.patientName} to ${format(start, 'EEEE d MMMM')}, ${formatterFor().time(start)}.`,
       });
     } catch (caught) {
       queryClient.setQueryData(key, before);

@@ -1,6 +1,7 @@
 import { format, isSameMonth, isToday, set } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { useFormatter } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
 import { APPOINTMENT_STATUS_LABELS } from '../appointments';
 import { STATUS_MARKS, StatusIcon } from './status-marks';
@@ -22,6 +23,7 @@ const BOOKING_HOUR = 9;
  * that day at 09:00, and an appointment dropped on another day keeps its time of day.
  */
 export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...handlers }: MonthGridProps) {
+  const clock = useFormatter();
   const weekdays = days.slice(0, columns);
   return (
     <section aria-label="Calendar grid" className="rounded-lg border border-border">
@@ -109,7 +111,7 @@ export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...h
                     >
                       <StatusIcon status={appointment.status} />
                       <span className="min-w-0 truncate">
-                        {format(new Date(appointment.startsAt), 'HH:mm')} {appointment.patientName}
+                        {clock.time(appointment.startsAt)} {appointment.patientName}
                         <span className="sr-only">
                           , {appointment.serviceName}, {APPOINTMENT_STATUS_LABELS[appointment.status]}
                         </span>

@@ -1,6 +1,7 @@
 import { addMinutes, format, isSameDay, isToday } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { useFormatter } from '../../lib/format';
 import { AppointmentCard } from './appointment-card';
 import type { GridColumn } from './calendar-columns';
 import { mostLanes, placeInLanes } from './layout';
@@ -41,6 +42,7 @@ const minutesInto = (day: Date, at: number) => (at - day.getTime()) / 60_000;
  * (the keyboard books with the New appointment button and moves with an appointment's Reschedule action).
  */
 export function TimeGrid({ columns, firstHour, lastHour, now, ...handlers }: TimeGridProps) {
+  const clock = useFormatter();
   const rows = ((lastHour - firstHour) * 60) / SLOT_MINUTES;
   const height = `${rows * ROW_REM}rem`;
   const span = (lastHour - firstHour) * 60;
@@ -95,7 +97,7 @@ export function TimeGrid({ columns, firstHour, lastHour, now, ...handlers }: Tim
                 className="absolute right-2 -translate-y-1/2 text-muted-foreground text-xs"
                 style={{ top: pct(index * 60) }}
               >
-                {index === 0 ? '' : `${String(hour).padStart(2, '0')}:00`}
+                {index === 0 ? '' : clock.time(new Date(2000, 0, 1, hour))}
               </span>
             ),
           )}
@@ -136,7 +138,7 @@ export function TimeGrid({ columns, firstHour, lastHour, now, ...handlers }: Tim
                     key={start.toISOString()}
                     type="button"
                     tabIndex={-1}
-                    aria-label={`Book at ${format(start, 'HH:mm')} on ${dayLabel}${withWhom}`}
+                    aria-label={`Book at ${clock.time(start)} on ${dayLabel}${withWhom}`}
                     disabled={!handlers.canBook && !handlers.dragging}
                     className={cn(
                       'absolute inset-x-0 border-border/60 border-t disabled:cursor-default',

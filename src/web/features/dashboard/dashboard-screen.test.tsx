@@ -109,8 +109,8 @@ describe('the dashboards', () => {
     expect(
       notes.map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['Note of 2026-03-09 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b002'],
-      ['Note of 2026-03-02 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
+      ['Note of 9 Mar 2026 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b002'],
+      ['Note of 2 Mar 2026 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
       ['All my notes', '/recovery-notes'],
     ]);
   });

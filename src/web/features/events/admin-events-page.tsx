@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type Attendee, type CommunityEvent, formatEventPrice } from '../../../shared/events';
-import { formatMoney } from '../../../shared/money';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Conversation } from '../../../shared/messaging';
 import { cn } from '../../lib/cn';
-import { fullName } from '../../lib/format';
-import { shortTime } from '../../lib/time-format';
+import { fullName, shortTime, useFormatter } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -28,6 +27,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 
 function ConversationRow({ conversation, isSelected }: { conversation: Conversation; isSelected: boolean }) {
   const user = useUser();
+  const format = useFormatter();
   const { participant, lastMessage, unreadCount } = conversation;
   const isOwn = lastMessage.senderId === user.id;
   return (
@@ -47,7 +47,7 @@ function ConversationRow({ conversation, isSelected }: { conversation: Conversat
               {fullName(participant)}
             </span>
             <time dateTime={lastMessage.createdAt} className="shrink-0 text-muted-foreground text-xs">
-              {shortTime(lastMessage.createdAt)}
+              {shortTime(format, lastMessage.createdAt)}
             </time>
           </span>
           <span className="flex items-center justify-between gap-2">

@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import type { Message } from '../../../shared/messaging';
 import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
 import { cn } from '../../lib/cn';
-import { fullName } from '../../lib/format';
-import { fullTime, receiptTime, shortTime } from '../../lib/time-format';
+import { fullName, receiptTime, shortTime, useFormatter } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState, Spinner } from '../../ui/spinner';
@@ -19,6 +18,7 @@ import { PersonAvatar } from './person-avatar';
 
 /** Sent, Delivered (with time) or Read (with time), in words and not only as ticks. */
 export function DeliveryStatus({ message }: { message: Message }) {
+  const format = useFormatter();
   if (isPending(message)) {
     return (
       <span className="inline-flex items-center gap-1">
@@ -31,7 +31,7 @@ export function DeliveryStatus({ message }: { message: Message }) {
     return (
       <span className="inline-flex items-center gap-1 text-primary">
         <CheckCheck aria-hidden="true" className="size-3" />
-        Read{message.readAt ? ` ${receiptTime(message.readAt)}` : ''}
+        Read{message.readAt ? ` ${receiptTime(format, message.readAt)}` : ''}
       </span>
     );
   }
@@ -39,7 +39,7 @@ export function DeliveryStatus({ message }: { message: Message }) {
     return (
       <span className="inline-flex items-center gap-1">
         <CheckCheck aria-hidden="true" className="size-3" />
-        Delivered{message.deliveredAt ? ` ${receiptTime(message.deliveredAt)}` : ''}
+        Delivered{message.deliveredAt ? ` ${receiptTime(format, message.deliveredAt)}` : ''}
       </span>
     );
   }
@@ -60,6 +60,7 @@ function MessageItem({
   isOwn: boolean;
   senderName: string;
 }) {
+  const format = useFormatter();
   return (
     <li
       data-message-id={message.id}
@@ -79,8 +80,8 @@ function MessageItem({
         {message.content}
       </p>
       <span className="flex items-center gap-2 text-muted-foreground text-xs">
-        <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
-          {shortTime(message.createdAt)}
+        <time dateTime={message.createdAt} title={format.dateTime(message.createdAt)}>
+          {shortTime(format, message.createdAt)}
         </time>
         {isOwn ? <DeliveryStatus message={message} /> : null}
       </span>

@@ -1,9 +1,9 @@
 import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../shared/money';
 import type { Order, Totals } from '../../../shared/store-orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/vocabulary/store';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 /**

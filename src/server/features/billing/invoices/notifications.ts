@@ -1,5 +1,6 @@
 import { invoiceUrl } from '../../../../shared/billing';
 import { formatMoney } from '../../../../shared/money';
+import { clinicText } from '../../../platform/clinic-time';
 import type { AppContext } from '../../../platform/context';
 import type { DomainEvents } from '../../../platform/events';
 import { raise } from '../../notifications/service';
@@ -25,7 +26,7 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_created',
         title: 'Invoice issued',
-        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is due by ${invoice.dueDate}`,
+        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is due by ${clinicText.day(invoice.dueDate)}`,
         priority: 'medium',
         // Sending the invoice emailed it to the patient with its figures and link already.
         emailedSeparately: true,
@@ -36,9 +37,9 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_overdue',
         title: 'Invoice overdue',
-        message: `Invoice ${invoice.number} was due by ${invoice.dueDate}; ${balance} is still to pay`,
+        message: `Invoice ${invoice.number} was due by ${clinicText.day(invoice.dueDate)}; ${balance} is still to pay`,
         priority: 'high',
-        emailText: `Invoice ${invoice.number} was due by ${invoice.dueDate} and ${balance} is still to pay.`,
+        emailText: `Invoice ${invoice.number} was due by ${clinicText.day(invoice.dueDate)} and ${balance} is still to pay.`,
       });
     } else if (event.change === 'paid') {
       const paid = {
