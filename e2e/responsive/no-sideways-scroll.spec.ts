@@ -64,7 +64,7 @@ async function tour(page: Page, stops: TourStop[]): Promise<string[]> {
 }
 
 test.describe('no page scrolls sideways on a phone or a tablet', () => {
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ timeout: 600_000 });
 
   test('signed out, every public page', async ({ page }) => {
     expect(await tour(page, signedOutTour())).toEqual([]);
