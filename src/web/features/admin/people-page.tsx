@@ -169,7 +169,7 @@ function PeopleTable({
               {name}
               {isMe ? <span className="text-muted-foreground"> (you)</span> : null}
             </th>
-            <td className="break-all px-3 py-2">{user.email}</td>
+            <td className="whitespace-nowrap px-3 py-2">{user.email}</td>
             <td className="whitespace-nowrap px-3 py-2">{user.phone || '—'}</td>
             <td className="px-3 py-2">
               <Badge variant={user.isActive ? 'secondary' : 'outline'}>

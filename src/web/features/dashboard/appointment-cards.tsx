@@ -69,7 +69,7 @@ export function TodaysSessionsCard({ sessions }: { sessions: PractitionerDashboa
         >
           {appointments.map((session) => (
             <tr key={session.id} className="border-border border-t">
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-normal`}>
                 <DashboardLink
                   to={appointmentUrl(session.id)}
                   label={`Session at ${timeRange(session)} with ${session.patientName}`}
@@ -131,7 +131,7 @@ export function ClinicScheduleCard({ schedule }: { schedule: GeneralDashboard['c
         >
           {appointments.map((appointment) => (
             <tr key={appointment.id} className="border-border border-t">
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-normal`}>
                 <DashboardLink
                   to={appointmentUrl(appointment.id)}
                   label={`Appointment at ${timeRange(appointment)}: ${appointment.patientName} with ${appointment.practitionerName}`}
