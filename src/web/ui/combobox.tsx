@@ -197,12 +197,15 @@ export function Combobox({
           }}
           className="z-50 w-(--radix-popover-trigger-width) min-w-56 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
         >
-          <ul id={listId} role="listbox" aria-label={listLabel} className="max-h-64 overflow-y-auto">
+          <div id={listId} role="listbox" aria-label={listLabel} className="max-h-64 overflow-y-auto">
             {shown.map((option, index) => (
-              <li
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: focus stays in the input, which moves aria-activedescendant over the options and chooses with Enter
+              <div
                 key={option.value}
                 id={optionId(index)}
                 role="option"
+                aria-labelledby={`${optionId(index)}-label`}
+                aria-describedby={option.hint ? `${optionId(index)}-hint` : undefined}
                 aria-selected={option.value === (value || EMPTY)}
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => setActive(index)}
@@ -212,13 +215,15 @@ export function Combobox({
                   index === active && 'bg-accent text-accent-foreground',
                 )}
               >
-                {option.label}
+                <span id={`${optionId(index)}-label`}>{option.label}</span>
                 {option.hint ? (
-                  <span className="font-normal text-muted-foreground text-xs">{option.hint}</span>
+                  <span id={`${optionId(index)}-hint`} className="font-normal text-muted-foreground text-xs">
+                    {option.hint}
+                  </span>
                 ) : null}
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           <p role="status" className="px-2 text-muted-foreground text-sm empty:hidden">
             {searching ? 'Searching…' : matches.length === 0 ? noMatches : ''}
           </p>

@@ -102,12 +102,10 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
             emptyLabel="Choose a patient"
             value={field.value}
             onChange={field.onChange}
+            error={errors.patientId?.message}
           />
         )}
       />
-      {errors.patientId ? (
-        <p className="font-medium text-destructive text-sm">{errors.patientId.message}</p>
-      ) : null}
       {choosesPractitioner ? (
         <Controller
           control={form.control}
