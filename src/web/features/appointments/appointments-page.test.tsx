@@ -145,7 +145,10 @@ describe('the appointments page', { timeout: 20_000 }, () => {
   it('asks for a reason before cancelling, and the appointment moves to Cancelled', async () => {
     const { server } = render('staff');
     const table = await findTable(/^Upcoming appointments/);
-    await userEvent.click(within(rows(table)[1]).getByRole('button', { name: /^Cancel: Pat Morgan/ }));
+    await userEvent.click(
+      within(rows(table)[1]).getByRole('button', { name: /^More actions for Pat Morgan on / }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^Cancel: Pat Morgan/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();

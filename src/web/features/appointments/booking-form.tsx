@@ -7,6 +7,7 @@ import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
+import { DateField } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useUser } from '../auth';
@@ -133,9 +134,19 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
         )}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Day" error={errors.day?.message}>
-          <Input type="date" {...form.register('day')} />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="day"
+          render={({ field }) => (
+            <DateField
+              label="Day"
+              error={errors.day?.message}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <FormField label="Time">
           <Input type="time" step={300} {...form.register('time')} />
         </FormField>
