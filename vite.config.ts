@@ -30,7 +30,8 @@ const isContract = (id: string) => {
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
 /** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
-const RADIX_CONTROLS = 'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|reason-dialog';
+const RADIX_CONTROLS =
+  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|reason-dialog|combobox|date-picker|calendar-grid|row-menu|filter-bar';
 
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },

@@ -128,7 +128,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     await findGrid();
     await userEvent.click(slotButton('Book at 14:30 on Monday 2 March'));
     const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
-    expect(within(dialog).getByLabelText('Day')).toHaveValue('2026-03-02');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('03/02/2026');
     expect(within(dialog).getByLabelText('Time')).toHaveValue('14:30');
   });
 

@@ -76,11 +76,10 @@ function EventCard({
             {!mine ? (
               <Button
                 disabled={busy}
+                aria-label={full ? `Join the waitlist for ${event.title}` : `Register for ${event.title}`}
                 onClick={() => onAction(event, 'register')}
-                // The event's name may be longer than a phone is wide: the label wraps.
-                className="h-auto min-h-10 shrink whitespace-normal text-left"
               >
-                {full ? `Join the waitlist for ${event.title}` : `Register for ${event.title}`}
+                {full ? 'Join the waitlist' : 'Register'}
               </Button>
             ) : null}
             {mine?.status === 'offered' ? (
