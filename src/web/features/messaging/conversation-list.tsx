@@ -13,6 +13,7 @@ import { Input } from '../../ui/input';
 import { LoadingState, Spinner } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { useConversations } from './api';
+import { useMessagesPath } from './messages-path';
 import { NewMessageDialog } from './new-message-dialog';
 import { PersonAvatar } from './person-avatar';
 
@@ -27,13 +28,14 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 function ConversationRow({ conversation, isSelected }: { conversation: Conversation; isSelected: boolean }) {
+  const messagesPath = useMessagesPath();
   const user = useUser();
   const { participant, lastMessage, unreadCount } = conversation;
   const isOwn = lastMessage.senderId === user.id;
   return (
     <li>
       <Link
-        to={`/messages?with=${participant.id}`}
+        to={`${messagesPath}?with=${participant.id}`}
         aria-current={isSelected ? 'page' : undefined}
         className={cn(
           'flex items-start gap-3 rounded-md px-3 py-2.5 text-sm',
