@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import { raise } from '../notifications/service';
+import { quoteMessage } from '../notifications/wording';
 import * as repository from './repository';
 
 export type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -107,7 +108,7 @@ export async function create(
   publish(ctx, quote);
   await tell(ctx, await adminIds(ctx.db), {
     title: `Quote requested: ${quote.title}`,
-    message: `${quote.memberName} asked for a quote. Answer it under Quotes.`,
+    message: quoteMessage('requested', 'admin', { memberName: quote.memberName, title: quote.title }),
     actionUrl: '/admin/quotes',
     quoteId: id,
   });

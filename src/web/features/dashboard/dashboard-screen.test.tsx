@@ -222,6 +222,11 @@ describe('the dashboards', () => {
     });
     const welcome = await card('Welcome');
     expect(welcome).toHaveTextContent('Tell us what you care about');
+    // /messages shows a member their dashboard; their conversations are at /member/messages.
+    expect(within(await card('Messages')).getByRole('link', { name: 'Open messages' })).toHaveAttribute(
+      'href',
+      '/member/messages',
+    );
     expect(within(welcome).getByRole('link', { name: 'Continue your onboarding' })).toHaveAttribute(
       'href',
       '/member/onboarding',

@@ -21,7 +21,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
           </DashboardLink>
         </DashboardCard>
       )}
-      <UnreadMessagesCard count={dashboard.unreadMessages} />
+      <UnreadMessagesCard count={dashboard.unreadMessages} to="/member/messages" />
       <DashboardCard id="events" title="Your events">
         <Count value={events.count} one="upcoming event" many="upcoming events" />
         <ShortList

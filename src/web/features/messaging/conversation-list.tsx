@@ -12,6 +12,7 @@ import { Input } from '../../ui/input';
 import { LoadingState, Spinner } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { useConversations } from './api';
+import { useMessagesPath } from './messages-path';
 import { NewMessageDialog } from './new-message-dialog';
 import { PersonAvatar } from './person-avatar';
 
@@ -26,6 +27,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 function ConversationRow({ conversation, isSelected }: { conversation: Conversation; isSelected: boolean }) {
+  const messagesPath = useMessagesPath();
   const user = useUser();
   const format = useFormatter();
   const { participant, lastMessage, unreadCount } = conversation;
@@ -33,7 +35,7 @@ function ConversationRow({ conversation, isSelected }: { conversation: Conversat
   return (
     <li>
       <Link
-        to={`/messages?with=${participant.id}`}
+        to={`${messagesPath}?with=${participant.id}`}
         aria-current={isSelected ? 'page' : undefined}
         className={cn(
           'flex items-start gap-3 rounded-md px-3 py-2.5 text-sm',

@@ -12,6 +12,7 @@ import { LoadingState, Spinner } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { isPending, markConversationRead, useThread } from './api';
 import { MessageComposer } from './message-composer';
+import { useMessagesPath } from './messages-path';
 import { useMessaging } from './messaging-provider';
 import { useParticipant } from './participant';
 import { PersonAvatar } from './person-avatar';
@@ -119,6 +120,7 @@ function useStickToBottom(messages: Message[]) {
 
 /** The open conversation: messages oldest at the top, who is typing, and the composer. */
 export function MessageThread({ participantId }: { participantId: string }) {
+  const messagesPath = useMessagesPath();
   const user = useUser();
   const queryClient = useQueryClient();
   const { participant, isLoading } = useParticipant(participantId);
@@ -155,7 +157,7 @@ export function MessageThread({ participantId }: { participantId: string }) {
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex items-center gap-3 border-border border-b pb-3">
         <Button asChild variant="ghost" size="icon" className="md:hidden">
-          <Link to="/messages" aria-label="Back to conversations">
+          <Link to={messagesPath} aria-label="Back to conversations">
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>

@@ -109,6 +109,12 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Message to the visitor'), 'Riley is away that week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // What happened is said once it has: declined, and the message emailed.
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast][data-visible="true"]')).toHaveTextContent(
+        /Declined Sky Walker’s request.*Your message was emailed to them/,
+      ),
+    );
     expect(bookings.calls.find((call) => call.method === 'POST')).toMatchObject({
       url: `/api/public-bookings/${sky.id}/decline`,
       body: { message: 'Riley is away that week' },

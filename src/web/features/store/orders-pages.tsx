@@ -21,12 +21,12 @@ function OrderCard({ order, open }: { order: Order; open?: boolean }) {
       </CardHeader>
       <CardContent>
         {open ? (
-          <OrderDetails order={order} />
+          <OrderDetails order={order} showStatus={false} />
         ) : (
           <details>
             <summary className="cursor-pointer">Details of order {order.number}</summary>
             <div className="pt-3">
-              <OrderDetails order={order} />
+              <OrderDetails order={order} showStatus={false} />
             </div>
           </details>
         )}
