@@ -83,7 +83,7 @@ describe('the appointments page', { timeout: 20_000 }, () => {
     ).toEqual(['When', 'Patient', 'Practitioner', 'Service', 'Status', 'Actions']);
     const [first, second] = rows(table);
     expect(first).toHaveTextContent('Ada Lovelace');
-    expect(first).toHaveTextContent(format(hoursFromNow(6), 'EEE d MMM yyyy, HH:mm'));
+    expect(first).toHaveTextContent(format(hoursFromNow(6), 'EEE, d MMM yyyy, HH:mm'));
     expect(second).toHaveTextContent('Pat Morgan');
     expect(rows(table)).toHaveLength(2);
   });

@@ -127,8 +127,8 @@ describe('the dashboards', () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Date', 'Pain score', 'Goal progress', 'Goals'],
-      ['2026-03-02', '6/10', '30%', 'Climb stairs: 20%; Walk 2 km: 40%'],
-      ['2026-03-09', '3/10', '70%', 'Climb stairs: 70%'],
+      ['2 Mar 2026', '6/10', '30%', 'Climb stairs: 20%; Walk 2 km: 40%'],
+      ['9 Mar 2026', '3/10', '70%', 'Climb stairs: 70%'],
     ]);
     const toggle = within(progress).getByRole('button', { name: 'Show the figures as a table' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

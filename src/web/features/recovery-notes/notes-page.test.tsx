@@ -59,9 +59,9 @@ describe('the recovery notes list', () => {
     ).toEqual(['Date', 'Patient', 'Practitioner', 'Pain score', 'Status', 'Shared']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
-      '2026-02-10',
-      '2026-02-05',
-      '2026-02-03',
+      '10 Feb 2026',
+      '5 Feb 2026',
+      '3 Feb 2026',
     ]);
     expect(rows[1]).toHaveTextContent('Ada Lovelace');
     expect(rows[1]).toHaveTextContent('2/10');
