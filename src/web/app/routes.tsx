@@ -89,8 +89,6 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   memberQuotes: <MemberQuotesPage />,
   memberProfile: <MemberProfilePage />,
   memberOnboarding: <MemberOnboardingPage />,
-  memberMessages: <MessagesPage />,
-  memberSettings: <SettingsPage />,
   adminQuotes: <AdminQuotesPage />,
   store: <StorePage />,
   memberProduct: <StorePage />,

@@ -2,16 +2,10 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import type { Preferences } from '../../shared/preferences';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
-/** What public/theme-init.js reads before the first paint, and the clock the first screen shows times on. */
+/** What public/theme-init.js reads before the first paint. */
 export type StoredAppearance = Pick<
   Preferences,
-  | 'theme'
-  | 'highContrast'
-  | 'reduceMotion'
-  | 'fontSizeScale'
-  | 'compactMode'
-  | 'screenReaderOptimized'
-  | 'timeFormat'
+  'theme' | 'highContrast' | 'reduceMotion' | 'fontSizeScale' | 'compactMode' | 'screenReaderOptimized'
 >;
 
 export function storeAppearance(preferences: Preferences): void {
@@ -22,7 +16,6 @@ export function storeAppearance(preferences: Preferences): void {
     fontSizeScale: preferences.fontSizeScale,
     compactMode: preferences.compactMode,
     screenReaderOptimized: preferences.screenReaderOptimized,
-    timeFormat: preferences.timeFormat,
   };
   writeStorage(STORAGE_KEYS.themePreferences, JSON.stringify(stored));
 }

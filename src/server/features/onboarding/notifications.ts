@@ -2,7 +2,6 @@ import type { AppContext } from '../../platform/context';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { raise } from '../notifications/service';
-import { patientOnboardingMessage } from '../notifications/wording';
 
 /**
  * Tells every active staff account and the patient's care team that a patient finished onboarding: a new
@@ -27,12 +26,12 @@ export async function notifyOnboardingCompleted(
       ? {
           type: 'patient_registered' as const,
           title: 'New patient registered',
-          message: patientOnboardingMessage('registered', name),
+          message: `${name} completed onboarding as a new patient`,
         }
       : {
           type: 'patient_updated' as const,
           title: 'Patient intake updated',
-          message: patientOnboardingMessage('updated', name),
+          message: `${name} updated their onboarding details`,
         };
   await Promise.all(
     [...recipients].map((userId) =>

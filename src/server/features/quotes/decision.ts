@@ -4,7 +4,6 @@ import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
-import { quoteMessage } from '../notifications/wording';
 import type { Payments } from '../payments/service';
 import { createOrderFromLines, renewOrderPayment } from '../store/service';
 import * as repository from './repository';
@@ -74,17 +73,10 @@ export async function accept(
   }
   const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
-  const accepted = { memberName: quote.memberName, title: quote.title, order: formatMoney(made.totalCents) };
-  await tell(ctx, [caller.id], {
+  await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
     title: `Quote accepted: ${quote.title}`,
-    message: quoteMessage('accepted', 'member', accepted),
+    message: `The quote "${quote.title}" was accepted and became an order of ${formatMoney(made.totalCents)} to pay.`,
     actionUrl: '/member/quotes',
-    quoteId: id,
-  });
-  await tell(ctx, await adminIds(ctx.db), {
-    title: `Quote accepted: ${quote.title}`,
-    message: quoteMessage('accepted', 'admin', accepted),
-    actionUrl: '/admin/quotes',
     quoteId: id,
   });
   return { quote, ...made };
@@ -135,17 +127,10 @@ export async function decline(
   if (!declined) throw conflict(QUOTE_ERRORS.notAnswered);
   const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
-  const declinedFacts = { memberName: quote.memberName, title: quote.title };
-  await tell(ctx, [caller.id], {
+  await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
     title: `Quote declined: ${quote.title}`,
-    message: quoteMessage('declined', 'member', declinedFacts),
+    message: `The quote "${quote.title}" was declined.`,
     actionUrl: '/member/quotes',
-    quoteId: id,
-  });
-  await tell(ctx, await adminIds(ctx.db), {
-    title: `Quote declined: ${quote.title}`,
-    message: quoteMessage('declined', 'admin', declinedFacts),
-    actionUrl: '/admin/quotes',
     quoteId: id,
   });
   return { quote };

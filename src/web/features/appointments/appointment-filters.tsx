@@ -27,7 +27,6 @@ export function AppointmentFilters({
         <PatientPicker
           label="Patient"
           emptyLabel="All patients"
-          allowEmpty
           value={filters.patientId}
           onChange={(patientId) => onChange({ patientId })}
         />

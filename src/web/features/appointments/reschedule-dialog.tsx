@@ -1,6 +1,5 @@
 import { format, parse } from 'date-fns';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { Appointment, UpdateAppointmentInput } from '../../../shared/scheduling';
@@ -8,7 +7,6 @@ import { isApiRequestError } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { DateField } from '../../ui/date-picker';
 import {
   Dialog,
   DialogClose,
@@ -19,7 +17,7 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { TimeSelect } from '../../ui/time-select';
+import { Input } from '../../ui/input';
 import { useUpdateAppointment } from './api';
 import { durationMinutes, whenLabel } from './appointment-status';
 
@@ -96,26 +94,11 @@ export function RescheduleDialog({ appointment, open, onOpenChange }: Reschedule
         >
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="grid gap-3 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="day"
-              render={({ field }) => (
-                <DateField
-                  label="New day"
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
+            <FormField label="New day">
+              <Input type="date" required {...form.register('day')} />
+            </FormField>
             <FormField label="New time">
-              <TimeSelect
-                stepMinutes={5}
-                current={valuesOf(appointment).time}
-                required
-                {...form.register('time')}
-              />
+              <Input type="time" step={300} required {...form.register('time')} />
             </FormField>
           </div>
           <DialogFooter>

@@ -1,5 +1,4 @@
-import { centsFromText } from '../../../shared/money';
-import { formatMoney } from '../../lib/format';
+import { centsFromText, formatMoney } from '../../../shared/money';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';

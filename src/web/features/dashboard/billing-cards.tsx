@@ -1,8 +1,9 @@
+import { format, parseISO } from 'date-fns';
 import type { GeneralDashboard, PatientDashboard } from '../../../shared/dashboard';
-import { formatMoney, formatterFor } from '../../lib/format';
+import { formatMoney } from '../../../shared/money';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
-const dueLabel = (day: string) => formatterFor().day(day);
+const dueLabel = (day: string) => format(parseISO(day), 'd MMM yyyy');
 
 /** What the patient owes on invoices sent to them, and the one due first. */
 export function BalanceDueCard({ billing }: { billing: PatientDashboard['billing'] }) {

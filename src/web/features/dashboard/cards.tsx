@@ -71,12 +71,11 @@ export function ShortList<T>({
   );
 }
 
-/** Members read their messages at /member/messages: /messages shows them their dashboard. */
-export function UnreadMessagesCard({ count, to = '/messages' }: { count: number; to?: string }) {
+export function UnreadMessagesCard({ count }: { count: number }) {
   return (
     <DashboardCard id="messages" title="Messages">
       <Count value={count} one="unread message" many="unread messages" />
-      <DashboardLink to={to}>Open messages</DashboardLink>
+      <DashboardLink to="/messages">Open messages</DashboardLink>
     </DashboardCard>
   );
 }

@@ -1,5 +1,7 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { type Donation, type DonationStatus, formatDonationAmount } from '../../../shared/donations';
-import { CLINIC_ZONE, formatterFor } from '../../lib/format';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -15,7 +17,7 @@ const STATUS_LABELS: Record<DonationStatus, string> = {
   refunded: 'Refunded',
 };
 
-const dayOf = (at: string) => formatterFor(CLINIC_ZONE).date(at);
+const dayOf = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy');
 
 function DonationRow({ donation }: { donation: Donation }) {
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../shared/money';
 import type { PatientRecord } from '../../../shared/patients';
-import { formatMoney, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';

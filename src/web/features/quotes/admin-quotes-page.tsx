@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatMoney } from '../../../shared/money';
 import { AdminQuotesQuerySchema, type Quote } from '../../../shared/quotes';
 import {
   QUOTE_KIND_LABELS,
@@ -6,7 +7,6 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../../shared/vocabulary/quotes';
-import { formatMoney } from '../../lib/format';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -23,7 +23,6 @@ export function NoteFilters({ filters, onChange, datesOnly, showPractitioner }: 
           <PatientPicker
             label="Patient"
             emptyLabel="All patients"
-            allowEmpty
             value={filters.patientId}
             onChange={(patientId) => onChange({ patientId })}
           />
