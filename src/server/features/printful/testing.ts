@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
 import type { PrintfulStatus } from '../../../shared/printful';
 import type { Role } from '../../../shared/roles';
 import type { Product } from '../../../shared/store';
@@ -9,6 +8,7 @@ import type { CheckoutAnswer, Order } from '../../../shared/store-orders';
 import { orders, printfulOrders } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { payWithTestCard } from '../../test/test-card';
 import { FakePrintful } from './fake-printful';
 
 export const GOOD_TOKEN = `pf-live-${randomBytes(16).toString('hex')}`;
@@ -102,16 +102,7 @@ export function printfulClinic() {
     });
     expect(started.statusCode, started.body).toBe(200);
     const answer = started.json<CheckoutAnswer>();
-    const card = await clinic.t.app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm-card',
-      payload: {
-        clientSecret: answer.clientSecret,
-        cardNumber: TEST_CARDS.success,
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    const card = await payWithTestCard(clinic.t, answer.clientSecret);
     expect(card.statusCode, card.body).toBe(200);
     const confirmed = await as(clinic.buyer, {
       method: 'POST',

@@ -17,8 +17,8 @@ import {
 } from './testing';
 
 /**
- * The visitor's side through the real app: the public page and its free times, a request (pending, or
- * confirmed at once), the email with the signed link, and what the link lets them do.
+ * The signed link in a visitor's email, through the real app: what it shows, moving and cancelling with it,
+ * a forged link refused like an unknown one, and nothing more done once the booking has begun or was declined.
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from '../../../shared/payments';
 import type { AcceptQuoteAnswer, Quote } from '../../../shared/quotes';
 import type { Order } from '../../../shared/store-orders';
 import { orders } from '../../db/schema';
 import { quotes } from '../../db/schema/quotes';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { payWithTestCard } from '../../test/test-card';
 import { expireLapsed } from './service';
 import { quoteCalls } from './testing';
 
@@ -27,16 +27,7 @@ describe('accepting and declining', () => {
     expect(answer.quote.status).toBe('accepted');
     expect(answer.quote.orderId).toBe(answer.orderId);
     expect(answer.totalCents).toBe(64_500);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm-card',
-      payload: {
-        clientSecret: answer.clientSecret,
-        cardNumber: TEST_CARDS.success,
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    const paid = await payWithTestCard(t, answer.clientSecret);
     expect(paid.statusCode, paid.body).toBe(200);
     const confirmed = await as(member, {
       method: 'POST',
@@ -74,16 +65,7 @@ describe('accepting and declining', () => {
     expect(renewed.orderId).toBe(first.orderId);
     expect(renewed.totalCents).toBe(first.totalCents);
     expect(renewed.paymentIntentId).not.toBe(first.paymentIntentId);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/test/confirm-card',
-      payload: {
-        clientSecret: renewed.clientSecret,
-        cardNumber: TEST_CARDS.success,
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    await payWithTestCard(t, renewed.clientSecret);
     const confirmed = await as(member, {
       method: 'POST',
       url: '/api/orders/confirm',
