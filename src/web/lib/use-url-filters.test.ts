@@ -1,6 +1,9 @@
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readUrlFilters } from './use-url-filters';
+import { readUrlFilters, useUrlFilters } from './use-url-filters';
 
 const KEYS = ['status', 'from', 'to', 'search'] as const;
 const Schema = z
@@ -40,5 +43,32 @@ describe('readUrlFilters', () => {
       to: '',
       search: '',
     });
+  });
+});
+
+describe('useUrlFilters', () => {
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(MemoryRouter, { initialEntries: ['/list?search=ann&other=3'] }, children);
+  const mount = () =>
+    renderHook(() => ({ filters: useUrlFilters(KEYS, Schema), location: useLocation() }), { wrapper });
+
+  it('keeps both of two changes made before the list renders again', () => {
+    const { result } = mount();
+    const change = result.current.filters[1];
+    act(() => {
+      change({ status: 'open' });
+      change({ from: '2026-01-02' });
+    });
+    const params = new URLSearchParams(result.current.location.search);
+    expect(params.get('status')).toBe('open');
+    expect(params.get('from')).toBe('2026-01-02');
+    expect(result.current.filters[0]).toMatchObject({ status: 'open', from: '2026-01-02' });
+  });
+
+  it('removes a key whose value is emptied and keeps keys it does not own', () => {
+    const { result } = mount();
+    act(() => result.current.filters[1]({ search: '  ' }));
+    expect(result.current.location.search).toBe('?other=3');
+    expect(result.current.filters[0].search).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -35,6 +35,10 @@ export function readUrlFilters<K extends string>(
  * A list's filters kept in the address (so a filtered list can be linked, reloaded and walked back to), and
  * the change that writes some of them: an empty value removes its key; the address is replaced, not pushed.
  * With `pageKey`, any other change starts the list again at its first page.
+ *
+ * Each change starts from the address the last change wrote, not from the one last rendered: the router's
+ * own functional update reads the rendered address, so two changes made before the list renders again (a
+ * debounced search settling just after a select) would otherwise drop the first.
  */
 export function useUrlFilters<K extends string>(
   keys: readonly K[],
@@ -42,22 +46,23 @@ export function useUrlFilters<K extends string>(
   options: { pageKey?: K } = {},
 ) {
   const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const filters = readUrlFilters(params, keys, schema);
   const { pageKey } = options;
   const change = useCallback(
-    (changes: Partial<UrlFilters<K>>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (pageKey && !(pageKey in changes)) next.delete(pageKey);
-          for (const [key, value] of Object.entries(changes) as [K, string | undefined][]) {
-            if (value?.trim()) next.set(key, value.trim());
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Partial<UrlFilters<K>>) => {
+      const next = new URLSearchParams(latest.current);
+      if (pageKey && !(pageKey in changes)) next.delete(pageKey);
+      for (const [key, value] of Object.entries(changes) as [K, string | undefined][]) {
+        if (value?.trim()) next.set(key, value.trim());
+        else next.delete(key);
+      }
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams, pageKey],
   );
   return [filters, change] as const;
