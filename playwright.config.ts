@@ -51,6 +51,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
+    // The browser reads as one in the clinic's country, so the dates and times a journey expects do not hang on
+    // the language of the machine it runs on (dates and times follow the browser's language: src/web/lib/format.ts).
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

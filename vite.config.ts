@@ -30,7 +30,8 @@ const isContract = (id: string) => {
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
 /** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
-const RADIX_CONTROLS = 'dialog|dropdown-menu|radio-group|switch|tabs|form-dialog|reason-dialog';
+const RADIX_CONTROLS =
+  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|reason-dialog|combobox|date-picker|calendar-grid|row-menu|filter-bar';
 
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
@@ -45,7 +46,11 @@ const CHUNK_GROUPS = [
   // The vocabulary is data and plain text functions alone, so the update check of every page can load it by itself.
   // Money and CSV text are plain functions the schemas use too: with the vocabulary, no chunk of schemas imports
   // back from a chunk that imports it (a cycle between chunks leaves one of them half-loaded).
-  { name: 'vocabulary', test: /src[\\/]shared[\\/](vocabulary[\\/]|money\.ts$|csv\.ts$)/, priority: 1 },
+  {
+    name: 'vocabulary',
+    test: /src[\\/]shared[\\/](vocabulary[\\/]|money\.ts$|csv\.ts$|display-format\.ts$)/,
+    priority: 1,
+  },
   {
     name: 'common',
     test: new RegExp(

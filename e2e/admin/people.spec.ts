@@ -88,7 +88,8 @@ test('an admin deactivates a patient, whose open browser is signed out with the 
     await search(page, patient.email);
     const row = rowOf(page, patient.email);
     await expect(row).toContainText('Active');
-    await row.getByRole('button', { name: 'Deactivate Parker Tester' }).click();
+    await row.getByRole('button', { name: 'More actions for Parker Tester' }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate Parker Tester' }).click();
     const confirm = page.getByRole('dialog', { name: 'Deactivate Parker Tester?' });
     expect(await seriousViolations(page)).toEqual([]);
     const started = Date.now();
@@ -101,7 +102,9 @@ test('an admin deactivates a patient, whose open browser is signed out with the 
     await shown.accept();
     await expect(other.page).toHaveURL('/login');
     await expect(row).toContainText('Deactivated');
-    await expect(row.getByRole('button', { name: 'Reactivate Parker Tester' })).toBeVisible();
+    await row.getByRole('button', { name: 'More actions for Parker Tester' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Reactivate Parker Tester' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // The log shows the deactivation, and its CSV export carries it.
     await page
@@ -188,7 +191,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog', { name: 'Edit Sam Ortiz' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Change role of Sam Ortiz' }).click();
+      await page.getByRole('button', { name: 'More actions for Sam Ortiz' }).click();
+      await page.getByRole('menuitem', { name: 'Change role of Sam Ortiz' }).click();
       const role = page.getByRole('dialog', { name: 'Change the role of Sam Ortiz' });
       await expect(role.getByLabel('New role')).toHaveValue('staff');
       expect(await seriousViolations(page)).toEqual([]);

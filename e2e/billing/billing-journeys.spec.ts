@@ -6,6 +6,7 @@ import { CARD_ERRORS } from '../../src/shared/payments';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { registerThrowaway, type Throwaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
+import { chooseFromCombobox } from '../support/combobox';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -113,10 +114,11 @@ test('staff bill a completed session and send it; the patient pays by card after
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Billing');
     await page.getByRole('button', { name: 'New invoice' }).click();
     const editor = page.getByRole('dialog', { name: 'New invoice' });
-    await editor.getByLabel('Find a patient').fill(patient.user.firstName);
-    const picker = editor.getByLabel('Patient', { exact: true });
-    await expect(picker.locator('option', { hasText: patient.name })).toHaveCount(1);
-    await picker.selectOption({ label: patient.name });
+    await chooseFromCombobox(editor, {
+      label: 'Patient',
+      search: patient.user.firstName,
+      option: patient.name,
+    });
     await editor
       .getByRole('button', { name: new RegExp(`^Add ${service.name.replace(/[()]/g, '\\$&')}, `) })
       .click();

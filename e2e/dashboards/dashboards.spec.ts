@@ -45,7 +45,14 @@ async function noteForDemoPatient(request: APIRequestContext, options: { sign: b
 }
 
 const card = (page: Page, name: string) => page.getByRole('region', { name });
-const dayOf = (iso: string) => iso.slice(0, 10);
+/** A note's UTC day as the British English browser of the tests writes it: '9 Mar 2026'. */
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 
 test('the patient sees their shared notes, progress chart with its table, onboarding and counts', async ({
   page,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
+import { chooseFromCombobox } from '../support/combobox';
 import { expect, test } from '../support/fixtures';
 
 const saved = (page: Page) => page.getByText('Saved', { exact: true });
@@ -18,8 +19,7 @@ test('a practitioner writes, signs, shares and amends a note, and the patient re
 
   await page.getByRole('button', { name: 'New note' }).click();
   const dialog = page.getByRole('dialog', { name: 'New note' });
-  await dialog.getByRole('searchbox', { name: 'Find a patient' }).fill('Morgan');
-  await dialog.getByRole('combobox', { name: 'Patient' }).selectOption({ label: 'Pat Morgan' });
+  await chooseFromCombobox(dialog, { label: 'Patient', search: 'Morgan', option: 'Pat Morgan' });
   await dialog.getByRole('button', { name: 'Start note' }).click();
   await expect(page).toHaveURL(/\/recovery-notes\/[0-9a-f-]{36}$/);
   const notePath = new URL(page.url()).pathname;

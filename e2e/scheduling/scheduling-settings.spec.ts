@@ -43,12 +43,12 @@ test('a practitioner changes their weekly hours and booking settings, axe clean'
     // The week: a Saturday morning clinic, and a mistake the form catches before sending.
     const saturday = page.getByRole('group', { name: 'Saturday' });
     await saturday.getByRole('button', { name: 'Add hours on Saturday' }).click();
-    await saturday.getByLabel('From').fill('09:00');
-    await saturday.getByLabel('To').fill('08:00');
+    await saturday.getByLabel('From').selectOption('09:00');
+    await saturday.getByLabel('To').selectOption('08:00');
     await page.getByRole('button', { name: 'Save weekly hours' }).click();
     await expect(saturday.getByText('End must be after start')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await saturday.getByLabel('To').fill('12:00');
+    await saturday.getByLabel('To').selectOption('12:00');
     await page.getByRole('button', { name: 'Save weekly hours' }).click();
     await expect(page.getByText('Weekly hours saved')).toBeVisible();
 

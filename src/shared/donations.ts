@@ -66,7 +66,7 @@ export const DONATION_TEXT = {
 export const DONATION_ERRORS = {
   amount: DONATION_TEXT.invalidAmount.description,
   amountTooLarge: `Donations above $${DONATION_MAXIMUM.toLocaleString('en-US')} cannot be taken online`,
-  amountDecimals: 'Amount can have at most 2 decimal places',
+  amountDecimals: 'Enter an amount with at most two decimals (whole cents), such as 12.35',
   name: DONATION_TEXT.missingName.description,
   nameTooLong: `Name must be at most ${DONATION_NAME_MAX} characters`,
   email: DONATION_TEXT.missingEmail.description,
@@ -80,7 +80,7 @@ export const DONATION_ERRORS = {
   tooManyRequests: 'Too many donation requests from this address; please try again later',
 } as const;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+export const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** Dollars as the dialog shows them, e.g. 25 or 12.5. */
 export const DonationAmountSchema = z

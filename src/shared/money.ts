@@ -1,20 +1,11 @@
+import { CLINIC_LOCALE, createFormatter } from './display-format';
+
 /** Money is integer cents everywhere; these are the only places it becomes text and back. */
 
-// Made on first use: most screens show no money, and a formatter costs to build.
-let usd: Intl.NumberFormat | undefined;
-
-/** Cents as the clinic shows money: 125000 is '$1,250.00'; another currency leads with its code. */
-export function formatMoney(cents: number, currency = 'usd'): string {
-  if (currency.toLowerCase() === 'usd') {
-    usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    return usd.format(cents / 100);
-  }
-  const amount = (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${currency.toUpperCase()} ${amount}`;
-}
+/** Cents as the clinic writes money to people (emails, PDFs): 125000 is '$1,250.00', another currency by its code. */
+// Its Intl formats are made on first use: most screens show no money, and a formatter costs to build.
+const clinic = createFormatter({ locale: CLINIC_LOCALE });
+export const formatMoney = (cents: number, currency = 'usd') => clinic.money(cents, currency);
 
 /** Cents as a plain decimal, for CSV cells and the text a money field starts with: 1250 is '12.50'. */
 export const decimalFromCents = (cents: number) => (cents / 100).toFixed(2);

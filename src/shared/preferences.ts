@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
-import { CALENDAR_VIEWS, FONT_SIZE_SCALES, THEMES } from './vocabulary/preferences';
+import { CALENDAR_VIEWS, FONT_SIZE_SCALES, THEMES, TIME_FORMATS } from './vocabulary/preferences';
 
 export * from './vocabulary/preferences';
 
@@ -14,6 +14,8 @@ export const PreferencesSchema = z.object({
   fontSizeScale: z.enum(FONT_SIZE_SCALES),
   calendarView: z.enum(CALENDAR_VIEWS),
   showWeekends: z.boolean(),
+  /** Beyond the specification's fields: 'auto' (the default) keeps times as the browser's language writes them. */
+  timeFormat: z.enum(TIME_FORMATS),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -27,6 +29,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   fontSizeScale: 'medium',
   calendarView: 'week',
   showWeekends: true,
+  timeFormat: 'auto',
 };
 
 /** PUT /api/user-preferences takes any subset of the fields, and nothing else. */

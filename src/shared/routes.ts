@@ -164,6 +164,9 @@ export const ROUTES = {
   ),
   memberQuotes: memberRoute('/member/quotes', 'Quotes', 'Bulk, custom and sponsorship quotes'),
   memberDonate: memberRoute('/member/donate', 'Donate', 'Your donations and giving'),
+  // Members see their dashboard on /messages and /settings (specification section 2); these are theirs.
+  memberMessages: memberRoute('/member/messages', 'Messages', 'Your conversations with the clinic'),
+  memberSettings: memberRoute('/member/settings', 'Settings', 'Your account, security and appearance'),
 
   notFound: publicRoute('*', 'Page not found', ''),
 } as const satisfies Record<string, RouteDefinition>;

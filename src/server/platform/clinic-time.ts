@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { clinicFormatter } from '../../shared/display-format';
 import { CLINIC_TIME_ZONE } from '../../shared/scheduling';
 
 /**
@@ -41,15 +42,8 @@ export function addDays(day: string, days: number) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-let dayLabels: Intl.DateTimeFormat | undefined;
+/** How the clinic writes dates and times to people (emails, notifications, PDFs): its language, its zone. */
+export const clinicText = clinicFormatter(CLINIC_TIME_ZONE);
 
 /** The clinic day holding `at` as invoices name it, '5 Mar 2026'. */
-export function clinicDayLabel(at: Date) {
-  dayLabels ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: CLINIC_TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return dayLabels.format(at);
-}
+export const clinicDayLabel = (at: Date) => clinicText.date(at);

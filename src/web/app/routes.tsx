@@ -89,6 +89,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   memberQuotes: <MemberQuotesPage />,
   memberProfile: <MemberProfilePage />,
   memberOnboarding: <MemberOnboardingPage />,
+  memberMessages: <MessagesPage />,
+  memberSettings: <SettingsPage />,
   adminQuotes: <AdminQuotesPage />,
   store: <StorePage />,
   memberProduct: <StorePage />,

@@ -2,10 +2,16 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import type { Preferences } from '../../shared/preferences';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
-/** What public/theme-init.js reads before the first paint. */
+/** What public/theme-init.js reads before the first paint, and the clock the first screen shows times on. */
 export type StoredAppearance = Pick<
   Preferences,
-  'theme' | 'highContrast' | 'reduceMotion' | 'fontSizeScale' | 'compactMode' | 'screenReaderOptimized'
+  | 'theme'
+  | 'highContrast'
+  | 'reduceMotion'
+  | 'fontSizeScale'
+  | 'compactMode'
+  | 'screenReaderOptimized'
+  | 'timeFormat'
 >;
 
 export function storeAppearance(preferences: Preferences): void {
@@ -16,6 +22,7 @@ export function storeAppearance(preferences: Preferences): void {
     fontSizeScale: preferences.fontSizeScale,
     compactMode: preferences.compactMode,
     screenReaderOptimized: preferences.screenReaderOptimized,
+    timeFormat: preferences.timeFormat,
   };
   writeStorage(STORAGE_KEYS.themePreferences, JSON.stringify(stored));
 }

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { startedPreloads } from '../app/lazy-pages';
+import { setLocale, setTimeFormat } from '../lib/format';
 
 // Screens load on demand (lazy routes); on a busy machine the first one can take more than the default second to
 // appear, which failed finds that are not about timing at all.
@@ -71,7 +72,13 @@ function installBrowserStubs() {
 
 installBrowserStubs();
 
+// Screens render as a browser in the clinic's own country would (British English), so the dates and times a test
+// expects do not hang on the language of the machine it runs on; a test of another language sets its own.
+const TEST_LOCALE = 'en-GB';
+
 beforeEach(() => {
+  setLocale(TEST_LOCALE);
+  setTimeFormat('auto');
   installBrowserStubs();
   WebSocketStub.instances = [];
 });

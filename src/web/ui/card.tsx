@@ -1,10 +1,17 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
+/**
+ * `min-w-0`: in a grid or a row a card may be narrower than its widest content (a table scrolls inside it), so
+ * a wide table never widens the page on a phone.
+ */
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return (
     <section
-      className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-sm', className)}
+      className={cn(
+        'min-w-0 rounded-lg border border-border bg-card text-card-foreground shadow-sm',
+        className,
+      )}
       {...props}
     />
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 type DataTableProps = {
   /** Read by screen readers as the table's name. */
@@ -14,7 +15,10 @@ type DataTableProps = {
   scrolls?: boolean;
 };
 
-/** A list shown as a table: scrolls sideways on narrow screens, named by a caption, headed by its columns. */
+/**
+ * A list shown as a table, named by a caption, headed by its columns. On a screen narrower than its columns it
+ * scrolls sideways inside its own region (ScrollRegion), never the page.
+ */
 export function DataTable({ caption, columns, children, scrolls = false }: DataTableProps) {
   const table = (
     <table className="w-full text-left text-sm">
@@ -36,12 +40,12 @@ export function DataTable({ caption, columns, children, scrolls = false }: DataT
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
-      className="max-h-80 overflow-auto rounded-lg border border-border"
+      className="relative max-h-80 overflow-auto rounded-lg border border-border"
     >
       {table}
     </section>
   ) : (
-    <div className="overflow-x-auto rounded-lg border border-border">{table}</div>
+    <ScrollRegion label={caption}>{table}</ScrollRegion>
   );
 }
 

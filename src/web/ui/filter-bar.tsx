@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { Input } from './input';
+import { DateField } from './date-picker';
 import { Label } from './label';
 import { Select } from './select';
 
@@ -54,29 +54,20 @@ export function DateRangeFilter({
   range: DateRange;
   onChange: (changes: Partial<DateRange>) => void;
 }) {
-  const id = useId();
   return (
     <>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
+      <DateField
+        label="From"
+        value={range.from}
+        max={range.to || undefined}
+        onChange={(from) => onChange({ from })}
+      />
+      <DateField
+        label="To"
+        value={range.to}
+        min={range.from || undefined}
+        onChange={(to) => onChange({ to })}
+      />
     </>
   );
 }

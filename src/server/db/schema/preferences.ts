@@ -14,5 +14,8 @@ export const userPreferences = pgTable('user_preferences', {
   fontSizeScale: text('font_size_scale', { enum: ['small', 'medium', 'large'] }).notNull(),
   calendarView: text('calendar_view', { enum: ['day', 'week', 'month'] }).notNull(),
   showWeekends: boolean('show_weekends').notNull(),
+  timeFormat: text('time_format', { enum: ['auto', '12h', '24h'] })
+    .notNull()
+    .default('auto'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -57,14 +57,14 @@ describe('notifications and pushes from appointments', () => {
     expect(toPatient).toMatchObject({
       type: 'appointment_created',
       title: 'Appointment booked',
-      message: `${nameOf(staff)} booked an appointment with ${nameOf(practitioner)} on ${when}`,
+      message: `${nameOf(staff)} booked you in with ${nameOf(practitioner)} on ${when}`,
       actionUrl: appointmentUrl(made.id),
       data: { appointmentId: made.id, patientId: patient.id },
     });
     const [toPractitioner] = await settle(practitioner, 1);
     expect(toPractitioner).toMatchObject({
       type: 'appointment_created',
-      message: `${nameOf(staff)} booked an appointment for ${nameOf(patient)} on ${when}`,
+      message: `${nameOf(staff)} booked ${nameOf(patient)} in with you on ${when}`,
     });
     expect(await stored(staff)).toEqual([]);
 
@@ -79,7 +79,7 @@ describe('notifications and pushes from appointments', () => {
     const afterMove = await settle(patient, 2);
     expect(afterMove.find((row) => row.type === 'appointment_updated')).toMatchObject({
       title: 'Appointment changed',
-      message: `${nameOf(practitioner)} moved the appointment with ${nameOf(practitioner)} to ${whenOf(later.startsAt, 'Europe/London')}`,
+      message: `${nameOf(practitioner)} moved your appointment to ${whenOf(later.startsAt, 'Europe/London')}`,
     });
     expect(await stored(practitioner)).toHaveLength(1);
 
@@ -101,7 +101,7 @@ describe('notifications and pushes from appointments', () => {
     expect(forPractitioner.find((row) => row.type === 'appointment_cancelled')).toMatchObject({
       title: 'Appointment cancelled',
       priority: 'high',
-      message: `${nameOf(patient)} cancelled the appointment for ${nameOf(patient)} on ${whenOf(other.startsAt, 'Europe/London')}`,
+      message: `${nameOf(patient)} cancelled their appointment with you on ${whenOf(other.startsAt, 'Europe/London')}`,
     });
     expect((await stored(patient)).filter((row) => row.type === 'appointment_cancelled')).toEqual([]);
     await expectStatus(t, practitioner, {
@@ -157,7 +157,7 @@ describe('notifications and pushes from appointments', () => {
     const [movedAway] = (await settle(team.practitioner, 2)).filter(
       (row) => row.type === 'appointment_updated',
     );
-    expect(movedAway.message).toContain(`for ${nameOf(team.patient)}`);
+    expect(movedAway.message).toContain(`${nameOf(team.patient)}’s appointment to ${nameOf(colleague)}`);
     const [movedHere] = await settle(colleague, 1);
     expect(movedHere).toMatchObject({ type: 'appointment_updated', title: 'Appointment changed' });
     staffSocket.socket.close();

@@ -1,46 +1,29 @@
+import { clinicFormatter } from '../../../shared/display-format';
 import { appointmentUrl } from '../../../shared/scheduling';
 import type { AppContext } from '../../platform/context';
 import type { AppointmentEvent } from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
+import { type AppointmentChange, appointmentMessage, type Reader } from '../notifications/wording';
 
 type Kind = 'created' | 'updated' | 'cancelled';
 
-/** "Mon 24 Nov, 09:30" in the practitioner's zone, where the appointment takes place. */
-export function whenOf(startsAt: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(startsAt));
+/** Whether whoever acted is one of the two parties, so the other reads them as the subject. */
+function actorRole(event: AppointmentEvent, actorId: string) {
+  if (actorId === event.patientId) return 'patient' as const;
+  if (actorId === event.practitionerId) return 'practitioner' as const;
+  return 'other' as const;
 }
+
+/** "Mon 24 Nov, 09:30" in the practitioner's zone, where the appointment takes place. */
+export const whenOf = (startsAt: string, timeZone: string) => clinicFormatter(timeZone).weekdayTime(startsAt);
 
 const TITLES: Record<Kind, string> = {
   created: 'Appointment booked',
   updated: 'Appointment changed',
   cancelled: 'Appointment cancelled',
 };
-
-function messageOf(
-  kind: Kind,
-  event: AppointmentEvent,
-  { actorName, withWhom, when }: { actorName: string; withWhom: string; when: string },
-) {
-  if (kind === 'created') return `${actorName} booked an appointment ${withWhom} on ${when}`;
-  if (kind === 'cancelled') return `${actorName} cancelled the appointment ${withWhom} on ${when}`;
-  const what = {
-    rescheduled: `moved the appointment ${withWhom} to ${when}`,
-    edited: `changed the details of the appointment ${withWhom} on ${when}`,
-    confirmed: `confirmed the appointment ${withWhom} on ${when}`,
-    no_show: `recorded a missed appointment ${withWhom} on ${when}`,
-  }[event.change as 'rescheduled' | 'edited' | 'confirmed' | 'no_show'];
-  return `${actorName} ${what}`;
-}
 
 /**
  * Tells the patient and the practitioner (and a practitioner it was moved away from) what changed, except
@@ -54,8 +37,12 @@ async function notify(ctx: AppContext, event: AppointmentEvent, kind: Kind) {
     availability.timeZoneOf(ctx.db, event.practitionerId),
   ]);
   if (!patient || !practitioner) return;
-  const actorName = actor ? `${actor.firstName} ${actor.lastName}` : 'The clinic';
-  const when = whenOf(event.startsAt, timeZone);
+  const facts = {
+    patientName: `${patient.firstName} ${patient.lastName}`,
+    practitionerName: `${practitioner.firstName} ${practitioner.lastName}`,
+    actor: actor ? { name: `${actor.firstName} ${actor.lastName}`, is: actorRole(event, actor.id) } : null,
+    when: whenOf(event.startsAt, timeZone),
+  };
   const common = {
     type: `appointment_${kind}`,
     title: TITLES[kind],
@@ -63,20 +50,29 @@ async function notify(ctx: AppContext, event: AppointmentEvent, kind: Kind) {
     actionUrl: appointmentUrl(event.appointmentId),
     data: { appointmentId: event.appointmentId, patientId: event.patientId },
   } as const;
-  const audience = [
-    { userId: event.patientId, withWhom: `with ${practitioner.firstName} ${practitioner.lastName}` },
-    { userId: event.practitionerId, withWhom: `for ${patient.firstName} ${patient.lastName}` },
+  const change = kind === 'updated' ? (event.change as AppointmentChange) : kind;
+  const audience: Array<{ userId: string; reader: Reader; change: AppointmentChange }> = [
+    { userId: event.patientId, reader: 'patient', change },
+    { userId: event.practitionerId, reader: 'practitioner', change },
     ...(event.previousPractitionerId
-      ? [{ userId: event.previousPractitionerId, withWhom: `for ${patient.firstName} ${patient.lastName}` }]
+      ? [
+          {
+            userId: event.previousPractitionerId,
+            reader: 'previous-practitioner' as const,
+            change: 'reassigned' as const,
+          },
+        ]
       : []),
-  ].filter((person) => person.userId !== event.actorId);
+  ];
   await Promise.all(
-    audience.map((person) =>
-      raise(ctx, person.userId, {
-        ...common,
-        message: messageOf(kind, event, { actorName, withWhom: person.withWhom, when }),
-      }),
-    ),
+    audience
+      .filter((person) => person.userId !== event.actorId)
+      .map((person) =>
+        raise(ctx, person.userId, {
+          ...common,
+          message: appointmentMessage(person.change, person.reader, facts),
+        }),
+      ),
   );
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { cancelJob, enqueueMany, type Job, type JobHandler } from '../../platform/jobs';
 import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
+import { appointmentReminderMessage } from '../notifications/wording';
 import { whenOf } from './notifications';
 import * as repository from './repository';
 
@@ -63,7 +64,7 @@ export function reminderHandler(ctx: Pick<AppContext, 'db' | 'events' | 'mailer'
     await raise(ctx, row.patientId, {
       type: 'appointment_reminder',
       title: 'Appointment reminder',
-      message: `Your appointment with ${row.practitionerName} is on ${when}`,
+      message: appointmentReminderMessage({ practitionerName: row.practitionerName, when }),
       priority: 'high',
       actionUrl: appointmentUrl(row.id),
       data: { appointmentId: row.id },

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceListAnswer } from '../../../shared/billing';
+import type { TransactionsPage } from '../../../shared/transactions';
 import { invoices, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { clinicToday } from '../../platform/clinic-time';
@@ -15,6 +16,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo invoices', () => {
+  it('date no payment, transaction or invoice change after the moment they were seeded', async () => {
+    const now = Date.now();
+    const answer = await t.injectAs('admin', { method: 'GET', url: '/api/admin/transactions' });
+    expect(answer.statusCode).toBe(200);
+    const { items } = answer.json<TransactionsPage>();
+    expect(items.length).toBeGreaterThan(0);
+    const future = items.filter((item) => Date.parse(item.createdAt) > now);
+    expect(future.map((item) => `${item.kind} ${item.createdAt}`)).toEqual([]);
+    for (const invoice of await t.database.db.select().from(invoices))
+      for (const at of [
+        invoice.createdAt,
+        invoice.sentAt,
+        invoice.paidAt,
+        invoice.overdueAt,
+        invoice.voidedAt,
+      ])
+        expect(at === null || at.getTime() <= now, `${invoice.number} ${at?.toISOString()}`).toBe(true);
+  });
+
   it('give the demo patient one invoice owed later and one paid, and the clinic every status', async () => {
     const own = await t.injectAs('patient', { method: 'GET', url: '/api/invoices' });
     const { invoices: mine } = own.json<InvoiceListAnswer>();

@@ -93,7 +93,9 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
     const paidCents =
       plan.paid === 'all' ? totals.totalCents : plan.paid === 'half' ? Math.floor(totals.totalCents / 2) : 0;
     const number = issued ? formatInvoiceNumber(await takeNumber(tx)) : null;
-    const issuedAt = issued ? new Date(`${issued}T10:00:00Z`) : now;
+    const issuedAt = issued ? notAfter(new Date(`${issued}T10:00:00Z`), now) : now;
+    // Paid three days after issue, or as late as today: nothing in the demo's books lies in the future.
+    const paidAt = notAfter(addHours(issuedAt, 24 * 3), now);
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -112,9 +114,10 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
         createdAt: issuedAt,
         updatedAt: issuedAt,
         sentAt: issued ? issuedAt : null,
-        paidAt: plan.status === 'paid' ? addHours(issuedAt, 24 * 3) : null,
-        overdueAt: plan.status === 'overdue' ? new Date(`${addDays(dueDate, 1)}T06:00:00Z`) : null,
-        voidedAt: plan.status === 'void' ? addHours(issuedAt, 24) : null,
+        paidAt: plan.status === 'paid' ? paidAt : null,
+        overdueAt:
+          plan.status === 'overdue' ? notAfter(new Date(`${addDays(dueDate, 1)}T06:00:00Z`), now) : null,
+        voidedAt: plan.status === 'void' ? notAfter(addHours(issuedAt, 24), now) : null,
       })
       .returning();
     await tx.insert(invoiceLineItems).values({
@@ -139,7 +142,7 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
         cardLast4: null,
         reference: plan.method === 'cheque' ? `Cheque ${100200 + made}` : null,
         recordedBy: staff?.id ?? null,
-        createdAt: addHours(issuedAt, 24 * 3),
+        createdAt: paidAt,
       });
     made += 1;
   }
@@ -147,3 +150,4 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
 }
 
 const addHours = (at: Date, hours: number) => new Date(at.getTime() + hours * 3_600_000);
+const notAfter = (at: Date, latest: Date) => (at > latest ? latest : at);

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { Invoice, InvoicePayment } from '../../../shared/billing';
 import { formatTaxRate, INVOICE_STATUS_LABELS } from '../../../shared/billing';
 import { formatMoney } from '../../../shared/money';
+import { clinicText } from '../../platform/clinic-time';
 
 export const CLINIC_NAME = 'Clinic Portal';
 
@@ -61,8 +62,8 @@ export function invoicePdf(invoice: Invoice) {
     field(doc, 'Status', INVOICE_STATUS_LABELS[invoice.status]);
     field(doc, 'Patient', invoice.patientName);
     if (invoice.practitionerName) field(doc, 'Practitioner', invoice.practitionerName);
-    field(doc, 'Issue date', invoice.issueDate ?? 'Not issued');
-    field(doc, 'Due date', invoice.dueDate);
+    field(doc, 'Issue date', invoice.issueDate ? clinicText.day(invoice.issueDate) : 'Not issued');
+    field(doc, 'Due date', clinicText.day(invoice.dueDate));
     doc.moveDown();
     row(doc, ['Description', 'Qty', 'Unit price', 'Amount'], true);
     for (const line of invoice.lineItems)
@@ -101,7 +102,7 @@ export function receiptPdf(invoice: Invoice, payment: InvoicePayment) {
     header(doc, `Payment receipt: invoice ${number}`);
     field(doc, 'Patient', invoice.patientName);
     field(doc, 'Invoice', number);
-    field(doc, 'Paid on', payment.paidAt.slice(0, 10));
+    field(doc, 'Paid on', clinicText.date(payment.paidAt));
     field(
       doc,
       'Method',

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { raise } from './service';
+import { messageReceivedMessage } from './wording';
 
 /** Notifications are raised from domain events, never by the browser; later features add theirs here. */
 export function raiseNotificationsFromEvents(ctx: AppContext) {
@@ -7,7 +8,7 @@ export function raiseNotificationsFromEvents(ctx: AppContext) {
     raise(ctx, message.recipientId, {
       type: 'message_received',
       title: 'New Message',
-      message: `${message.senderName} sent you a new message`,
+      message: messageReceivedMessage(message.senderName),
       priority: 'medium',
       actionUrl: '/messages',
       data: { messageId: message.id, senderId: message.senderId },

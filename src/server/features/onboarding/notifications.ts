@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { raise } from '../notifications/service';
+import { patientOnboardingMessage } from '../notifications/wording';
 
 /**
  * Tells every active staff account and the patient's care team that a patient finished onboarding: a new
@@ -26,12 +27,12 @@ export async function notifyOnboardingCompleted(
       ? {
           type: 'patient_registered' as const,
           title: 'New patient registered',
-          message: `${name} completed onboarding as a new patient`,
+          message: patientOnboardingMessage('registered', name),
         }
       : {
           type: 'patient_updated' as const,
           title: 'Patient intake updated',
-          message: `${name} updated their onboarding details`,
+          message: patientOnboardingMessage('updated', name),
         };
   await Promise.all(
     [...recipients].map((userId) =>

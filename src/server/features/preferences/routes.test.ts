@@ -58,6 +58,7 @@ describe('/api/user-preferences', () => {
       { theme: 'purple' },
       { compactMode: 'yes' },
       { favouriteColour: 'red' },
+      { timeFormat: '36h' },
       ['theme'],
     ]) {
       const response = await t.injectAs('admin', { method: 'PUT', url: '/api/user-preferences', payload });
@@ -66,6 +67,19 @@ describe('/api/user-preferences', () => {
     }
     const read = await t.injectAs('admin', { method: 'GET', url: '/api/user-preferences' });
     expect(read.json()).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('keeps the clock a person chose, following their language until they choose', async () => {
+    const before = await t.injectAs('staff', { method: 'GET', url: '/api/user-preferences' });
+    expect(before.json().timeFormat).toBe('auto');
+    const saved = await t.injectAs('staff', {
+      method: 'PUT',
+      url: '/api/user-preferences',
+      payload: { timeFormat: '24h' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const read = await t.injectAs('staff', { method: 'GET', url: '/api/user-preferences' });
+    expect(read.json()).toEqual({ ...DEFAULT_PREFERENCES, timeFormat: '24h' });
   });
 
   it('needs a signed-in user', async () => {

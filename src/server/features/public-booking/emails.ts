@@ -1,3 +1,4 @@
+import { clinicFormatter } from '../../../shared/display-format';
 import type { AppContext } from '../../platform/context';
 
 type Ctx = Pick<AppContext, 'mailer' | 'config'>;
@@ -18,17 +19,7 @@ export type BookingFacts = {
 
 /** "Monday 24 November 2026, 09:30 (Europe/London)": where the appointment takes place. */
 export function whenIn(startsAt: Date, timeZone: string) {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(startsAt);
-  return `${when} (${timeZone})`;
+  return `${clinicFormatter(timeZone).longDateTime(startsAt)} (${timeZone})`;
 }
 
 const base = (ctx: Ctx) => ctx.config.appUrl.replace(/\/$/, '');

@@ -4,6 +4,7 @@ import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import { quoteMessage } from '../notifications/wording';
 import type { Payments } from '../payments/service';
 import { createOrderFromLines, renewOrderPayment } from '../store/service';
 import * as repository from './repository';
@@ -73,10 +74,17 @@ export async function accept(
   }
   const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
-  await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
+  const accepted = { memberName: quote.memberName, title: quote.title, order: formatMoney(made.totalCents) };
+  await tell(ctx, [caller.id], {
     title: `Quote accepted: ${quote.title}`,
-    message: `The quote "${quote.title}" was accepted and became an order of ${formatMoney(made.totalCents)} to pay.`,
+    message: quoteMessage('accepted', 'member', accepted),
     actionUrl: '/member/quotes',
+    quoteId: id,
+  });
+  await tell(ctx, await adminIds(ctx.db), {
+    title: `Quote accepted: ${quote.title}`,
+    message: quoteMessage('accepted', 'admin', accepted),
+    actionUrl: '/admin/quotes',
     quoteId: id,
   });
   return { quote, ...made };
@@ -127,10 +135,17 @@ export async function decline(
   if (!declined) throw conflict(QUOTE_ERRORS.notAnswered);
   const quote = await quoteOrNotFound(ctx.db, { id });
   publish(ctx, quote);
-  await tell(ctx, [caller.id, ...(await adminIds(ctx.db))], {
+  const declinedFacts = { memberName: quote.memberName, title: quote.title };
+  await tell(ctx, [caller.id], {
     title: `Quote declined: ${quote.title}`,
-    message: `The quote "${quote.title}" was declined.`,
+    message: quoteMessage('declined', 'member', declinedFacts),
     actionUrl: '/member/quotes',
+    quoteId: id,
+  });
+  await tell(ctx, await adminIds(ctx.db), {
+    title: `Quote declined: ${quote.title}`,
+    message: quoteMessage('declined', 'admin', declinedFacts),
+    actionUrl: '/admin/quotes',
     quoteId: id,
   });
   return { quote };

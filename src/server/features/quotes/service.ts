@@ -9,11 +9,13 @@ import {
 } from '../../../shared/quotes';
 import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
+import { clinicText } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import { raise } from '../notifications/service';
+import { quoteMessage } from '../notifications/wording';
 import * as repository from './repository';
 
 export type Ctx = Pick<AppContext, 'db' | 'mailer' | 'log' | 'config' | 'events'>;
@@ -106,7 +108,7 @@ export async function create(
   publish(ctx, quote);
   await tell(ctx, await adminIds(ctx.db), {
     title: `Quote requested: ${quote.title}`,
-    message: `${quote.memberName} asked for a quote. Answer it under Quotes.`,
+    message: quoteMessage('requested', 'admin', { memberName: quote.memberName, title: quote.title }),
     actionUrl: '/admin/quotes',
     quoteId: id,
   });
@@ -189,7 +191,7 @@ export async function answer(
   publish(ctx, quote);
   await tell(ctx, [quote.memberId], {
     title: `Your quote is ready: ${quote.title}`,
-    message: `The clinic answered your quote request: ${formatMoney(totalCents)}, open until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. Accept or decline it under Quotes.`,
+    message: `The clinic answered your quote request: ${formatMoney(totalCents)}, open until ${clinicText.dateTime(expiresAt)} (clinic time). Accept or decline it under Quotes.`,
     actionUrl: '/member/quotes',
     quoteId: id,
   });

@@ -69,7 +69,7 @@ describe('notifications from recovery notes', () => {
     expect(toPatient).toMatchObject({
       type: 'clinical_note_created',
       title: 'Recovery note shared',
-      message: `${nameOf(staff)} shared a recovery note with you`,
+      message: `${nameOf(staff)} shared a recovery note by ${nameOf(practitioner)} with you`,
       actionUrl: `/recovery-notes/${note.id}`,
     });
     // Sharing again changes nothing and tells nobody again.

@@ -3,6 +3,7 @@ import type { RecoveryNoteEvent } from '../../platform/events';
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { raise } from '../notifications/service';
+import { recoveryNoteMessage } from '../notifications/wording';
 
 type Kind = 'created' | 'updated';
 
@@ -15,11 +16,15 @@ async function notify(
   event: RecoveryNoteEvent,
   { kind, audience }: { kind: Kind; audience: { patient: boolean; practitioners: boolean } },
 ) {
-  const [actor, patient] = await Promise.all([
+  const [actor, patient, author] = await Promise.all([
     accounts.findAccountById(ctx.db, event.actorId),
     accounts.findAccountById(ctx.db, event.patientId),
+    accounts.findAccountById(ctx.db, event.authorId),
   ]);
   const actorName = actor ? `${actor.firstName} ${actor.lastName}` : 'The clinic';
+  const authorName = author ? `${author.firstName} ${author.lastName}` : actorName;
+  const patientName = patient ? `${patient.firstName} ${patient.lastName}` : '';
+  const facts = { actorName, authorName, patientName };
   const type = kind === 'created' ? 'clinical_note_created' : 'clinical_note_updated';
   const common = {
     type,
@@ -33,24 +38,17 @@ async function notify(
       raise(ctx, event.patientId, {
         ...common,
         title: kind === 'created' ? 'Recovery note shared' : 'Recovery note updated',
-        message:
-          kind === 'created'
-            ? `${actorName} shared a recovery note with you`
-            : `${actorName} updated a recovery note shared with you`,
+        message: recoveryNoteMessage(kind, 'patient', facts),
       }),
     );
   if (audience.practitioners && patient) {
-    const patientName = `${patient.firstName} ${patient.lastName}`;
     for (const practitionerId of await careTeam.practitionersOf(ctx.db, event.patientId)) {
       if (practitionerId === event.authorId || practitionerId === event.actorId) continue;
       raised.push(
         raise(ctx, practitionerId, {
           ...common,
           title: kind === 'created' ? 'Recovery note signed' : 'Recovery note amended',
-          message:
-            kind === 'created'
-              ? `${actorName} signed a recovery note for ${patientName}`
-              : `${actorName} amended a recovery note for ${patientName}`,
+          message: recoveryNoteMessage(kind, 'practitioner', facts),
         }),
       );
     }

@@ -35,10 +35,14 @@ export function ShellFrame({
     <div className="flex min-h-screen bg-background">
       {inert ? null : <SkipLink />}
       {fullScreen ? null : (
-        <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-6 overflow-y-auto border-border border-r bg-sidebar p-4 lg:flex">
-          <Brand asText={inert} />
-          {navigation}
-        </aside>
+        // The column carries the colour and the border down the whole page, however tall; the sidebar inside
+        // it stays in view as the page scrolls.
+        <div className="hidden w-64 shrink-0 border-border border-r bg-sidebar lg:block">
+          <aside className="sticky top-0 flex max-h-screen flex-col gap-6 overflow-y-auto p-4">
+            <Brand asText={inert} />
+            {navigation}
+          </aside>
+        </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         {header}

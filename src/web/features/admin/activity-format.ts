@@ -1,13 +1,7 @@
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
-
-const when = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: CLINIC_TIME_ZONE,
-});
+import { CLINIC_ZONE, formatterFor } from '../../lib/format';
 
 /** A log time in the clinic's time zone. */
-export const formatWhen = (iso: string) => when.format(new Date(iso));
+export const formatWhen = (iso: string) => formatterFor(CLINIC_ZONE).dateTime(iso);
 
 /** 'account.deactivated' reads 'account deactivated'. */
 export const actionLabel = (action: string) => action.replaceAll(/[._-]/g, ' ');

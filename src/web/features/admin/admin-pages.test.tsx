@@ -14,6 +14,10 @@ function openPeople(path: string, server = fakeAdminServer()) {
   return { ...renderApp({ path, role: 'admin', handle: server.handle }), server };
 }
 
+/** Opens the menu of a person's row, which holds every action after Edit. */
+const openRowMenu = async (name: string) =>
+  userEvent.click(await screen.findByRole('button', { name: `More actions for ${name}` }, T));
+
 describe('the admin people pages', { timeout: 20_000 }, () => {
   it('lists one role by name, pages with Load more, and searches through the server', async () => {
     const server = fakeAdminServer({
@@ -106,11 +110,14 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
     await screen.findByText('020 1234', undefined, T);
 
     // The signed-in admin's own row offers neither a role change nor deactivation.
-    expect(screen.queryByRole('button', { name: 'Change role of Alex Kim' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Deactivate Alex Kim' })).toBeNull();
+    await openRowMenu('Alex Kim');
+    expect(screen.queryByRole('menuitem', { name: 'Change role of Alex Kim' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Deactivate Alex Kim' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
 
     server.me.isActive = false; // Dana would be the last active admin.
-    await userEvent.click(screen.getByRole('button', { name: 'Change role of Dana Admin' }));
+    await openRowMenu('Dana Admin');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Change role of Dana Admin' }));
     const role = screen.getByRole('dialog', { name: 'Change the role of Dana Admin' });
     await userEvent.selectOptions(within(role).getByLabelText('New role'), 'staff');
     await userEvent.click(within(role).getByRole('button', { name: 'Change role' }));
@@ -120,15 +127,20 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
   it('deactivates after asking, then offers reactivation', async () => {
     const patient = adminUser({ role: 'patient', firstName: 'Parker', lastName: 'Tester' });
     const { server } = openPeople('/admin/patients', fakeAdminServer({ users: [patient] }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Parker Tester' }, T));
+    await openRowMenu('Parker Tester');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Deactivate Parker Tester' }));
     const confirm = screen.getByRole('dialog', { name: 'Deactivate Parker Tester?' });
     expect(confirm).toHaveTextContent('Your account has been deactivated. You will be signed out.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate account' }));
-    await screen.findByRole('button', { name: 'Reactivate Parker Tester' }, T);
+    await screen.findByText('Deactivated', undefined, T);
+    await openRowMenu('Parker Tester');
+    await screen.findByRole('menuitem', { name: 'Reactivate Parker Tester' }, T);
     expect(screen.getByRole('row', { name: /Parker Tester/ })).toHaveTextContent('Deactivated');
     expect(server.calls.some((call) => call.url.endsWith(`/${patient.id}/deactivate`))).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Reactivate Parker Tester' }));
-    await screen.findByRole('button', { name: 'Deactivate Parker Tester' }, T);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reactivate Parker Tester' }));
+    await screen.findByText('Active', undefined, T);
+    await openRowMenu('Parker Tester');
+    await screen.findByRole('menuitem', { name: 'Deactivate Parker Tester' }, T);
   });
 });
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminOverview } from '../../../shared/admin';
-import { formatMoney } from '../../../shared/money';
 import { ROUTES, type RouteKey } from '../../../shared/routes';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';

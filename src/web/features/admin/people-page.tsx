@@ -15,6 +15,7 @@ import { FilterBar, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { PagedList } from '../../ui/paged-list';
+import { RowActions } from '../../ui/row-menu';
 import { useUser } from '../auth';
 import { ChangeRoleDialog, DeactivateDialog } from './account-dialogs';
 import { AdminNav } from './admin-nav';
@@ -169,7 +170,7 @@ function PeopleTable({
               {name}
               {isMe ? <span className="text-muted-foreground"> (you)</span> : null}
             </th>
-            <td className="break-all px-3 py-2">{user.email}</td>
+            <td className="whitespace-nowrap px-3 py-2">{user.email}</td>
             <td className="whitespace-nowrap px-3 py-2">{user.phone || '—'}</td>
             <td className="px-3 py-2">
               <Badge variant={user.isActive ? 'secondary' : 'outline'}>
@@ -177,57 +178,59 @@ function PeopleTable({
               </Badge>
             </td>
             <td className="px-3 py-2">
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Edit ${name}`}
-                  onClick={() => onOpen({ kind: 'edit', user })}
-                >
-                  Edit
-                </Button>
-                {isMe ? null : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Change role of ${name}`}
-                    onClick={() => onOpen({ kind: 'role', user })}
-                  >
-                    Role
-                  </Button>
-                )}
-                {user.isActive ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Send password reset to ${name}`}
-                    onClick={() => sendReset(user)}
-                    disabled={reset.isPending}
-                  >
-                    Reset password
-                  </Button>
-                ) : null}
-                {isMe ? null : user.isActive ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Deactivate ${name}`}
-                    onClick={() => onOpen({ kind: 'deactivate', user })}
-                  >
-                    Deactivate
-                  </Button>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Reactivate ${name}`}
-                    onClick={() => reactivate(user)}
-                    disabled={setActive.isPending}
-                  >
-                    Reactivate
-                  </Button>
-                )}
-              </div>
+              <RowActions
+                menuLabel={`More actions for ${name}`}
+                actions={[
+                  {
+                    key: 'edit',
+                    text: 'Edit',
+                    label: `Edit ${name}`,
+                    onSelect: () => onOpen({ kind: 'edit', user }),
+                  },
+                  ...(isMe
+                    ? []
+                    : [
+                        {
+                          key: 'role',
+                          text: 'Change role',
+                          label: `Change role of ${name}`,
+                          onSelect: () => onOpen({ kind: 'role', user }),
+                        },
+                      ]),
+                  ...(user.isActive
+                    ? [
+                        {
+                          key: 'reset',
+                          text: 'Send password reset',
+                          label: `Send password reset to ${name}`,
+                          onSelect: () => sendReset(user),
+                          disabled: reset.isPending,
+                        },
+                      ]
+                    : []),
+                  ...(isMe
+                    ? []
+                    : user.isActive
+                      ? [
+                          {
+                            key: 'deactivate',
+                            text: 'Deactivate',
+                            label: `Deactivate ${name}`,
+                            onSelect: () => onOpen({ kind: 'deactivate', user }),
+                            destructive: true,
+                          },
+                        ]
+                      : [
+                          {
+                            key: 'reactivate',
+                            text: 'Reactivate',
+                            label: `Reactivate ${name}`,
+                            onSelect: () => reactivate(user),
+                            disabled: setActive.isPending,
+                          },
+                        ]),
+                ]}
+              />
             </td>
           </tr>
         );

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Appointment } from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
 import { Button } from '../../ui/button';
+import { RowActions } from '../../ui/row-menu';
 import { useUser } from '../auth';
 import { type StatusAction, useAppointmentAction } from './api';
 import { actionsFor } from './appointment-status';
@@ -30,24 +31,22 @@ const STATUS_BUTTONS: {
 
 type AppointmentActionsProps = {
   appointment: Appointment;
-  /** Names the appointment in each button's accessible name, for rows where many share one label. */
-  describe?: string;
+  /**
+   * In a list's row: the first action stays a button and the rest go in a menu, each named for the
+   * appointment since many rows share one label.
+   */
+  row?: { patientName: string; when: string };
   /** Whether to offer Reschedule (the calendar does; the list links to the calendar instead). */
   withReschedule?: boolean;
 };
 
 /** The actions an appointment's status and the viewer's role allow; nothing when none do. */
-export function AppointmentActions({
-  appointment,
-  describe,
-  withReschedule = false,
-}: AppointmentActionsProps) {
+export function AppointmentActions({ appointment, row, withReschedule = false }: AppointmentActionsProps) {
   const user = useUser();
   const allowed = actionsFor(appointment, user.role);
   const act = useAppointmentAction();
   const [cancelling, setCancelling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
-  const label = (text: string) => (describe ? `${text}: ${describe}` : undefined);
 
   const run = async (action: StatusAction) => {
     try {
@@ -74,6 +73,33 @@ export function AppointmentActions({
   ];
 
   if (buttons.length === 0) return null;
+  const dialogs = (
+    <>
+      {allowed.cancel ? (
+        <CancelAppointmentDialog appointment={appointment} open={cancelling} onOpenChange={setCancelling} />
+      ) : null}
+      {withReschedule && allowed.reschedule ? (
+        <RescheduleDialog appointment={appointment} open={rescheduling} onOpenChange={setRescheduling} />
+      ) : null}
+    </>
+  );
+  if (row) {
+    return (
+      <>
+        <RowActions
+          menuLabel={`More actions for ${row.patientName} on ${row.when}`}
+          actions={buttons.map((button) => ({
+            key: button.key,
+            text: button.text,
+            label: `${button.text}: ${row.patientName}, ${row.when}`,
+            onSelect: button.onClick,
+            disabled: button.disabled,
+          }))}
+        />
+        {dialogs}
+      </>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-2">
       {buttons.map((button) => (
@@ -81,19 +107,13 @@ export function AppointmentActions({
           key={button.key}
           size="sm"
           variant="outline"
-          aria-label={label(button.text)}
           onClick={button.onClick}
           disabled={button.disabled}
         >
           {button.text}
         </Button>
       ))}
-      {allowed.cancel ? (
-        <CancelAppointmentDialog appointment={appointment} open={cancelling} onOpenChange={setCancelling} />
-      ) : null}
-      {withReschedule && allowed.reschedule ? (
-        <RescheduleDialog appointment={appointment} open={rescheduling} onOpenChange={setRescheduling} />
-      ) : null}
+      {dialogs}
     </div>
   );
 }

@@ -2,9 +2,10 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { APPOINTMENT_NOTES_MAX, type ServiceType } from '../../../shared/scheduling';
 import { fullName } from '../../lib/format';
 import { Button } from '../../ui/button';
+import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import { DialogClose, DialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { ChoiceField, Textarea } from '../../ui/select';
+import { Textarea } from '../../ui/select';
 
 type PersonName = { id: string; firstName: string; lastName: string };
 
@@ -15,14 +16,34 @@ const lastsHint = (services: ServiceType[], chosenId: string) => {
   return chosen ? `Lasts ${chosen.durationMinutes} minutes` : undefined;
 };
 
+type ComboFieldProps = ChoiceProps & {
+  label: string;
+  listLabel: string;
+  placeholder: string;
+  noMatches: string;
+  options: ComboboxOption[];
+  hint?: string;
+};
+
+/** A labelled combobox of one thing out of a list: type to narrow it, arrows and Enter to choose. */
+function ComboField({ label, hint, error, ...combobox }: ComboFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      <Combobox {...combobox} />
+    </FormField>
+  );
+}
+
 export function PractitionerField({
   practitioners,
   ...field
 }: ChoiceProps & { practitioners: readonly PersonName[] }) {
   return (
-    <ChoiceField
+    <ComboField
       label="Practitioner"
+      listLabel="Practitioners"
       placeholder="Choose a practitioner"
+      noMatches="No practitioners match"
       options={practitioners.map((practitioner) => ({
         value: practitioner.id,
         label: fullName(practitioner),
@@ -33,21 +54,20 @@ export function PractitionerField({
 }
 
 /** The offered services, saying how long the chosen one lasts. */
-export function ServiceField({
-  services,
-  value,
-  onChange,
-  error,
-}: ChoiceProps & { services: ServiceType[] }) {
+export function ServiceField({ services, ...field }: ChoiceProps & { services: ServiceType[] }) {
   return (
-    <ChoiceField
+    <ComboField
       label="Service"
+      listLabel="Services"
       placeholder="Choose a service"
-      hint={lastsHint(services, value)}
-      options={services.map((service) => ({ value: service.id, label: service.name }))}
-      value={value}
-      onChange={onChange}
-      error={error}
+      noMatches="No services match"
+      hint={lastsHint(services, field.value)}
+      options={services.map((service) => ({
+        value: service.id,
+        label: service.name,
+        hint: `${service.durationMinutes} minutes`,
+      }))}
+      {...field}
     />
   );
 }

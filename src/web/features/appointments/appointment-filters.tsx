@@ -27,6 +27,7 @@ export function AppointmentFilters({
         <PatientPicker
           label="Patient"
           emptyLabel="All patients"
+          allowEmpty
           value={filters.patientId}
           onChange={(patientId) => onChange({ patientId })}
         />

@@ -1,4 +1,4 @@
-import { differenceInMinutes, format, isSameDay } from 'date-fns';
+import { differenceInMinutes } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import type { Role } from '../../../shared/vocabulary/roles';
 import {
@@ -8,6 +8,7 @@ import {
   EDITABLE_STATUSES,
   PATIENT_CANCEL_NOTICE_HOURS,
 } from '../../../shared/vocabulary/scheduling';
+import { formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -24,13 +25,9 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
   return <Badge variant={quiet ? 'outline' : 'secondary'}>{APPOINTMENT_STATUS_LABELS[status]}</Badge>;
 }
 
-/** 'Mon 23 Nov 2026, 09:00 – 09:45' in the viewer's own time zone. */
-export function whenLabel(appointment: Pick<Appointment, 'startsAt' | 'endsAt'>): string {
-  const start = new Date(appointment.startsAt);
-  const end = new Date(appointment.endsAt);
-  const endText = isSameDay(start, end) ? format(end, 'HH:mm') : format(end, 'EEE d MMM yyyy, HH:mm');
-  return `${format(start, 'EEE d MMM yyyy, HH:mm')} – ${endText}`;
-}
+/** 'Mon, 23 Nov 2026, 09:00–09:45' in the viewer's own time zone; both days when it runs past midnight. */
+export const whenLabel = (appointment: Pick<Appointment, 'startsAt' | 'endsAt'>): string =>
+  formatterFor().fullRange(appointment.startsAt, appointment.endsAt);
 
 export const durationMinutes = (appointment: Pick<Appointment, 'startsAt' | 'endsAt'>) =>
   differenceInMinutes(new Date(appointment.endsAt), new Date(appointment.startsAt));

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
+import { formatterFor } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
 import { columnsOf, DataTable } from '../../ui/data-table';
 import { AppointmentActions } from './appointment-actions';
@@ -20,7 +20,10 @@ export function AppointmentTable({ caption, appointments, forPatient }: Appointm
       columns={columnsOf('When', !forPatient && 'Patient', 'Practitioner', 'Service', 'Status', 'Actions')}
     >
       {appointments.map((appointment) => {
-        const describe = `${appointment.patientName}, ${format(new Date(appointment.startsAt), 'd MMM HH:mm')}`;
+        const row = {
+          patientName: appointment.patientName,
+          when: formatterFor().shortDateTime(appointment.startsAt),
+        };
         return (
           <tr key={appointment.id} className="border-border border-t align-top">
             <th scope="row" className="px-3 py-2 font-normal">
@@ -45,7 +48,7 @@ export function AppointmentTable({ caption, appointments, forPatient }: Appointm
               ) : null}
             </td>
             <td className="px-3 py-2">
-              <AppointmentActions appointment={appointment} describe={describe} withReschedule />
+              <AppointmentActions appointment={appointment} row={row} withReschedule />
             </td>
           </tr>
         );

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/scheduling';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { chooseFromCombobox } from '../../test/combobox';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { appointment, fakeSchedulingServer, SERVICE_TYPES } from '../../test/fake-scheduling-server';
 import { jsonResponse, userWithRole } from '../../test/fixtures';
@@ -82,7 +83,7 @@ describe('the appointments page', { timeout: 20_000 }, () => {
     ).toEqual(['When', 'Patient', 'Practitioner', 'Service', 'Status', 'Actions']);
     const [first, second] = rows(table);
     expect(first).toHaveTextContent('Ada Lovelace');
-    expect(first).toHaveTextContent(format(hoursFromNow(6), 'EEE d MMM yyyy, HH:mm'));
+    expect(first).toHaveTextContent(format(hoursFromNow(6), 'EEE, d MMM yyyy, HH:mm'));
     expect(second).toHaveTextContent('Pat Morgan');
     expect(rows(table)).toHaveLength(2);
   });
@@ -144,7 +145,10 @@ describe('the appointments page', { timeout: 20_000 }, () => {
   it('asks for a reason before cancelling, and the appointment moves to Cancelled', async () => {
     const { server } = render('staff');
     const table = await findTable(/^Upcoming appointments/);
-    await userEvent.click(within(rows(table)[1]).getByRole('button', { name: /^Cancel: Pat Morgan/ }));
+    await userEvent.click(
+      within(rows(table)[1]).getByRole('button', { name: /^More actions for Pat Morgan on / }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^Cancel: Pat Morgan/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
@@ -198,13 +202,9 @@ describe('the new-appointment dialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Choose a patient', { selector: 'p' })).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a service', { selector: 'p' })).toBeInTheDocument();
 
-    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Find a patient' }), 'Ada');
-    await userEvent.selectOptions(await within(dialog).findByRole('combobox', { name: 'Patient' }), ada.id);
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Practitioner' }), dana.id);
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Service' }),
-      SERVICE_TYPES[0].id,
-    );
+    await chooseFromCombobox(dialog, { label: 'Patient', search: 'Ada', option: 'Ada Lovelace' });
+    await chooseFromCombobox(dialog, { label: 'Practitioner', option: `${dana.firstName} ${dana.lastName}` });
+    await chooseFromCombobox(dialog, { label: 'Service', option: SERVICE_TYPES[0].name });
     const start = new Date(taken.startsAt);
     fireEvent.change(within(dialog).getByLabelText('Day'), {
       target: { value: format(start, 'yyyy-MM-dd') },
@@ -239,12 +239,11 @@ describe('the new-appointment dialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Request an appointment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request an appointment' });
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveValue(PRACTITIONERS[0].id),
+      expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveValue(
+        `${PRACTITIONERS[0].firstName} ${PRACTITIONERS[0].lastName}`,
+      ),
     );
-    await userEvent.selectOptions(
-      within(dialog).getByRole('combobox', { name: 'Service' }),
-      SERVICE_TYPES[1].id,
-    );
+    await chooseFromCombobox(dialog, { label: 'Service', option: SERVICE_TYPES[1].name });
     const wanted = slot(31);
     const time = within(dialog).getByRole('combobox', { name: 'Free time' });
     await within(dialog).findByRole('option', {

@@ -76,7 +76,8 @@ export function AppointmentsPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="font-semibold text-lg">{isPatient ? 'My Appointments' : 'Appointments'}</h2>
+        {/* The page's title already says it; the list keeps its heading for screen readers' outline only. */}
+        <h2 className="sr-only">Appointment list</h2>
         <Button size="sm" onClick={() => setBooking(true)}>
           <CalendarPlus aria-hidden="true" />
           {isPatient ? 'Request an appointment' : 'New appointment'}

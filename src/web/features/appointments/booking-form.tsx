@@ -7,8 +7,9 @@ import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
+import { DateField } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useUser } from '../auth';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
@@ -102,12 +103,10 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
             emptyLabel="Choose a patient"
             value={field.value}
             onChange={field.onChange}
+            error={errors.patientId?.message}
           />
         )}
       />
-      {errors.patientId ? (
-        <p className="font-medium text-destructive text-sm">{errors.patientId.message}</p>
-      ) : null}
       {choosesPractitioner ? (
         <Controller
           control={form.control}
@@ -135,11 +134,25 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
         )}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Day" error={errors.day?.message}>
-          <Input type="date" {...form.register('day')} />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="day"
+          render={({ field }) => (
+            <DateField
+              label="Day"
+              error={errors.day?.message}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <FormField label="Time">
-          <Input type="time" step={300} {...form.register('time')} />
+          <TimeSelect
+            stepMinutes={5}
+            current={start ? format(start, 'HH:mm') : undefined}
+            {...form.register('time')}
+          />
         </FormField>
       </div>
       <NotesAndSubmit

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatterFor } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { DateField } from '../../ui/date-picker';
 import { ChoiceField } from '../../ui/select';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
 import { NotesAndSubmit, PractitionerField, ServiceField } from './appointment-fields';
@@ -40,7 +40,7 @@ const requestFormSchema = (soleId: string) =>
 const SERVER_FIELDS = ['practitionerId', 'serviceTypeId', 'slot', 'notes'] as const;
 
 const timeLabel = (free: { startsAt: string; endsAt: string }) =>
-  `${format(new Date(free.startsAt), 'HH:mm')} – ${format(new Date(free.endsAt), 'HH:mm')}`;
+  formatterFor().timeRange(free.startsAt, free.endsAt);
 
 /** A patient picks their practitioner, a service and a day, then one of the free times the server offers. */
 export function RequestForm({ onDone }: { onDone: () => void }) {
@@ -139,13 +139,22 @@ export function RequestForm({ onDone }: { onDone: () => void }) {
           />
         )}
       />
-      <FormField label="Day">
-        <Input
-          type="date"
-          min={format(new Date(), 'yyyy-MM-dd')}
-          {...form.register('day', { onChange: clearSlot })}
-        />
-      </FormField>
+      <Controller
+        control={form.control}
+        name="day"
+        render={({ field }) => (
+          <DateField
+            label="Day"
+            min={format(new Date(), 'yyyy-MM-dd')}
+            value={field.value}
+            onChange={(day) => {
+              field.onChange(day);
+              clearSlot();
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
       <Controller
         control={form.control}
         name="slot"

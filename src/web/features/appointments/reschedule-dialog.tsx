@@ -1,5 +1,6 @@
 import { format, parse } from 'date-fns';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { Appointment, UpdateAppointmentInput } from '../../../shared/scheduling';
@@ -7,6 +8,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { DateField } from '../../ui/date-picker';
 import {
   Dialog,
   DialogClose,
@@ -17,7 +19,7 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useUpdateAppointment } from './api';
 import { durationMinutes, whenLabel } from './appointment-status';
 
@@ -94,11 +96,26 @@ export function RescheduleDialog({ appointment, open, onOpenChange }: Reschedule
         >
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="New day">
-              <Input type="date" required {...form.register('day')} />
-            </FormField>
+            <Controller
+              control={form.control}
+              name="day"
+              render={({ field }) => (
+                <DateField
+                  label="New day"
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
             <FormField label="New time">
-              <Input type="time" step={300} required {...form.register('time')} />
+              <TimeSelect
+                stepMinutes={5}
+                current={valuesOf(appointment).time}
+                required
+                {...form.register('time')}
+              />
             </FormField>
           </div>
           <DialogFooter>

@@ -1,8 +1,8 @@
 import { FilePlus2, Settings2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { screenHeading } from '../../../shared/routes';
+import { formatMoney } from '../../lib/format';
 import { isId } from '../../lib/ids';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,7 +1,6 @@
-import { format } from 'date-fns';
 import { type ReactNode, useId, useState } from 'react';
 import { formatTaxRate, type Invoice, type InvoicePayment } from '../../../shared/billing';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { useUser } from '../auth';
@@ -90,7 +89,7 @@ export function InvoiceDetails({ invoice }: { invoice: Invoice }) {
       {invoice.voidReason ? (
         <InvoiceSection title="Voided">
           <p className="whitespace-pre-wrap break-words text-sm">
-            {invoice.voidedAt ? `${format(new Date(invoice.voidedAt), 'd MMM yyyy')}: ` : ''}
+            {invoice.voidedAt ? `${formatterFor().date(invoice.voidedAt)}: ` : ''}
             {invoice.voidReason}
           </p>
         </InvoiceSection>
@@ -122,7 +121,7 @@ function Payments({ invoice }: { invoice: Invoice }) {
         columns={['Paid on', 'How', 'Amount', 'Refunded', 'Actions']}
       >
         {invoice.payments.map((payment) => {
-          const day = format(new Date(payment.paidAt), 'd MMM yyyy');
+          const day = formatterFor().date(payment.paidAt);
           const describe = `${formatMoney(payment.amountCents)} of ${day}`;
           const left = payment.amountCents - payment.refundedCents;
           return (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BILLING_ERRORS } from '../../../shared/billing';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { invoice, PATIENT, serviceType } from '../../test/billing-fixtures';
+import { chooseFromCombobox } from '../../test/combobox';
 import { fakeBillingServer } from '../../test/fake-billing-server';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { jsonResponse } from '../../test/fixtures';
@@ -60,8 +61,7 @@ const previewFigure = (scope: HTMLElement, label: string | RegExp) =>
 async function startInvoice() {
   await userEvent.click(await screen.findByRole('button', { name: 'New invoice' }, { timeout: 5000 }));
   const editor = await dialog();
-  await waitFor(() => expect(within(editor).getByRole('option', { name: 'Pat Morgan' })).toBeInTheDocument());
-  await userEvent.selectOptions(within(editor).getByLabelText('Patient'), 'Pat Morgan');
+  await chooseFromCombobox(editor, { label: 'Patient', search: 'Pat', option: 'Pat Morgan' });
   return editor;
 }
 

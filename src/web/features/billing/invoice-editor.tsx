@@ -12,9 +12,9 @@ import {
   type Invoice,
   invoiceTotals,
 } from '../../../shared/billing';
-import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
+import { centsFromText, decimalFromCents } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
-import { fullName } from '../../lib/format';
+import { formatMoney, fullName } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import {
   INVOICE_STATUS_LABELS,
   type Invoice,
@@ -7,6 +6,7 @@ import {
   OPEN_INVOICE_STATUSES,
 } from '../../../shared/billing';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 /** The status in words, never by colour alone. */
@@ -17,7 +17,7 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 }
 
 /** A day ('YYYY-MM-DD') as '2 Nov 2026'. */
-export const dayLabel = (day: string | null) => (day ? format(parseISO(day), 'd MMM yyyy') : '—');
+export const dayLabel = (day: string | null) => (day ? formatterFor().day(day) : '—');
 
 export const invoiceName = (invoice: Pick<InvoiceSummary, 'number'>) => invoice.number ?? 'Draft';
 

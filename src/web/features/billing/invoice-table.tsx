@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '../../../shared/billing';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../lib/format';
 import { columnsOf, DataTable } from '../../ui/data-table';
 import { dayLabel, InvoiceStatusBadge, invoiceName } from './invoice-status';
 

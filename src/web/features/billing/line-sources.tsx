@@ -1,6 +1,5 @@
-import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { Select } from '../../ui/select';
@@ -45,7 +44,7 @@ export function LineSources({ patientId, lines, full, onAdd }: LineSourcesProps)
           className="flex flex-col divide-y divide-border text-sm"
         >
           {appointments.map((appointment) => {
-            const day = format(new Date(appointment.startsAt), 'd MMM yyyy');
+            const day = formatterFor().date(appointment.startsAt);
             // Worded as the server words the line it makes from the session.
             const description = `${appointment.serviceName}, ${day}`;
             const isAdded = added.has(appointment.appointmentId);

@@ -1,4 +1,5 @@
-import { centsFromText, formatMoney } from '../../../shared/money';
+import { centsFromText } from '../../../shared/money';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Invoice, PayInvoiceAnswer } from '../../../shared/billing';
-import { formatMoney } from '../../../shared/money';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {

@@ -11,8 +11,9 @@ import {
   RecordPaymentInputSchema,
   VoidInvoiceInputSchema,
 } from '../../../shared/billing';
-import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
+import { centsFromText, decimalFromCents } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';

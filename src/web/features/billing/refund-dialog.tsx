@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -8,8 +7,9 @@ import {
   type InvoicePayment,
   RefundPaymentInputSchema,
 } from '../../../shared/billing';
-import { centsFromText, decimalFromCents, formatMoney } from '../../../shared/money';
+import { centsFromText, decimalFromCents } from '../../../shared/money';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
@@ -123,7 +123,7 @@ export function RefundDialog({ invoice, payment, open, onOpenChange }: RefundDia
       open={open}
       onOpenChange={onOpenChange}
       title="Refund a payment"
-      description={`${formatMoney(payment.amountCents)} paid on ${format(new Date(payment.paidAt), 'd MMM yyyy')} to ${invoiceName(invoice)}; ${formatMoney(left)} can still be refunded${payment.online ? ' to the card' : ''}.`}
+      description={`${formatMoney(payment.amountCents)} paid on ${formatterFor().date(payment.paidAt)} to ${invoiceName(invoice)}; ${formatMoney(left)} can still be refunded${payment.online ? ' to the card' : ''}.`}
       closeLabel="Close refund a payment"
       leftCents={left}
       amountLabel="Amount ($)"

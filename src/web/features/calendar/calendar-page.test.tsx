@@ -128,7 +128,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     await findGrid();
     await userEvent.click(slotButton('Book at 14:30 on Monday 2 March'));
     const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
-    expect(within(dialog).getByLabelText('Day')).toHaveValue('2026-03-02');
+    expect(within(dialog).getByLabelText('Day')).toHaveValue('03/02/2026');
     expect(within(dialog).getByLabelText('Time')).toHaveValue('14:30');
   });
 
@@ -193,7 +193,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     expect(scheduling.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       startsAt: at(2, 16, 15).toISOString(),
     });
-    expect(await within(details).findByText(/16:15 – 16:45$/)).toBeInTheDocument();
+    expect(await within(details).findByText(/16:15–16:45$/)).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(await within(grid).findByRole('button', { name: /^16:15–16:45 Pat Morgan/ })).toBeInTheDocument();
   });
@@ -214,6 +214,42 @@ describe('the calendar', { timeout: 20_000 }, () => {
     socket?.receive({ type: 'appointments_changed', appointmentId: knee.id });
     expect(await within(grid).findByRole('button', { name: /^12:00–12:30 Pat Morgan/ })).toBeInTheDocument();
     expect(within(grid).queryByRole('button', { name: /^10:00–10:30 Pat Morgan/ })).toBeNull();
+  });
+
+  it('gives staff looking at everyone a column a practitioner in the day view; a click there books with them', async () => {
+    const { router } = render('staff', '/calendar?date=2026-03-03&view=day');
+    const grid = await findGrid();
+    expect(await within(grid).findByText('Dana Wells')).toBeInTheDocument();
+    expect(within(grid).getByText('Riley Chen')).toBeInTheDocument();
+    const danaColumn = grid.querySelector(`[data-practitioner="${dana.id}"]`) as HTMLElement;
+    expect(within(danaColumn).getByRole('button', { name: /^11:00–12:00 Pat Morgan, / })).toBeInTheDocument();
+    const rileyColumn = grid.querySelector(`[data-practitioner="${riley.id}"]`) as HTMLElement;
+    expect(within(rileyColumn).queryByRole('button', { name: /^11:00–12:00/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Legend' })).toHaveTextContent(SERVICE_TYPES[0].name);
+    await userEvent.click(slotButton('Book at 15:30 on Tuesday 3 March with Dana Wells'));
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
+    expect(within(dialog).getByLabelText('Time')).toHaveValue('15:30');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveValue(dana.id),
+    );
+    expect(router.state.location.search).toBe('?date=2026-03-03&view=day');
+  });
+
+  it('opens the agenda on a phone when the address names no view, the day as a list in full words', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    render('staff', '/calendar?date=2026-03-03');
+    const agenda = await screen.findByRole('region', { name: 'Calendar agenda' }, { timeout: 5000 });
+    expect(screen.getByRole('radio', { name: 'Agenda' })).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Calendar grid' })).toBeNull();
+    const item = await within(agenda).findByRole('button', { name: /11:00–12:00 Pat Morgan/ });
+    expect(item).toHaveTextContent(`${SERVICE_TYPES[0].name} · Dana Wells`);
+    await userEvent.click(item);
+    expect(await screen.findByRole('dialog', { name: SERVICE_TYPES[0].name })).toBeInTheDocument();
   });
 
   it("is 'My Calendar' for a patient, who requests a time rather than clicking one and cannot drag", async () => {

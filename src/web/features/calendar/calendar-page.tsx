@@ -7,12 +7,13 @@ import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
 import type { Appointment } from '../../../shared/scheduling';
 import { NEW_APPOINTMENT_EVENT } from '../../app/shell/new-menu';
 import { isApiRequestError } from '../../lib/api-error';
-import { fullName } from '../../lib/format';
+import { formatterFor, fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { ChoiceGroup } from '../../ui/radio-group';
 import { Select } from '../../ui/select';
+import { TooltipProvider } from '../../ui/tooltip';
 import {
   actionsFor,
   appointmentKeys,
@@ -26,7 +27,10 @@ import {
 import { useUser } from '../auth';
 import { usePractitioners } from '../patients';
 import { usePreferences } from '../preferences';
+import { AgendaList } from './agenda-list';
 import { AppointmentDetailsDialog } from './appointment-details-dialog';
+import { dayColumns, practitionerColumns, shownHours } from './calendar-columns';
+import { CalendarLegend } from './calendar-legend';
 import {
   type CalendarState,
   type CalendarView,
@@ -40,21 +44,27 @@ import {
 } from './calendar-params';
 import { MonthGrid } from './month-grid';
 import { TimeGrid } from './time-grid';
+import { useMediaQuery, useNow } from './use-now';
 import { workingSpans } from './working-hours';
 
 const VIEW_OPTIONS = [
   { value: 'day', label: 'Day' },
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
+  { value: 'agenda', label: 'Agenda' },
 ] as const satisfies readonly { value: CalendarView; label: string }[];
 
-const STEP_NAMES: Record<CalendarView, string> = { day: 'day', week: 'week', month: 'month' };
+const STEP_NAMES: Record<CalendarView, string> = { day: 'day', week: 'week', month: 'month', agenda: 'day' };
+
+/** Below this width a week's columns cannot all be read at once: with no view in the address, the agenda opens. */
+const NARROW = '(max-width: 639px)';
 
 /**
- * /calendar: day, week and month views in the viewer's zone, the view and day kept in the address and the
- * calendarView and showWeekends preferences as defaults. Staff and admin choose a practitioner; a
- * practitioner sees their own sessions with their working hours shaded; a patient sees theirs. Clicking a
- * free time books it; dragging an appointment moves it, and a refused move snaps back with the reason.
+ * /calendar: day, week, month and agenda views in the viewer's zone, the view and day kept in the address and the
+ * calendarView and showWeekends preferences as defaults (a phone opens the agenda). Staff and admin choose a
+ * practitioner, or see everyone: the day view then has a column a practitioner. A practitioner sees their own
+ * sessions with their working hours shaded; a patient sees theirs. Clicking a free time books it; dragging an
+ * appointment moves it, and a refused move snaps back with the reason.
  */
 export function CalendarPage() {
   const id = useId();
@@ -64,8 +74,10 @@ export function CalendarPage() {
   const preferences = usePreferences().data ?? DEFAULT_PREFERENCES;
   const [params, setParams] = useSearchParams();
   const state = calendarStateFrom(params);
-  const view = state.view || preferences.calendarView;
-  const today = dayKey(new Date());
+  const isNarrow = useMediaQuery(NARROW);
+  const view = state.view || (isNarrow ? 'agenda' : preferences.calendarView);
+  const now = useNow();
+  const today = dayKey(now);
   const anchorDay = state.date || today;
   const anchor = parseISO(anchorDay);
   const days = useMemo(
@@ -150,7 +162,7 @@ export function CalendarPage() {
       await update.mutateAsync({ id: appointment.id, changes: { startsAt: start.toISOString() } });
       setMoveMessage({
         kind: 'success',
-        text: `Moved ${appointment.patientName} to ${format(start, 'EEEE d MMMM, HH:mm')}.`,
+        text: `Moved ${appointment.patientName} to ${format(start, 'EEEE d MMMM')}, ${formatterFor().time(start)}.`,
       });
     } catch (caught) {
       queryClient.setQueryData(key, before);
@@ -164,7 +176,8 @@ export function CalendarPage() {
   };
 
   const handlers = {
-    onBook: (start: Date) => setBooking({ startsAt: start, practitionerId: practitionerId || undefined }),
+    onBook: (start: Date, columnPractitioner?: string) =>
+      setBooking({ startsAt: start, practitionerId: columnPractitioner || practitionerId || undefined }),
     onOpen: (appointment: Appointment) => setOpenId(appointment.id),
     onMove: (appointment: Appointment, start: Date) => void move(appointment, start),
     canMove: (appointment: Appointment) => actionsFor(appointment, user.role).reschedule,
@@ -174,28 +187,18 @@ export function CalendarPage() {
   };
 
   const working = (day: Date) => (availability.data ? workingSpans(availability.data, day) : []);
-  const hours = (() => {
-    let first = 7;
-    let last = 19;
-    for (const day of days) {
-      const spans = [
-        ...working(day),
-        ...shown
-          .filter((appointment) => dayKey(new Date(appointment.startsAt)) === dayKey(day))
-          .map((appointment) => ({
-            start: Date.parse(appointment.startsAt),
-            end: Date.parse(appointment.endsAt),
+  const columns =
+    view === 'day' && isStaff && !practitionerId
+      ? practitionerColumns({
+          day: days[0],
+          practitioners: (practitioners.data ?? []).map((person) => ({
+            id: person.id,
+            name: fullName(person),
           })),
-      ];
-      for (const span of spans) {
-        const start = (span.start - day.getTime()) / 3_600_000;
-        const end = (span.end - day.getTime()) / 3_600_000;
-        first = Math.max(0, Math.min(first, Math.floor(start)));
-        last = Math.min(24, Math.max(last, Math.ceil(end)));
-      }
-    }
-    return { first, last };
-  })();
+          appointments: shown,
+        })
+      : dayColumns({ days, appointments: shown, working });
+  const hours = shownHours(columns);
 
   const label = rangeLabel(view, days, anchor);
 
@@ -280,7 +283,14 @@ export function CalendarPage() {
         {appointments.isPending ? 'Loading appointments…' : `${shown.length} appointments shown.`}
       </p>
 
-      {view === 'month' ? (
+      {view === 'agenda' ? (
+        <AgendaList
+          dayLabel={format(anchor, 'EEEE d MMMM')}
+          appointments={shown.filter((appointment) => dayKey(new Date(appointment.startsAt)) === anchorDay)}
+          isPending={appointments.isPending}
+          onOpen={handlers.onOpen}
+        />
+      ) : view === 'month' ? (
         <MonthGrid
           days={days}
           anchor={anchor}
@@ -290,15 +300,11 @@ export function CalendarPage() {
           {...handlers}
         />
       ) : (
-        <TimeGrid
-          days={days}
-          firstHour={hours.first}
-          lastHour={hours.last}
-          appointments={shown}
-          working={working}
-          {...handlers}
-        />
+        <TooltipProvider>
+          <TimeGrid columns={columns} firstHour={hours.first} lastHour={hours.last} now={now} {...handlers} />
+        </TooltipProvider>
       )}
+      <CalendarLegend appointments={shown} />
 
       <NewAppointmentDialog
         open={booking !== null}

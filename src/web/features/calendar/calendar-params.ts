@@ -16,7 +16,12 @@ import {
 import { CALENDAR_VIEWS } from '../../../shared/vocabulary/preferences';
 import { isId } from '../../lib/ids';
 
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+/**
+ * The views a preference may name, plus the agenda: the day as a list, which a phone opens when the address names
+ * no view (a preference is shared by every screen a person uses, so the phone's choice is not kept in it).
+ */
+export const PAGE_VIEWS = [...CALENDAR_VIEWS, 'agenda'] as const;
+export type CalendarView = (typeof PAGE_VIEWS)[number];
 
 /** What the calendar shows, kept in the address so a reload or a shared link shows the same days. */
 export type CalendarState = {
@@ -38,7 +43,7 @@ export function calendarStateFrom(params: URLSearchParams): CalendarState {
   const date = params.get('date');
   const practitionerId = params.get('practitioner');
   return {
-    view: CALENDAR_VIEWS.find((candidate) => candidate === view) ?? '',
+    view: PAGE_VIEWS.find((candidate) => candidate === view) ?? '',
     date: date && DAY.test(date) && isValid(parseISO(date)) ? date : '',
     practitionerId: isId(practitionerId) ? practitionerId.toLowerCase() : '',
   };
@@ -61,7 +66,7 @@ export const WEEK_OPTIONS = { weekStartsOn: 1 } as const;
 
 /** The days a view shows, in the viewer's own zone; weekends are left out when the preference says so. */
 export function daysOf(view: CalendarView, anchor: Date, showWeekends: boolean): Date[] {
-  if (view === 'day') return [startOfDay(anchor)];
+  if (view === 'day' || view === 'agenda') return [startOfDay(anchor)];
   const interval =
     view === 'week'
       ? { start: startOfWeek(anchor, WEEK_OPTIONS), end: endOfWeek(anchor, WEEK_OPTIONS) }
@@ -80,14 +85,14 @@ export function rangeOf(days: Date[]): { from: Date; to: Date } {
 
 /** The anchor one step back or forward in the current view. */
 export function stepped(view: CalendarView, anchor: Date, step: 1 | -1): Date {
-  if (view === 'day') return addDays(anchor, step);
+  if (view === 'day' || view === 'agenda') return addDays(anchor, step);
   if (view === 'week') return addWeeks(anchor, step);
   return addMonths(anchor, step);
 }
 
 /** What the toolbar says the view shows, e.g. 'November 2026' or '16 – 22 November 2026'. */
 export function rangeLabel(view: CalendarView, days: Date[], anchor: Date): string {
-  if (view === 'day') return format(anchor, 'EEEE d MMMM yyyy');
+  if (view === 'day' || view === 'agenda') return format(anchor, 'EEEE d MMMM yyyy');
   if (view === 'month') return format(anchor, 'MMMM yyyy');
   const first = days[0];
   const last = days[days.length - 1];

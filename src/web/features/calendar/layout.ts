@@ -36,3 +36,6 @@ export function placeInLanes(appointments: Appointment[]): Placed[] {
   close();
   return placed;
 }
+
+/** The most lanes any cluster needs: how many readable cards the column must hold side by side. */
+export const mostLanes = (placed: Placed[]) => placed.reduce((most, item) => Math.max(most, item.lanes), 1);

@@ -1,7 +1,10 @@
 import { format, isSameMonth, isToday, set } from 'date-fns';
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
+import { useFormatter } from '../../lib/format';
 import { serviceColours } from '../../lib/service-colours';
+import { APPOINTMENT_STATUS_LABELS } from '../appointments';
+import { STATUS_MARKS, StatusIcon } from './status-marks';
 import type { GridHandlers } from './time-grid';
 
 type MonthGridProps = GridHandlers & {
@@ -20,6 +23,7 @@ const BOOKING_HOUR = 9;
  * that day at 09:00, and an appointment dropped on another day keeps its time of day.
  */
 export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...handlers }: MonthGridProps) {
+  const clock = useFormatter();
   const weekdays = days.slice(0, columns);
   return (
     <section aria-label="Calendar grid" className="rounded-lg border border-border">
@@ -91,8 +95,8 @@ export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...h
                       type="button"
                       draggable={handlers.canMove(appointment)}
                       className={cn(
-                        'w-full truncate rounded-sm px-1 py-0.5 text-left text-xs',
-                        appointment.status === 'no_show' && 'border border-dashed',
+                        'flex w-full items-center gap-1 rounded-sm px-1 py-0.5 text-left text-xs',
+                        STATUS_MARKS[appointment.status].dashed && 'border border-current border-dashed',
                         handlers.dragging && 'pointer-events-none',
                       )}
                       style={serviceColours(appointment.colour)}
@@ -105,8 +109,13 @@ export function MonthGrid({ days, anchor, appointments, onShowDay, columns, ...h
                       }}
                       onDragEnd={() => handlers.setDragging(null)}
                     >
-                      {format(new Date(appointment.startsAt), 'HH:mm')} {appointment.patientName}
-                      <span className="sr-only">, {appointment.serviceName}</span>
+                      <StatusIcon status={appointment.status} />
+                      <span className="min-w-0 truncate">
+                        {clock.time(appointment.startsAt)} {appointment.patientName}
+                        <span className="sr-only">
+                          , {appointment.serviceName}, {APPOINTMENT_STATUS_LABELS[appointment.status]}
+                        </span>
+                      </span>
                     </button>
                   </li>
                 ))}

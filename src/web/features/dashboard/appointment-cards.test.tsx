@@ -25,7 +25,7 @@ const SECOND = dashboardAppointment({
 });
 const time = (iso: string) => format(new Date(iso), 'HH:mm');
 const range = (appointment: { startsAt: string; endsAt: string }) =>
-  `${time(appointment.startsAt)} – ${time(appointment.endsAt)}`;
+  `${time(appointment.startsAt)}–${time(appointment.endsAt)}`;
 
 const practitionerBoard = (overrides: Partial<PractitionerDashboard> = {}): PractitionerDashboard => ({
   kind: 'practitioner',
@@ -69,7 +69,7 @@ describe('appointments on the dashboards', () => {
     const next = await card('Next appointment');
     expect(next).toHaveTextContent('Follow-up session with Riley Chen');
     expect(next).toHaveTextContent('Confirmed');
-    expect(next).toHaveTextContent(`${format(new Date(FIRST.startsAt), 'EEE d MMM yyyy, HH:mm')}`);
+    expect(next).toHaveTextContent(`${format(new Date(FIRST.startsAt), 'EEE, d MMM yyyy, HH:mm')}`);
     expect(within(next).getByRole('link', { name: /^Open your appointment of/ })).toHaveAttribute(
       'href',
       `/appointments?appointment=${FIRST.id}`,

@@ -1,10 +1,10 @@
-import { format, parseISO } from 'date-fns';
 import type {
   DashboardAppointment,
   GeneralDashboard,
   PractitionerDashboard,
 } from '../../../shared/dashboard';
 import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary/scheduling';
+import { formatterFor } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { APPOINTMENT_STATUS_LABELS, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { Count, DashboardCard, DashboardLink } from './cards';
@@ -12,12 +12,12 @@ import { Count, DashboardCard, DashboardLink } from './cards';
 /** Where a patient asks for a time: the calendar's new-appointment dialog, which offers their care team's free times. */
 export const REQUEST_APPOINTMENT_URL = '/calendar?action=appointment';
 
-/** '09:00 – 09:45' in the viewer's own zone, as the calendar shows times. */
+/** '09:00–09:45' in the viewer's own zone, as the calendar shows times. */
 const timeRange = (appointment: DashboardAppointment) =>
-  `${format(parseISO(appointment.startsAt), 'HH:mm')} – ${format(parseISO(appointment.endsAt), 'HH:mm')}`;
+  formatterFor().timeRange(appointment.startsAt, appointment.endsAt);
 
 /** 'Monday 16 March' for the clinic's day. */
-const dayTitle = (day: string) => format(parseISO(day), 'EEEE d MMMM');
+const dayTitle = (day: string) => formatterFor().day(day, 'longDay');
 
 const cellClass = 'px-3 py-2';
 
@@ -69,7 +69,7 @@ export function TodaysSessionsCard({ sessions }: { sessions: PractitionerDashboa
         >
           {appointments.map((session) => (
             <tr key={session.id} className="border-border border-t">
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-normal`}>
                 <DashboardLink
                   to={appointmentUrl(session.id)}
                   label={`Session at ${timeRange(session)} with ${session.patientName}`}
@@ -131,7 +131,7 @@ export function ClinicScheduleCard({ schedule }: { schedule: GeneralDashboard['c
         >
           {appointments.map((appointment) => (
             <tr key={appointment.id} className="border-border border-t">
-              <th scope="row" className={`${cellClass} font-normal`}>
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-normal`}>
                 <DashboardLink
                   to={appointmentUrl(appointment.id)}
                   label={`Appointment at ${timeRange(appointment)}: ${appointment.patientName} with ${appointment.practitionerName}`}

@@ -1,9 +1,8 @@
-import { format, parseISO } from 'date-fns';
 import type { GeneralDashboard, PatientDashboard } from '../../../shared/dashboard';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
-const dueLabel = (day: string) => format(parseISO(day), 'd MMM yyyy');
+const dueLabel = (day: string) => formatterFor().day(day);
 
 /** What the patient owes on invoices sent to them, and the one due first. */
 export function BalanceDueCard({ billing }: { billing: PatientDashboard['billing'] }) {

@@ -71,11 +71,12 @@ export function ShortList<T>({
   );
 }
 
-export function UnreadMessagesCard({ count }: { count: number }) {
+/** Members read their messages at /member/messages: /messages shows them their dashboard. */
+export function UnreadMessagesCard({ count, to = '/messages' }: { count: number; to?: string }) {
   return (
     <DashboardCard id="messages" title="Messages">
       <Count value={count} one="unread message" many="unread messages" />
-      <DashboardLink to="/messages">Open messages</DashboardLink>
+      <DashboardLink to={to}>Open messages</DashboardLink>
     </DashboardCard>
   );
 }

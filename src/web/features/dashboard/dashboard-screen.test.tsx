@@ -109,8 +109,8 @@ describe('the dashboards', () => {
     expect(
       notes.map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['Note of 2026-03-09 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b002'],
-      ['Note of 2026-03-02 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
+      ['Note of 9 Mar 2026 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b002'],
+      ['Note of 2 Mar 2026 by Riley Chen', '/recovery-notes/00000000-0000-4000-8000-00000000b001'],
       ['All my notes', '/recovery-notes'],
     ]);
   });
@@ -127,8 +127,8 @@ describe('the dashboards', () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Date', 'Pain score', 'Goal progress', 'Goals'],
-      ['2026-03-02', '6/10', '30%', 'Climb stairs: 20%; Walk 2 km: 40%'],
-      ['2026-03-09', '3/10', '70%', 'Climb stairs: 70%'],
+      ['2 Mar 2026', '6/10', '30%', 'Climb stairs: 20%; Walk 2 km: 40%'],
+      ['9 Mar 2026', '3/10', '70%', 'Climb stairs: 70%'],
     ]);
     const toggle = within(progress).getByRole('button', { name: 'Show the figures as a table' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -222,6 +222,11 @@ describe('the dashboards', () => {
     });
     const welcome = await card('Welcome');
     expect(welcome).toHaveTextContent('Tell us what you care about');
+    // /messages shows a member their dashboard; their conversations are at /member/messages.
+    expect(within(await card('Messages')).getByRole('link', { name: 'Open messages' })).toHaveAttribute(
+      'href',
+      '/member/messages',
+    );
     expect(within(welcome).getByRole('link', { name: 'Continue your onboarding' })).toHaveAttribute(
       'href',
       '/member/onboarding',

@@ -1,6 +1,6 @@
 import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/vocabulary/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, formatterFor } from '../../lib/format';
 import { ClinicScheduleCard } from './appointment-cards';
 import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
@@ -23,13 +23,14 @@ export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboar
           keyOf={(patient) => patient.id}
           render={(patient) => {
             const day = dayOf(patient.createdAt);
+            const dayText = formatterFor().day(day);
             return (
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <DashboardLink to={`/clients?patient=${patient.id}`}>
                   {patient.firstName} {patient.lastName}
                 </DashboardLink>
                 <span className="text-muted-foreground">
-                  added <time dateTime={day}>{day}</time>
+                  added <time dateTime={day}>{dayText}</time>
                 </span>
               </div>
             );

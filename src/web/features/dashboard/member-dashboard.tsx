@@ -1,9 +1,8 @@
-import { format } from 'date-fns';
 import type { MemberDashboard } from '../../../shared/dashboard';
-import { formatMoney } from '../../../shared/money';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { QUOTE_STATUS_LABELS } from '../../../shared/vocabulary/quotes';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { DonateButton } from '../donations';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
@@ -22,7 +21,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
           </DashboardLink>
         </DashboardCard>
       )}
-      <UnreadMessagesCard count={dashboard.unreadMessages} />
+      <UnreadMessagesCard count={dashboard.unreadMessages} to="/member/messages" />
       <DashboardCard id="events" title="Your events">
         <Count value={events.count} one="upcoming event" many="upcoming events" />
         <ShortList
@@ -32,8 +31,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
           keyOf={(item) => item.eventId}
           render={(item) => (
             <>
-              <time dateTime={item.startsAt}>{format(new Date(item.startsAt), 'd MMM yyyy')}</time>:{' '}
-              {item.title}
+              <time dateTime={item.startsAt}>{formatterFor().date(item.startsAt)}</time>: {item.title}
               {item.status === 'registered'
                 ? ''
                 : ` (${REGISTRATION_STATUS_LABELS[item.status].toLowerCase()})`}
@@ -52,7 +50,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
           keyOf={(gift) => gift.id}
           render={(gift) => (
             <>
-              <time dateTime={gift.paidAt}>{format(new Date(gift.paidAt), 'd MMM yyyy')}</time>:{' '}
+              <time dateTime={gift.paidAt}>{formatterFor().date(gift.paidAt)}</time>:{' '}
               {formatMoney(gift.amountCents)}
               {gift.status === 'refunded' ? ' (refunded)' : ''}
             </>

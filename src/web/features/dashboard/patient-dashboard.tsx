@@ -1,5 +1,5 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, formatterFor } from '../../lib/format';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
@@ -43,13 +43,14 @@ export function SharedNotesCard({ notes }: { notes: PatientDashboard['recentShar
         keyOf={(note) => note.id}
         render={(note) => {
           const day = dayOf(note.signedAt ?? note.createdAt);
+          const dayText = formatterFor().day(day);
           return (
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <DashboardLink
                 to={`/recovery-notes/${note.id}`}
-                label={`Note of ${day} by ${note.practitionerName}`}
+                label={`Note of ${dayText} by ${note.practitionerName}`}
               >
-                <time dateTime={day}>{day}</time>
+                <time dateTime={day}>{dayText}</time>
               </DashboardLink>
               <span className="text-muted-foreground">
                 {note.practitionerName}

@@ -1,6 +1,6 @@
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, formatterFor } from '../../lib/format';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
@@ -24,7 +24,7 @@ export function PractitionerDashboardView({ dashboard }: { dashboard: Practition
                 {note.patientName}
               </DashboardLink>
               <span className="text-muted-foreground">
-                last saved <time dateTime={note.updatedAt}>{dayOf(note.updatedAt)}</time>
+                last saved <time dateTime={note.updatedAt}>{formatterFor().day(dayOf(note.updatedAt))}</time>
               </span>
             </div>
           )}
@@ -48,14 +48,15 @@ export function PractitionerDashboardView({ dashboard }: { dashboard: Practition
           keyOf={(row) => row.patientId}
           render={(row) => {
             const day = dayOf(row.latestNoteAt);
+            const dayText = formatterFor().day(day);
             return (
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <DashboardLink to={`/clients?patient=${row.patientId}`}>{row.patientName}</DashboardLink>
                 <DashboardLink
                   to={`/recovery-notes/${row.latestNoteId}`}
-                  label={`Latest note for ${row.patientName}, ${day}`}
+                  label={`Latest note for ${row.patientName}, ${dayText}`}
                 >
-                  <time dateTime={day}>{day}</time>
+                  <time dateTime={day}>{dayText}</time>
                 </DashboardLink>
               </div>
             );

@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import {
   type AdminDonationsAnswer,
@@ -12,9 +10,8 @@ import {
   type DonationPeriod,
   type DonationStatus,
 } from '../../../shared/donations';
-import { formatMoney } from '../../../shared/money';
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { api } from '../../lib/api-client';
+import { CLINIC_ZONE, formatMoney, formatterFor } from '../../lib/format';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -58,13 +55,13 @@ function useAdminDonations(filters: Filters) {
   });
 }
 
-const clinicTime = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy, HH:mm');
-const dayOf = (day: string) => format(new Date(`${day}T12:00:00Z`), 'd MMM yyyy');
+const clinicTime = (at: string) => formatterFor(CLINIC_ZONE).dateTime(at);
+const dayOf = (day: string) => formatterFor().day(day);
 
 /** '2026-11-16' as '16 Nov 2026' (a week: 'Week of 16 Nov 2026'), '2026-11' as 'Nov 2026', '2026' as is. */
 export function periodLabel(period: string, kind: DonationPeriod) {
   if (kind === 'year') return period;
-  if (kind === 'month') return format(new Date(`${period}-15T12:00:00Z`), 'MMM yyyy');
+  if (kind === 'month') return formatterFor().monthOfYear(period);
   return kind === 'week' ? `Week of ${dayOf(period)}` : dayOf(period);
 }
 

@@ -10,10 +10,12 @@ type AmountChoiceProps = {
   custom: string;
   onPresetChange: (preset: string) => void;
   onCustomChange: (custom: string) => void;
+  /** Why the amount was refused, shown under the custom amount. */
+  error?: string;
 };
 
 /** The preset amounts as one radio group (arrow keys move between them), then a custom amount that replaces them. */
-export function AmountChoice({ preset, custom, onPresetChange, onCustomChange }: AmountChoiceProps) {
+export function AmountChoice({ preset, custom, onPresetChange, onCustomChange, error }: AmountChoiceProps) {
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-3">
@@ -48,13 +50,19 @@ export function AmountChoice({ preset, custom, onPresetChange, onCustomChange }:
           min={1}
           step={0.01}
           placeholder="Other amount"
-          aria-describedby={`${id}-custom-hint`}
+          aria-describedby={error ? `${id}-custom-error ${id}-custom-hint` : `${id}-custom-hint`}
+          aria-invalid={error ? true : undefined}
           value={custom}
           onChange={(event) => onCustomChange(event.target.value)}
         />
         <p id={`${id}-custom-hint`} className="text-muted-foreground text-xs">
           $1 minimum. A custom amount replaces the chosen one.
         </p>
+        {error ? (
+          <p id={`${id}-custom-error`} role="alert" className="font-medium text-destructive text-sm">
+            {error}
+          </p>
+        ) : null}
       </div>
     </fieldset>
   );

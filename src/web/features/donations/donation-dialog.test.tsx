@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DONATION_PRESETS, DONATION_TEXT } from '../../../shared/donations';
+import { DONATION_ERRORS, DONATION_PRESETS, DONATION_TEXT } from '../../../shared/donations';
 import { CARD_ERRORS, TEST_CARDS } from '../../../shared/payments';
 import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -88,6 +88,20 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Make a donation' }));
     const again = await screen.findByRole('dialog', { name: 'Donate' });
     expect(await within(again).findByRole('radio', { name: '$25' })).not.toBeChecked();
+  });
+
+  it('says under the custom amount why 12.345 is refused, and sends nothing', async () => {
+    const { server, dialog } = await openAsMember();
+    const custom = within(dialog).getByLabelText('Custom amount ($)');
+    await userEvent.type(custom, '12.345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DONATION_ERRORS.amountDecimals);
+    expect(custom).toHaveAccessibleDescription(expect.stringContaining(DONATION_ERRORS.amountDecimals));
+    expect(custom).toHaveAttribute('aria-invalid', 'true');
+    await expectToast(DONATION_TEXT.invalidAmount.title, DONATION_ERRORS.amountDecimals);
+    expect(posts(server, '/api/donations/create-payment-intent')).toEqual([]);
+    await userEvent.type(custom, '{backspace}');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('raises each validation toast in turn and sends nothing until the details are complete', async () => {

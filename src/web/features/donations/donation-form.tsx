@@ -29,7 +29,9 @@ export function DonationForm({ form, accountEmail, isPreparing, onSubmit }: Dona
         onCustomChange={(typed) => {
           form.setValue('custom', typed);
           form.setValue('preset', '');
+          form.clearErrors('custom');
         }}
+        error={form.formState.errors.custom?.message}
       />
       <FormField label="Full name">
         <Input autoComplete="name" {...form.register('fullName')} />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type CreateDonationIntentInput,
   DONATION_ERRORS,
+  hasAtMostTwoDecimals,
   DONATION_TEXT as T,
 } from '../../../shared/donations';
 import { chosenAmount, dollars } from './amounts';
@@ -36,6 +37,8 @@ export const donorDetailsSchema = (accountEmail: string | null) =>
     };
     const amount = chosenAmount(details.preset, details.custom);
     if (amount === null) return refuse('custom', DONATION_ERRORS.amount);
+    // 12.345 would be refused by the server; the form says why instead of leaving the donor guessing.
+    if (!hasAtMostTwoDecimals(amount)) return refuse('custom', DONATION_ERRORS.amountDecimals);
     const name = details.fullName.trim();
     if (!name) return refuse('fullName', DONATION_ERRORS.name);
     const email = details.email.trim() || accountEmail || '';

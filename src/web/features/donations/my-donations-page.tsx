@@ -1,7 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { type Donation, type DonationStatus, formatDonationAmount } from '../../../shared/donations';
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
+import { CLINIC_ZONE, formatterFor } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -17,7 +15,7 @@ const STATUS_LABELS: Record<DonationStatus, string> = {
   refunded: 'Refunded',
 };
 
-const dayOf = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy');
+const dayOf = (at: string) => formatterFor(CLINIC_ZONE).date(at);
 
 function DonationRow({ donation }: { donation: Donation }) {
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { type Attendee, type CommunityEvent, formatEventPrice } from '../../../shared/events';
-import { formatMoney } from '../../../shared/money';
 import { REGISTRATION_STATUS_LABELS } from '../../../shared/vocabulary/events';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -50,6 +50,7 @@ function AttendeeRow({ attendee, eventId }: { attendee: Attendee; eventId: strin
             size="sm"
             variant="outline"
             disabled={checkIn.isPending}
+            aria-label={`Check in ${attendee.name}`}
             onClick={() =>
               checkIn.mutate(
                 { eventId, registrationId: attendee.id },
@@ -60,7 +61,7 @@ function AttendeeRow({ attendee, eventId }: { attendee: Attendee; eventId: strin
               )
             }
           >
-            Check in {attendee.name}
+            Check in
           </Button>
         ) : (
           '—'
@@ -185,17 +186,28 @@ export function AdminEventsPage() {
                         size="sm"
                         variant={selectedId === event.id ? 'default' : 'outline'}
                         aria-pressed={selectedId === event.id}
+                        aria-label={`Attendees of ${event.title}`}
                         onClick={() => setSelectedId(event.id)}
                       >
-                        Attendees of {event.title}
+                        Attendees
                       </Button>
                       {event.status === 'scheduled' ? (
                         <>
-                          <Button size="sm" variant="outline" onClick={() => setEditing({ event })}>
-                            Edit {event.title}
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Edit ${event.title}`}
+                            onClick={() => setEditing({ event })}
+                          >
+                            Edit
                           </Button>
-                          <Button size="sm" variant="outline" onClick={() => setCancelling(event)}>
-                            Cancel {event.title}
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            aria-label={`Cancel ${event.title}`}
+                            onClick={() => setCancelling(event)}
+                          >
+                            Cancel
                           </Button>
                         </>
                       ) : null}

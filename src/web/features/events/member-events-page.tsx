@@ -74,8 +74,12 @@ function EventCard({
           <MyStatus event={event} />
           <div className="flex flex-wrap gap-2">
             {!mine ? (
-              <Button disabled={busy} onClick={() => onAction(event, 'register')}>
-                {full ? `Join the waitlist for ${event.title}` : `Register for ${event.title}`}
+              <Button
+                disabled={busy}
+                aria-label={full ? `Join the waitlist for ${event.title}` : `Register for ${event.title}`}
+                onClick={() => onAction(event, 'register')}
+              >
+                {full ? 'Join the waitlist' : 'Register'}
               </Button>
             ) : null}
             {mine?.status === 'offered' ? (

@@ -109,7 +109,7 @@ export function MemberProfilePage() {
         <CardContent className="flex flex-col gap-2 text-sm">
           <p>
             Your name, email and password are kept with your account.{' '}
-            <Link to="/settings?tab=profile" className="underline">
+            <Link to="/member/settings?tab=profile" className="underline">
               Change your account details
             </Link>
           </p>

@@ -69,7 +69,8 @@ describe('/member/profile', () => {
     expect(within(interests).getByLabelText('Fundraising')).toBeChecked();
     expect(screen.getByRole('link', { name: 'Change your account details' })).toHaveAttribute(
       'href',
-      '/settings?tab=profile',
+      // /settings shows a member their dashboard (specification section 2): theirs is /member/settings.
+      '/member/settings?tab=profile',
     );
     await userEvent.click(within(interests).getByLabelText('Research updates'));
     await userEvent.type(screen.getByLabelText('Phone (optional)'), 'call me');

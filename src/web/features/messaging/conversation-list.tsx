@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Conversation } from '../../../shared/messaging';
 import { cn } from '../../lib/cn';
-import { fullName } from '../../lib/format';
-import { shortTime } from '../../lib/time-format';
+import { fullName, shortTime, useFormatter } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -13,6 +12,7 @@ import { Input } from '../../ui/input';
 import { LoadingState, Spinner } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { useConversations } from './api';
+import { useMessagesPath } from './messages-path';
 import { NewMessageDialog } from './new-message-dialog';
 import { PersonAvatar } from './person-avatar';
 
@@ -27,13 +27,15 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 }
 
 function ConversationRow({ conversation, isSelected }: { conversation: Conversation; isSelected: boolean }) {
+  const messagesPath = useMessagesPath();
   const user = useUser();
+  const format = useFormatter();
   const { participant, lastMessage, unreadCount } = conversation;
   const isOwn = lastMessage.senderId === user.id;
   return (
     <li>
       <Link
-        to={`/messages?with=${participant.id}`}
+        to={`${messagesPath}?with=${participant.id}`}
         aria-current={isSelected ? 'page' : undefined}
         className={cn(
           'flex items-start gap-3 rounded-md px-3 py-2.5 text-sm',
@@ -47,7 +49,7 @@ function ConversationRow({ conversation, isSelected }: { conversation: Conversat
               {fullName(participant)}
             </span>
             <time dateTime={lastMessage.createdAt} className="shrink-0 text-muted-foreground text-xs">
-              {shortTime(lastMessage.createdAt)}
+              {shortTime(format, lastMessage.createdAt)}
             </time>
           </span>
           <span className="flex items-center justify-between gap-2">

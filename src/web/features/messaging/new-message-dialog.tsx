@@ -17,6 +17,7 @@ import {
 import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
 import { useContacts } from './api';
+import { useMessagesPath } from './messages-path';
 import { PersonAvatar } from './person-avatar';
 
 /** Compose: find someone this role may write to and open the conversation with them. */
@@ -26,6 +27,7 @@ export function NewMessageDialog() {
   const settledSearch = useDebouncedValue(search.trim());
   const contacts = useContacts(settledSearch, isOpen);
   const navigate = useNavigate();
+  const messagesPath = useMessagesPath();
   const searchId = useId();
 
   const onOpenChange = (open: boolean) => {
@@ -75,7 +77,7 @@ export function NewMessageDialog() {
                     className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-accent hover:text-accent-foreground"
                     onClick={() => {
                       onOpenChange(false);
-                      void navigate(`/messages?with=${contact.id}`);
+                      void navigate(`${messagesPath}?with=${contact.id}`);
                     }}
                   >
                     <PersonAvatar person={contact} />

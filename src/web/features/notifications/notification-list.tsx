@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Notification } from '../../../shared/notifications';
 import { NOTIFICATION_TYPE_LABELS } from '../../../shared/vocabulary/notifications';
 import { cn } from '../../lib/cn';
-import { fullTime, shortTime } from '../../lib/time-format';
+import { shortTime, useFormatter } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
@@ -21,6 +21,7 @@ import { useFollowNotification } from './follow';
 const ACTION_FAILED = 'That did not work. Please try again.';
 
 function NotificationItem({ notification, onFollow }: { notification: Notification; onFollow: () => void }) {
+  const format = useFormatter();
   const follow = useFollowNotification();
   const markRead = useMarkNotificationRead();
   const archive = useArchiveNotification();
@@ -54,10 +55,10 @@ function NotificationItem({ notification, onFollow }: { notification: Notificati
           </span>
           <time
             dateTime={notification.createdAt}
-            title={fullTime(notification.createdAt)}
+            title={format.dateTime(notification.createdAt)}
             className="shrink-0 text-muted-foreground text-xs"
           >
-            {shortTime(notification.createdAt)}
+            {shortTime(format, notification.createdAt)}
           </time>
         </span>
         <span className="text-sm">{notification.message}</span>

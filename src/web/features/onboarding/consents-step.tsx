@@ -5,6 +5,7 @@ import {
   consentField,
   consentsStepSchemaFor,
 } from '../../../shared/onboarding';
+import { formatterFor } from '../../lib/format';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import type { StepProps } from './detail-steps';
@@ -46,7 +47,7 @@ export function ConsentsStep({ state, onSaved, onBack }: StepProps) {
             <p className="text-sm">{consent.body}</p>
             {previous ? (
               <p className="text-muted-foreground text-xs">
-                Last signed {new Date(previous.signedAt).toLocaleString()} as “{previous.signedName}”.
+                Last signed {formatterFor().dateTime(previous.signedAt)} as “{previous.signedName}”.
               </p>
             ) : null}
             <FormField

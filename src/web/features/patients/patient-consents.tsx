@@ -1,10 +1,11 @@
+import { formatterFor } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { useConsents } from './api';
 import { RecordSection } from './patient-record-view';
 
-const momentOf = (iso: string) => new Date(iso).toLocaleString();
+const momentOf = (iso: string) => formatterFor().dateTime(iso);
 
 /** The consents the patient signed in onboarding: what, the name they typed, when and from where. */
 export function PatientConsents({ patientId }: { patientId: string }) {

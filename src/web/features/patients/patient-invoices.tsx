@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import type { PatientRecord } from '../../../shared/patients';
-import { fullName } from '../../lib/format';
+import { formatMoney, fullName } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
-import { fullName } from '../../lib/format';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, formatterFor, fullName } from '../../lib/format';
 import { PagedList } from '../../ui/paged-list';
 import { NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
 import { RecordSection } from './patient-record-view';
@@ -58,15 +57,16 @@ export function PatientNotes({ record, canWrite }: { record: PatientRecord; canW
               <tbody>
                 {notes.map((note) => {
                   const day = dayOf(note.signedAt ?? note.createdAt);
+                  const dayText = formatterFor().day(day);
                   return (
                     <tr key={note.id} className="border-border border-t">
                       <th scope="row" className="px-3 py-2 font-normal">
                         <Link
                           to={`/recovery-notes/${note.id}`}
                           className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
-                          aria-label={`Note of ${day} by ${note.practitionerName}`}
+                          aria-label={`Note of ${dayText} by ${note.practitionerName}`}
                         >
-                          <time dateTime={day}>{day}</time>
+                          <time dateTime={day}>{dayText}</time>
                         </Link>
                       </th>
                       <td className="px-3 py-2">{note.practitionerName}</td>

@@ -133,9 +133,9 @@ describe('the record panel’s sections', () => {
     const table = await within(section).findByRole('table', { name: /^Recovery notes of Pat Morgan/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
-      '2026-02-15',
-      '2026-02-08',
-      '2026-02-01',
+      '15 Feb 2026',
+      '8 Feb 2026',
+      '1 Feb 2026',
     ]);
     expect(rows[0]).toHaveTextContent('Draft');
     expect(rows[1]).toHaveTextContent('4/10');

@@ -27,7 +27,7 @@ export function PatientTable({ caption, patients, onOpen }: PatientTableProps) {
               {fullName(patient)}
             </button>
           </th>
-          <td className="px-3 py-2 break-all">{patient.email}</td>
+          <td className="whitespace-nowrap px-3 py-2">{patient.email}</td>
           <td className="px-3 py-2 whitespace-nowrap">{patient.phone || NONE}</td>
           <td className="px-3 py-2 whitespace-nowrap">
             {patient.dateOfBirth ? <time dateTime={patient.dateOfBirth}>{patient.dateOfBirth}</time> : NONE}

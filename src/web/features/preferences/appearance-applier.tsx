@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { readStoredAppearance, storeAppearance } from '../../lib/appearance-storage';
+import { setTimeFormat } from '../../lib/format';
 import { useSession } from '../auth';
 import { usePreferences } from './api';
 import { type Appearance, applyAppearance, resolveAppearance } from './appearance';
@@ -17,6 +18,10 @@ export function useAppearance(): Appearance {
   useEffect(() => {
     if (preferences.data && signedIn) storeAppearance(preferences.data);
   }, [preferences.data, signedIn]);
+
+  // The clock preference reaches every time on screen through lib/format; signed out, the language decides.
+  const timeFormat = signedIn ? (source?.timeFormat ?? 'auto') : 'auto';
+  useEffect(() => setTimeFormat(timeFormat), [timeFormat]);
 
   const { theme, highContrast, reduceMotion, fontSizeScale, compactMode, screenReaderOptimized } = appearance;
   useEffect(() => {

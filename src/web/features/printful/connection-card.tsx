@@ -1,10 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { PRINTFUL_SWEEP_MS, type PrintfulStatus, type SyncResult } from '../../../shared/printful';
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
+import { CLINIC_ZONE, formatterFor } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -20,7 +18,7 @@ import {
 import { Spinner } from '../../ui/spinner';
 import { useDisconnectPrintful, useSyncPrintful } from './api';
 
-export const momentOf = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy, HH:mm');
+export const momentOf = (at: string) => formatterFor(CLINIC_ZONE).dateTime(at);
 
 /** "2 created, 1 updated, 0 hidden" and the variants left out, if any. */
 export function syncSummary(result: SyncResult) {

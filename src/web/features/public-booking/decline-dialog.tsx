@@ -50,7 +50,9 @@ function DeclineForm({ request, onDone }: { request: PublicBookingRequest; onDon
     setError(null);
     try {
       await decline.mutateAsync({ id: request.id, message });
-      toast.success(`Declined ${request.name}’s request`);
+      toast.success(`Declined ${request.name}’s request`, {
+        description: `${request.serviceName}, ${requestTimeLabel(request)}. Your message was emailed to them; the time is free again.`,
+      });
       onDone();
     } catch (caught) {
       setError(

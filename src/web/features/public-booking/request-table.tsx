@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import type { PublicBookingRequest, PublicBookingStatus } from '../../../shared/public-booking';
+import { formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { columnsOf, DataTable } from '../../ui/data-table';
@@ -50,7 +50,7 @@ export function RequestTable({
   return (
     <DataTable caption={caption} columns={columns}>
       {requests.map((request) => {
-        const describe = `${request.name}, ${format(new Date(request.startsAt), 'd MMM HH:mm')}`;
+        const describe = `${request.name}, ${formatterFor().shortDateTime(request.startsAt)}`;
         return (
           <tr key={request.id} className="border-border border-t align-top">
             <th scope="row" className="px-3 py-2 font-normal">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { chooseFromCombobox } from '../../test/combobox';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
@@ -89,10 +90,7 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
     const table = await findTable(/^Pending booking requests/);
     await userEvent.click(within(table).getByRole('button', { name: /^Confirm: Robin Visitor/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose the patient to book for' });
-    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Find a patient' }), 'Ada');
-    const picker = within(dialog).getByRole('combobox', { name: 'Patient' });
-    await within(picker).findByRole('option', { name: 'Ada Lovelace' }, { timeout: 3000 });
-    await userEvent.selectOptions(picker, ada.id);
+    await chooseFromCombobox(dialog, { label: 'Patient', search: 'Ada', option: 'Ada Lovelace' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm for this patient' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const confirms = bookings.calls.filter((call) => call.url.endsWith('/confirm'));
@@ -111,6 +109,12 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Message to the visitor'), 'Riley is away that week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // What happened is said once it has: declined, and the message emailed.
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast][data-visible="true"]')).toHaveTextContent(
+        /Declined Sky Walker’s request.*Your message was emailed to them/,
+      ),
+    );
     expect(bookings.calls.find((call) => call.method === 'POST')).toMatchObject({
       url: `/api/public-bookings/${sky.id}/decline`,
       body: { message: 'Riley is away that week' },

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../shared/money';
 import type { PublicService } from '../../../shared/public-booking';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/format';
 import { formatDuration } from './times';
 
 type ServiceChoiceProps = {

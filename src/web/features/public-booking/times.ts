@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { formatterFor } from '../../lib/format';
 
 /** Days shown at once in the day picker. */
 export const WINDOW_DAYS = 7;
@@ -22,22 +23,20 @@ export const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** 'Tue 24 Nov' for a day key, read as a calendar day. */
-export const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEE d MMM');
-export const longDayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEEE d MMMM');
+export const dayLabel = (day: string) => formatterFor().day(day, 'weekday');
+export const longDayLabel = (day: string) => formatterFor().day(day, 'longDay');
 
 /** '10:00' in the visitor's zone. */
-export const localTime = (instant: string) => format(new Date(instant), 'HH:mm');
+export const localTime = (instant: string) => formatterFor().time(instant);
 
 /** '09:00' in another zone. */
-export const timeIn = (instant: string, timeZone: string) =>
-  format(new TZDate(Date.parse(instant), timeZone), 'HH:mm');
+export const timeIn = (instant: string, timeZone: string) => formatterFor(timeZone).time(instant);
 
-/** 'Tue 24 Nov 2026, 10:00 – 10:30' in the visitor's zone, with the practitioner's clock when it differs. */
+/** 'Tue, 24 Nov 2026, 10:00–10:30' in the visitor's zone, with the practitioner's clock when it differs. */
 export function bookingTimeLabel(booking: { startsAt: string; endsAt: string; timeZone: string }) {
-  const start = new Date(booking.startsAt);
-  const own = `${format(start, 'EEE d MMM yyyy, HH:mm')} – ${localTime(booking.endsAt)}`;
+  const own = formatterFor().fullRange(booking.startsAt, booking.endsAt);
   if (booking.timeZone === visitorZone()) return own;
-  const theirs = `${format(new TZDate(start.getTime(), booking.timeZone), 'EEE d MMM, HH:mm')} ${placeOf(booking.timeZone)} time`;
+  const theirs = `${formatterFor(booking.timeZone).weekdayTime(booking.startsAt)} ${placeOf(booking.timeZone)} time`;
   return `${own} your time (${theirs})`;
 }
 

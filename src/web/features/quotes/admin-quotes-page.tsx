@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/money';
 import { AdminQuotesQuerySchema, type Quote } from '../../../shared/quotes';
 import {
   QUOTE_KIND_LABELS,
@@ -7,6 +6,7 @@ import {
   QUOTE_STATUSES,
   type QuoteStatus,
 } from '../../../shared/vocabulary/quotes';
+import { formatMoney } from '../../lib/format';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { centsFromText, formatMoney } from '../../../shared/money';
+import { centsFromText } from '../../../shared/money';
 import {
   AnswerQuoteInputSchema,
   QUOTE_ERRORS,
@@ -17,6 +17,7 @@ import {
 } from '../../../shared/quotes';
 import { instantInClinic } from '../../lib/clinic-time';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import type { Quote } from '../../../shared/quotes';
 import type { Order } from '../../../shared/store-orders';
 import { ORDER_STATUS_LABELS } from '../../../shared/vocabulary/store';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { day, QuoteAnswerLines, QuoteRequest, QuoteStatusBadge } from './quote-parts';

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../shared/money';
 import type { AcceptQuoteAnswer, Quote } from '../../../shared/quotes';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import {
   Dialog,

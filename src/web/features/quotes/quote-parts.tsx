@@ -1,11 +1,10 @@
-import { format } from 'date-fns';
-import { formatMoney } from '../../../shared/money';
 import type { Quote } from '../../../shared/quotes';
 import { QUOTE_KIND_LABELS, QUOTE_STATUS_LABELS, type QuoteStatus } from '../../../shared/vocabulary/quotes';
+import { formatMoney, formatNumber, formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
-export const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
-export const dayAndTime = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+export const day = (iso: string) => formatterFor().date(iso);
+export const dayAndTime = (iso: string) => formatterFor().dateTime(iso);
 
 const QUIET: QuoteStatus[] = ['declined', 'expired', 'cancelled'];
 
@@ -26,7 +25,7 @@ export function QuoteRequest({ quote }: { quote: Quote }) {
       {quote.quantity ? (
         <>
           <dt className="text-muted-foreground">Quantity</dt>
-          <dd>{quote.quantity.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(quote.quantity)}</dd>
         </>
       ) : null}
       {quote.budgetCents ? (
@@ -70,7 +69,7 @@ export function QuoteAnswerLines({ quote }: { quote: Quote }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={index} className="border-border border-t">
               <td className="py-1 pr-2">{line.description}</td>
-              <td className="py-1 pr-2 text-right">{line.quantity.toLocaleString('en-US')}</td>
+              <td className="py-1 pr-2 text-right">{formatNumber(line.quantity)}</td>
               <td className="py-1 pr-2 text-right">{formatMoney(line.unitPriceCents)}</td>
               <td className="py-1 text-right">{formatMoney(line.lineTotalCents)}</td>
             </tr>

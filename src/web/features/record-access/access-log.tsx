@@ -1,9 +1,10 @@
 import { ROLE_LABELS } from '../../../shared/vocabulary/roles';
+import { formatterFor } from '../../lib/format';
 import { PagedList } from '../../ui/paged-list';
 import { useAccessLog } from './api';
 
 const headClass = 'px-3 py-2 font-medium';
-const momentOf = (iso: string) => new Date(iso).toLocaleString();
+const momentOf = (iso: string) => formatterFor().dateTime(iso);
 
 /**
  * Who opened a patient's record: who (name and role, or 'You'), what, and when, newest first, with

@@ -23,6 +23,7 @@ export function NoteFilters({ filters, onChange, datesOnly, showPractitioner }: 
           <PatientPicker
             label="Patient"
             emptyLabel="All patients"
+            allowEmpty
             value={filters.patientId}
             onChange={(patientId) => onChange({ patientId })}
           />

@@ -1,4 +1,5 @@
 import type { RecoveryNoteStatus } from '../../../shared/recovery-notes';
+import { formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 export const NOTE_STATUS_LABELS: Record<RecoveryNoteStatus, string> = { draft: 'Draft', signed: 'Signed' };
@@ -8,4 +9,4 @@ export function NoteStatusBadge({ status }: { status: RecoveryNoteStatus }) {
 }
 
 /** A moment in the reader's own time zone. */
-export const momentOf = (iso: string) => new Date(iso).toLocaleString();
+export const momentOf = (iso: string) => formatterFor().dateTime(iso);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RecoveryNoteSummary } from '../../../shared/recovery-notes';
-import { dayOf } from '../../lib/time-format';
+import { dayOf, formatterFor } from '../../lib/format';
 import { columnsOf, DataTable } from '../../ui/data-table';
 import { NoteStatusBadge } from './note-status';
 
@@ -29,15 +29,16 @@ export function NoteTable({ caption, notes, forPatient }: NoteTableProps) {
     >
       {notes.map((note) => {
         const day = dayOf(note.signedAt ?? note.createdAt);
+        const dayText = formatterFor().day(day);
         return (
           <tr key={note.id} className="border-border border-t">
             <th scope="row" className="px-3 py-2 font-normal">
               <Link
                 to={`/recovery-notes/${note.id}`}
                 className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
-                aria-label={forPatient ? `Note of ${day}` : `Note of ${day} for ${note.patientName}`}
+                aria-label={forPatient ? `Note of ${dayText}` : `Note of ${dayText} for ${note.patientName}`}
               >
-                <time dateTime={day}>{day}</time>
+                <time dateTime={day}>{dayText}</time>
               </Link>
             </th>
             {forPatient ? null : <td className="px-3 py-2">{note.patientName}</td>}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { RecoveryProgress } from '../../../shared/recovery-notes';
 import { api } from '../../lib/api-client';
+import { formatterFor } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
@@ -115,7 +116,7 @@ function ProgressView({ rows }: { rows: ProgressRow[] }) {
             {rows.map((row) => (
               <tr key={row.noteId} className="border-border border-t">
                 <th scope="row" className="px-3 py-2 font-normal">
-                  <time dateTime={row.day}>{row.day}</time>
+                  <time dateTime={row.day}>{formatterFor().day(row.day)}</time>
                 </th>
                 <td className="px-3 py-2">{row.painScore === null ? '—' : `${row.painScore}/10`}</td>
                 <td className="px-3 py-2">{row.goalProgress === null ? '—' : `${row.goalProgress}%`}</td>

@@ -1,5 +1,5 @@
 import type { RecoveryProgress } from '../../../shared/recovery-notes';
-import { dayOf } from '../../lib/time-format';
+import { dayOf } from '../../lib/format';
 
 /** One signed note as a point: its day, pain score and the average progress of its goals. */
 export type ProgressRow = {

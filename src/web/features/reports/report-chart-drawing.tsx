@@ -1,11 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatterFor } from '../../lib/format';
 import type { ReportChart } from './report-views';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** A report's bars, in their own chunk so recharts loads only where a report is shown. */
 export default function ReportChartDrawing({ chart }: { chart: ReportChart }) {
-  const format = (value: unknown) => (chart.money ? usd.format(Number(value)) : String(value));
+  const format = (value: unknown) => (chart.money ? formatterFor().wholeMoney(Number(value)) : String(value));
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart

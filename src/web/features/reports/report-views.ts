@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../shared/money';
 import { AGEING_LABELS, type ReportAnswer } from '../../../shared/reports';
 import { APPOINTMENT_STATUSES } from '../../../shared/vocabulary/scheduling';
+import { formatMoney, formatterFor } from '../../lib/format';
 import { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '../appointments';
 
 /**
@@ -34,11 +34,7 @@ const hours = (minutes: number) => `${(minutes / 60).toFixed(1)} h`;
 export function bucketLabel(bucket: string, kind: ReportAnswer['bucket']) {
   if (kind !== 'month') return bucket;
   const [year, month] = bucket.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatterFor().monthOfYear(`${year}-${String(month).padStart(2, '0')}`);
 }
 
 const periodColumn = (kind: ReportAnswer['bucket']) =>

@@ -159,14 +159,10 @@ function ReportCard({ name, range }: { name: ReportName; range: ReportRange }) {
               <p className="text-muted-foreground">Nothing to show for this range.</p>
             ) : (
               // The chart repeats this table, which is what screen readers and keyboards use.
-              <DataTable
-                scrolls
-                caption={`${title}, ${range.from} to ${range.to}`}
-                columns={view.table.columns}
-              >
+              <DataTable caption={`${title}, ${range.from} to ${range.to}`} columns={view.table.columns}>
                 {view.table.rows.map((row) => (
                   <tr key={String(row[0])} className="border-border border-t">
-                    <th scope="row" className="px-3 py-2 font-medium">
+                    <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
                       {row[0]}
                     </th>
                     {row.slice(1).map((cell, i) => (

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import { CalendarPlus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CalendarFeedCreated } from '../../../shared/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatterFor } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -68,7 +68,7 @@ export function CalendarFeedTab() {
         {error ? <Alert variant="error">{error}</Alert> : null}
         <p role="status">
           {active
-            ? `Your calendar feed is on${status.data.createdAt ? ` (made ${format(new Date(status.data.createdAt), 'd MMM yyyy, HH:mm')})` : ''}.`
+            ? `Your calendar feed is on${status.data.createdAt ? ` (made ${formatterFor().dateTime(status.data.createdAt)})` : ''}.`
             : 'You have no calendar feed.'}
         </p>
         {created ? (

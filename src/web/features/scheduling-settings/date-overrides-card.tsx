@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { DataTable } from '../../ui/data-table';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useAvailabilityWrites } from './api';
 
 export const OVERRIDE_SAVED = 'Day saved';
@@ -153,10 +154,10 @@ export function DateOverridesCard({
             {closed ? null : (
               <>
                 <FormField label="Opens" error={errors.hours?.[0]?.start?.message} className="w-32">
-                  <Input type="time" {...form.register('hours.0.start')} />
+                  <TimeSelect {...form.register('hours.0.start')} />
                 </FormField>
                 <FormField label="Closes" error={errors.hours?.[0]?.end?.message} className="w-32">
-                  <Input type="time" {...form.register('hours.0.end')} />
+                  <TimeSelect endOfDay {...form.register('hours.0.end')} />
                 </FormField>
               </>
             )}

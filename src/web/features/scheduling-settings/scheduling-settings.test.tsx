@@ -100,16 +100,13 @@ describe('availability tab', () => {
     await user.click(within(saturday).getByRole('button', { name: 'Add hours on Saturday' }));
     const from = within(saturday).getByLabelText('From');
     const to = within(saturday).getByLabelText('To');
-    await user.clear(to);
-    await user.type(to, '08:00');
+    await user.selectOptions(to, '08:00');
     await user.click(screen.getByRole('button', { name: 'Save weekly hours' }));
     expect(await within(saturday).findByText('End must be after start')).toBeInTheDocument();
     expect(server.calls).toEqual([]);
 
-    await user.clear(from);
-    await user.type(from, '10:00');
-    await user.clear(to);
-    await user.type(to, '13:00');
+    await user.selectOptions(from, '10:00');
+    await user.selectOptions(to, '13:00');
     const friday = screen.getByRole('group', { name: 'Friday' });
     await user.click(within(friday).getByRole('button', { name: 'Remove Friday 09:00–17:00' }));
     expect(within(friday).getByText('Not working')).toBeInTheDocument();
@@ -161,9 +158,9 @@ describe('availability tab', () => {
     );
     const list = await screen.findByRole('table', { name: 'Time off' });
     expect(within(list).getByText('Conference')).toBeInTheDocument();
-    expect(within(list).getByText('Wed 1 Jul 2026, 09:00')).toBeInTheDocument();
+    expect(within(list).getByText('Wed, 1 Jul 2026, 09:00')).toBeInTheDocument();
     await user.click(
-      within(list).getByRole('button', { name: 'Delete time off from Wed 1 Jul 2026, 09:00' }),
+      within(list).getByRole('button', { name: 'Delete time off from Wed, 1 Jul 2026, 09:00' }),
     );
     expect(await screen.findByText('No time off planned.')).toBeInTheDocument();
   });

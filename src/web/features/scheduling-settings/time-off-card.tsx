@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CreateTimeOffInputSchema, TIME_OFF_REASON_MAX, type TimeOff } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatterFor } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -46,7 +46,7 @@ const timeOffFormSchema = (timeZone: string) =>
 const EMPTY = { startsAt: '', endsAt: '', reason: '' };
 const FIELDS = Object.keys(EMPTY);
 
-const shown = (iso: string, timeZone: string) => format(new TZDate(iso, timeZone), 'EEE d MMM yyyy, HH:mm');
+const shown = (iso: string, timeZone: string) => formatterFor(timeZone).fullDateTime(iso);
 
 /** Stretches away (holiday, training) in the practitioner's zone; nothing can be booked in them. */
 export function TimeOffCard({

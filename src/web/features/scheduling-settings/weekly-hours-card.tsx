@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { TimeSelect } from '../../ui/time-select';
 import { useAvailabilityWrites } from './api';
 import { WEEK_ORDER, WEEKDAY_NAMES } from './weekdays';
 
@@ -102,10 +102,10 @@ export function WeeklyHoursCard({
                   return (
                     <div key={key} className="flex flex-wrap items-end gap-2">
                       <FormField label={`From${label}`} error={rowErrors?.start?.message} className="w-36">
-                        <Input type="time" {...form.register(`hours.${index}.start`)} />
+                        <TimeSelect current={range?.start} {...form.register(`hours.${index}.start`)} />
                       </FormField>
                       <FormField label={`To${label}`} error={rowErrors?.end?.message} className="w-36">
-                        <Input type="time" {...form.register(`hours.${index}.end`)} />
+                        <TimeSelect current={range?.end} endOfDay {...form.register(`hours.${index}.end`)} />
                       </FormField>
                       <Button
                         type="button"

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
+import { createFormatter } from '../../../shared/display-format';
 import type { Preferences, UpdatePreferencesInput } from '../../../shared/preferences';
+import { useFormatter } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
@@ -67,7 +69,22 @@ function PreferenceSwitch({
   );
 }
 
+/** Half past two in the afternoon, the example each clock choice shows itself with, and an hour's session. */
+const EXAMPLE = new Date(2026, 0, 1, 14, 30);
+const EXAMPLE_END = new Date(2026, 0, 1, 15, 30);
+
+function clockOptions(locale: string | undefined) {
+  const example = (timeFormat: Preferences['timeFormat']) =>
+    createFormatter({ locale, timeFormat }).time(EXAMPLE);
+  return [
+    { value: 'auto', label: `As my language writes it (${example('auto')})` },
+    { value: '12h', label: `12-hour (${example('12h')})` },
+    { value: '24h', label: `24-hour (${example('24h')})` },
+  ] as const;
+}
+
 export function AppearanceTab() {
+  const format = useFormatter();
   const preferences = usePreferences();
   const update = useUpdatePreferences();
 
@@ -108,6 +125,13 @@ export function AppearanceTab() {
             { value: 'large', label: 'Large' },
           ]}
           onChange={(fontSizeScale) => save({ fontSizeScale })}
+        />
+        <ChoiceGroup
+          label="Clock"
+          description={`How times read everywhere in the portal, the calendar included: ${format.timeRange(EXAMPLE, EXAMPLE_END)}.`}
+          value={current.timeFormat}
+          options={clockOptions(format.settings.locale)}
+          onChange={(timeFormat) => save({ timeFormat })}
         />
         <ChoiceGroup
           label="Default calendar view"

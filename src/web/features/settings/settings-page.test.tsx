@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
+import { setLocale } from '../../lib/format';
 import { jsonResponse, meFor } from '../../test/fixtures';
 import { allNotificationPreferences } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -164,6 +165,31 @@ describe('settings page', () => {
     }
     expect(screen.getByRole('radiogroup', { name: 'Theme' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Default calendar view' })).toBeInTheDocument();
+  });
+
+  it('switching the clock changes the times on screen at once, and saves the choice', async () => {
+    setLocale('en-US');
+    const sent: unknown[] = [];
+    renderApp({
+      path: '/settings?tab=appearance',
+      role: 'staff',
+      handle: ({ url, method, body }) => {
+        if (url !== '/api/user-preferences' || method !== 'PUT') return undefined;
+        sent.push(body);
+        return jsonResponse({ ...DEFAULT_PREFERENCES, ...(body as object) });
+      },
+    });
+    const clock = await screen.findByRole('radiogroup', { name: 'Clock' });
+    const description = () => clock.getAttribute('aria-describedby') ?? '';
+    const shown = () => document.getElementById(description())?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(within(clock).getByRole('radio', { name: /^As my language writes it/ })).toBeChecked();
+    expect(shown()).toMatch(/2:30 – 3:30 PM\.$/);
+    const user = userEvent.setup();
+    await user.click(within(clock).getByRole('radio', { name: '24-hour (14:30)' }));
+    await waitFor(() => expect(shown()).toMatch(/14:30 – 15:30\.$/));
+    expect(sent).toEqual([{ timeFormat: '24h' }]);
+    await user.click(within(clock).getByRole('radio', { name: /^12-hour/ }));
+    await waitFor(() => expect(shown()).toMatch(/2:30 – 3:30 PM\.$/));
   });
 
   it('signing out of all sessions ends them on the server, then here', async () => {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { formatMoney } from '../../../shared/money';
 import { ORDER_TRANSITIONS } from '../../../shared/store';
 import { MoveOrderInputSchema, type Order } from '../../../shared/store-orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../shared/vocabulary/store';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { mostOf, type ShippingAddressInput } from '../../../shared/store';
 import { type CheckoutAnswer, CheckoutInputSchema } from '../../../shared/store-orders';
 import { applyServerErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -1,16 +1,13 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import type { Order } from '../../../shared/store-orders';
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
+import { CLINIC_ZONE, formatMoney, formatterFor } from '../../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useMyOrders, useOrder } from './api';
 import { OrderDetails, StatusBadge } from './parts';
 
-export const dayOf = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy');
+export const dayOf = (at: string) => formatterFor(CLINIC_ZONE).date(at);
 
 function OrderCard({ order, open }: { order: Order; open?: boolean }) {
   return (
@@ -24,12 +21,12 @@ function OrderCard({ order, open }: { order: Order; open?: boolean }) {
       </CardHeader>
       <CardContent>
         {open ? (
-          <OrderDetails order={order} />
+          <OrderDetails order={order} showStatus={false} />
         ) : (
           <details>
             <summary className="cursor-pointer">Details of order {order.number}</summary>
             <div className="pt-3">
-              <OrderDetails order={order} />
+              <OrderDetails order={order} showStatus={false} />
             </div>
           </details>
         )}

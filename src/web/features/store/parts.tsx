@@ -1,9 +1,9 @@
 import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../shared/money';
 import type { Order, Totals } from '../../../shared/store-orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/vocabulary/store';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 
 /**
@@ -52,15 +52,17 @@ export function TotalsList({ totals }: { totals: Totals }) {
   );
 }
 
-/** One order's lines, address, status and tracking. */
-export function OrderDetails({ order }: { order: Order }) {
+/** One order's lines, address, status and tracking; the status is left out where the card above says it. */
+export function OrderDetails({ order, showStatus = true }: { order: Order; showStatus?: boolean }) {
   const address = order.shippingAddress;
   return (
     <div className="flex flex-col gap-4">
       <p className="flex flex-wrap items-center gap-2">
-        <span>
-          Status: <StatusBadge status={order.status} />
-        </span>
+        {showStatus ? (
+          <span>
+            Status: <StatusBadge status={order.status} />
+          </span>
+        ) : null}
         {order.trackingNumber ? (
           <span>
             Shipped with {order.carrier}, tracking number <strong>{order.trackingNumber}</strong>

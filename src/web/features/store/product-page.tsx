@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../shared/money';
 import { canFill, mostOf, PRODUCT_CATEGORY_LABELS, type Product } from '../../../shared/store';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';

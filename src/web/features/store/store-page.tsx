@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, type ProductCategory } from '../../../shared/store';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { FilterBar, optionsOf, SelectFilter } from '../../ui/filter-bar';
 import { Input } from '../../ui/input';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../shared/money';
 import { refundableCents, type Transaction } from '../../../shared/transactions';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import {

@@ -1,7 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import {
   refundableCents,
@@ -10,13 +7,13 @@ import {
   TRANSACTION_STATUS_LABELS,
   type Transaction,
 } from '../../../shared/transactions';
-import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
+import { CLINIC_ZONE, formatMoney, formatterFor } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 
 /** A time as the clinic's clock shows it. */
-export const clinicTime = (at: string) => format(new TZDate(at, CLINIC_TIME_ZONE), 'd MMM yyyy, HH:mm');
+export const clinicTime = (at: string) => formatterFor(CLINIC_ZONE).dateTime(at);
 
 const methodText = (transaction: Transaction) =>
   transaction.method === 'card' && transaction.cardLast4

@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../shared/money';
 import {
   TRANSACTION_KIND_LABELS,
   TRANSACTION_KINDS,
@@ -15,6 +14,7 @@ import {
 } from '../../../shared/transactions';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import { isApiRequestError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { Button } from '../../ui/button';
 import { FigureCards } from '../../ui/figure-cards';

@@ -1,8 +1,10 @@
 import { invoiceUrl } from '../../../../shared/billing';
 import { formatMoney } from '../../../../shared/money';
+import { clinicText } from '../../../platform/clinic-time';
 import type { AppContext } from '../../../platform/context';
 import type { DomainEvents } from '../../../platform/events';
 import { raise } from '../../notifications/service';
+import { invoiceDueMessage, invoicePaidMessage } from '../../notifications/wording';
 import * as repository from './repository';
 import { staffIds } from './service';
 
@@ -14,8 +16,14 @@ import { staffIds } from './service';
 export function raiseInvoiceNotifications(ctx: AppContext) {
   const tell = async (event: DomainEvents['invoice.changed']) => {
     if (event.change !== 'sent' && event.change !== 'paid' && event.change !== 'overdue') return;
-    const invoice = await repository.findRow(ctx.db, event.invoiceId);
+    const named = await repository.findNamed(ctx.db, event.invoiceId);
+    const invoice = named?.invoice;
     if (!invoice?.number) return;
+    const figures = {
+      number: invoice.number,
+      total: formatMoney(invoice.totalCents),
+      dueDate: clinicText.day(invoice.dueDate),
+    };
     const common = {
       actionUrl: invoiceUrl(invoice.id),
       data: { invoiceId: invoice.id, patientId: invoice.patientId },
@@ -25,7 +33,7 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_created',
         title: 'Invoice issued',
-        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is due by ${invoice.dueDate}`,
+        message: invoiceDueMessage('issued', { ...figures, balance: '' }),
         priority: 'medium',
         // Sending the invoice emailed it to the patient with its figures and link already.
         emailedSeparately: true,
@@ -36,23 +44,30 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
         ...common,
         type: 'invoice_overdue',
         title: 'Invoice overdue',
-        message: `Invoice ${invoice.number} was due by ${invoice.dueDate}; ${balance} is still to pay`,
+        message: invoiceDueMessage('overdue', { ...figures, balance }),
         priority: 'high',
-        emailText: `Invoice ${invoice.number} was due by ${invoice.dueDate} and ${balance} is still to pay.`,
+        emailText: `Invoice ${invoice.number} was due by ${clinicText.day(invoice.dueDate)} and ${balance} is still to pay.`,
       });
     } else if (event.change === 'paid') {
+      const facts = {
+        number: invoice.number,
+        total: formatMoney(invoice.totalCents),
+        patientName: named?.patientName ?? '',
+      };
       const paid = {
         ...common,
         type: 'invoice_paid' as const,
         title: 'Invoice paid',
-        message: `Invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is paid in full`,
         priority: 'low' as const,
       };
       await raise(ctx, invoice.patientId, {
         ...paid,
+        message: invoicePaidMessage('patient', facts),
         emailText: `Thank you: invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} is paid in full.`,
       });
-      for (const userId of await staffIds(ctx.db)) await raise(ctx, userId, paid);
+      // The clinic team reads whose invoice it was (in the portal only: their email names the type alone).
+      for (const userId of await staffIds(ctx.db))
+        await raise(ctx, userId, { ...paid, message: invoicePaidMessage('staff', facts) });
     }
   };
   ctx.events.subscribe('invoice.changed', tell);

@@ -1,6 +1,6 @@
 import { BILLING_ERRORS, formatInvoiceNumber, invoiceUrl } from '../../../../shared/billing';
 import { formatMoney } from '../../../../shared/money';
-import { clinicToday } from '../../../platform/clinic-time';
+import { clinicText, clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import * as accounts from '../../accounts/service';
@@ -51,7 +51,7 @@ async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
     await ctx.mailer.send({
       to: patient.email,
       subject: `Your invoice ${invoice.number}`,
-      text: `Dear ${patient.firstName},\n\nYour invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} was issued on ${invoice.issueDate} and is due by ${invoice.dueDate}.\n\nSee it, download it and pay it online in the portal:\n${link}\n\nClinic Portal`,
+      text: `Dear ${patient.firstName},\n\nYour invoice ${invoice.number} for ${formatMoney(invoice.totalCents)} was issued on ${clinicText.day(invoice.issueDate ?? clinicToday())} and is due by ${clinicText.day(invoice.dueDate)}.\n\nSee it, download it and pay it online in the portal:\n${link}\n\nClinic Portal`,
     });
   } catch (error) {
     // The invoice is sent either way; the outbox keeps what could not be sent.

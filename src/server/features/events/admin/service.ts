@@ -6,6 +6,7 @@ import {
   type UpdateEventInput,
 } from '../../../../shared/events';
 import { recordActivity } from '../../../platform/activity';
+import { clinicText } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { badRequest, notFound } from '../../../platform/errors';
 import type { SessionUser } from '../../../platform/sessions';
@@ -180,11 +181,11 @@ export async function cancelEvent(
       await raise(ctx, registration.userId, {
         type: 'system_update',
         title: `Event cancelled: ${row.title}`,
-        message: `${row.title} on ${row.startsAt.toISOString().slice(0, 10)} was cancelled${registration.paidAt ? '; your payment is refunded' : ''}.`,
+        message: `${row.title} on ${clinicText.date(row.startsAt)} was cancelled${registration.paidAt ? '; your payment is refunded' : ''}.`,
         priority: 'high',
         actionUrl: '/member/events',
         data: { eventId: id },
-        emailText: `${row.title} on ${row.startsAt.toISOString().slice(0, 10)} was cancelled${registration.paidAt ? ' and your payment is refunded' : ''}.`,
+        emailText: `${row.title} on ${clinicText.date(row.startsAt)} was cancelled${registration.paidAt ? ' and your payment is refunded' : ''}.`,
       });
     } catch (error) {
       ctx.log.error({ eventId: id, err: { message: (error as Error).message } }, 'cancellation not told');

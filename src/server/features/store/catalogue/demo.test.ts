@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../../db/schema';
@@ -25,6 +27,15 @@ describe('the demo catalogue', () => {
       .json()
       .products.find((product: { name: string }) => product.name === 'Recovery Crew T-shirt');
     expect(tee.variants.map((variant: { size: string }) => variant.size)).toContain('M');
-    expect(tee.imageUrl).toMatch(/^data:image\/svg\+xml/);
+    expect(tee.imageUrl).toBe('/products/recovery-tee.svg');
+  });
+
+  it('pictures each product with a drawing served from the web app’s public folder', () => {
+    for (const product of DEMO_PRODUCTS) {
+      const file = join(import.meta.dirname, '../../../../web/public', product.imageUrl);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg, product.slug).toMatch(/^<svg [^>]*role="img"/);
+      expect(svg, product.slug).toMatch(/<title id="t">[^<]{10,}<\/title>/);
+    }
   });
 });
