@@ -22,9 +22,22 @@ export type Instant = Date | number | string;
 
 const toDate = (at: Instant) => (at instanceof Date ? at : new Date(at));
 
-const hourOptions = (timeFormat: TimeFormat | undefined): Intl.DateTimeFormatOptions =>
-  // A 24-hour clock writes its hours with two digits (09:05), as the languages that use one do.
-  timeFormat === '12h' ? { hour12: true } : timeFormat === '24h' ? { hour: '2-digit', hourCycle: 'h23' } : {};
+/** Whether the locale's own clock is the 12-hour one. */
+const localeUsesTwelveHours = (locale: string | undefined) =>
+  new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+
+/**
+ * The hour options for a clock preference. A 24-hour clock writes its hours with two digits (09:05), as the
+ * languages that use one do; left to itself the runtime writes "9:05" for a single time but "09:05–10:00" for
+ * a range, so "auto" settles on the locale's clock and then writes it the one way.
+ */
+const hourOptions = (
+  timeFormat: TimeFormat | undefined,
+  locale: string | undefined,
+): Intl.DateTimeFormatOptions => {
+  const twelve = timeFormat === '12h' || (timeFormat !== '24h' && localeUsesTwelveHours(locale));
+  return twelve ? { hour12: true } : { hour: '2-digit', hourCycle: 'h23' };
+};
 
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const SHAPES = {
@@ -83,7 +96,7 @@ function dateFormatOf(shape: Shape, settings: FormatSettings) {
   if (!made) {
     made = new Intl.DateTimeFormat(settings.locale, {
       ...SHAPES[shape],
-      ...(HAS_TIME.has(shape) ? hourOptions(settings.timeFormat) : {}),
+      ...(HAS_TIME.has(shape) ? hourOptions(settings.timeFormat, settings.locale) : {}),
       timeZone: settings.timeZone,
     });
     dateFormats.set(key, made);

@@ -55,12 +55,16 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
     const server = fakeAdminServer({ users: [adminUser({ firstName: 'Ann', lastName: 'Archer' })] });
     openPeople('/admin/staff', server);
     const table = await screen.findByRole('table', { name: /Staff: 1 shown/ }, T);
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    socket?.accept();
+    const socket = await waitFor(() => {
+      const open = WebSocketStub.instances.find((candidate) =>
+        candidate.url.includes('channel=notifications'),
+      );
+      if (!open) throw new Error('the notifications socket is not open yet');
+      return open;
+    }, T);
+    socket.accept();
     server.users.push(adminUser({ firstName: 'Bo', lastName: 'Brand' }));
-    socket?.receive({ type: 'accounts_changed' });
+    socket.receive({ type: 'accounts_changed' });
     expect(await within(table).findByRole('rowheader', { name: 'Bo Brand' }, T)).toBeInTheDocument();
   });
 
@@ -132,13 +136,14 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
     const confirm = screen.getByRole('dialog', { name: 'Deactivate Parker Tester?' });
     expect(confirm).toHaveTextContent('Your account has been deactivated. You will be signed out.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Deactivate account' }));
-    await screen.findByText('Deactivated', undefined, T);
+    const row = () => screen.getByRole('row', { name: /Parker Tester/ });
+    await waitFor(() => expect(row()).toHaveTextContent('Deactivated'), T);
     await openRowMenu('Parker Tester');
     await screen.findByRole('menuitem', { name: 'Reactivate Parker Tester' }, T);
-    expect(screen.getByRole('row', { name: /Parker Tester/ })).toHaveTextContent('Deactivated');
     expect(server.calls.some((call) => call.url.endsWith(`/${patient.id}/deactivate`))).toBe(true);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Reactivate Parker Tester' }));
-    await screen.findByText('Active', undefined, T);
+    await waitFor(() => expect(row()).not.toHaveTextContent('Deactivated'), T);
+    expect(row()).toHaveTextContent('Active');
     await openRowMenu('Parker Tester');
     await screen.findByRole('menuitem', { name: 'Deactivate Parker Tester' }, T);
   });

@@ -230,7 +230,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'New appointment' });
     expect(within(dialog).getByLabelText('Time')).toHaveValue('15:30');
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveValue(dana.id),
+      expect(within(dialog).getByRole('combobox', { name: 'Practitioner' })).toHaveValue('Dana Wells'),
     );
     expect(router.state.location.search).toBe('?date=2026-03-03&view=day');
   });
