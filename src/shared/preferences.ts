@@ -16,6 +16,8 @@ export const PreferencesSchema = z.object({
   showWeekends: z.boolean(),
   /** Beyond the specification's fields: 'auto' (the default) keeps times as the browser's language writes them. */
   timeFormat: z.enum(TIME_FORMATS),
+  /** Beyond the specification's fields: whether the user has put away the first-run welcome. */
+  welcomed: z.boolean(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -30,6 +32,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   calendarView: 'week',
   showWeekends: true,
   timeFormat: 'auto',
+  welcomed: false,
 };
 
 /** PUT /api/user-preferences takes any subset of the fields, and nothing else. */

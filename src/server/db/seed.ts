@@ -4,6 +4,7 @@ import { seedDemoAppointments, seedDemoSchedules } from '../features/availabilit
 import { seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
+import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/catalogue/demo';
 import type { Db } from './client';
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
     }
+    await markWelcomed(tx, created);
   });
   return created;
 }

@@ -33,7 +33,9 @@ export function renderApp({ path, role, preferences, handle }: RenderAppOptions)
     const answered = await handle?.({ method, url, body });
     if (answered) return answered;
     if (url === '/api/auth/me' && role) return jsonResponse(meFor(role));
-    if (url === '/api/user-preferences') return jsonResponse({ ...DEFAULT_PREFERENCES, ...preferences });
+    // An account that has put the first-run welcome away, like the demo accounts, unless a test says otherwise.
+    if (url === '/api/user-preferences')
+      return jsonResponse({ ...DEFAULT_PREFERENCES, welcomed: true, ...preferences });
     if (url === '/api/auth/logout') return jsonResponse({ message: 'Logged out' });
     return jsonResponse({ message: 'Not found' }, 404);
   });

@@ -17,5 +17,6 @@ export const userPreferences = pgTable('user_preferences', {
   timeFormat: text('time_format', { enum: ['auto', '12h', '24h'] })
     .notNull()
     .default('auto'),
+  welcomed: boolean('welcomed').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

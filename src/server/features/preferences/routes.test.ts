@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../../shared/preferences';
-import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,11 +8,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The demo accounts start with the welcome put away (the seed does it); everything else is the default. */
+const SEEDED = { ...DEFAULT_PREFERENCES, welcomed: true };
+
 describe('/api/user-preferences', () => {
   it('answers the defaults of the specification to someone who never saved any', async () => {
-    const response = await t.injectAs('staff', { method: 'GET', url: '/api/user-preferences' });
+    const { token } = await t.register();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-preferences',
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(DEFAULT_PREFERENCES);
+    expect(response.json().welcomed).toBe(false);
     expect(DEFAULT_PREFERENCES).toMatchObject({
       showPatientPhotos: true,
       fontSizeScale: 'medium',
@@ -34,7 +43,7 @@ describe('/api/user-preferences', () => {
       payload: { highContrast: true },
     });
     expect(second.json()).toEqual({
-      ...DEFAULT_PREFERENCES,
+      ...SEEDED,
       theme: 'dark',
       fontSizeScale: 'large',
       highContrast: true,
@@ -66,7 +75,7 @@ describe('/api/user-preferences', () => {
       expect(response.json().message).toMatch(/^Invalid request/);
     }
     const read = await t.injectAs('admin', { method: 'GET', url: '/api/user-preferences' });
-    expect(read.json()).toEqual(DEFAULT_PREFERENCES);
+    expect(read.json()).toEqual(SEEDED);
   });
 
   it('keeps the clock a person chose, following their language until they choose', async () => {
@@ -79,7 +88,39 @@ describe('/api/user-preferences', () => {
     });
     expect(saved.statusCode).toBe(200);
     const read = await t.injectAs('staff', { method: 'GET', url: '/api/user-preferences' });
-    expect(read.json()).toEqual({ ...DEFAULT_PREFERENCES, timeFormat: '24h' });
+    expect(read.json()).toEqual({ ...SEEDED, timeFormat: '24h' });
+  });
+
+  it('keeps the welcome put away once a new account puts it away, and only for that account', async () => {
+    const first = await t.register();
+    const second = await t.register();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user-preferences',
+      headers: bearer(first.token),
+      payload: { welcomed: true },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ ...DEFAULT_PREFERENCES, welcomed: true });
+    const readFirst = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-preferences',
+      headers: bearer(first.token),
+    });
+    expect(readFirst.json().welcomed).toBe(true);
+    const readSecond = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-preferences',
+      headers: bearer(second.token),
+    });
+    expect(readSecond.json().welcomed).toBe(false);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user-preferences',
+      headers: bearer(first.token),
+      payload: { welcomed: 'yes' },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('needs a signed-in user', async () => {

@@ -35,3 +35,8 @@ export async function updatePreferences(
     return toPreferences(saved);
   });
 }
+
+/** The demo clinic's accounts start welcomed, so the demo opens on each role's screens as they are used. */
+export async function markWelcomed(db: Db | Tx, emails: string[]) {
+  await repository.markWelcomed(db, emails, DEFAULT_PREFERENCES);
+}

@@ -7,6 +7,7 @@ import { GeneralDashboardView } from './general-dashboard';
 import { MemberDashboardView } from './member-dashboard';
 import { PatientDashboardView } from './patient-dashboard';
 import { PractitionerDashboardView } from './practitioner-dashboard';
+import { WelcomeCard } from './welcome-card';
 
 /**
  * The role's dashboard from GET /api/dashboard, which answers by the caller's role; `kind` is the route
@@ -15,7 +16,8 @@ import { PractitionerDashboardView } from './practitioner-dashboard';
 export function DashboardScreen({ kind }: { kind: DashboardKind }) {
   const query = useDashboard();
   return (
-    <div data-testid={`${kind}-dashboard`}>
+    <div data-testid={`${kind}-dashboard`} className="flex flex-col gap-4">
+      <WelcomeCard />
       <DashboardBody query={query} />
     </div>
   );
