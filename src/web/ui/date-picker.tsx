@@ -22,6 +22,8 @@ export type DatePickerProps = {
   required?: boolean;
   disabled?: boolean;
   className?: string;
+  /** What the browser may fill the field with, such as 'bday'; nothing by default. */
+  autoComplete?: string;
 };
 
 const browserLocale = () => (typeof navigator === 'undefined' ? 'en-GB' : navigator.language || 'en-GB');
@@ -42,6 +44,7 @@ export function DatePicker({
   required,
   disabled,
   className,
+  autoComplete = 'off',
   ...aria
 }: DatePickerProps) {
   const ownId = useId();
@@ -102,7 +105,7 @@ export function DatePicker({
             type="text"
             role="combobox"
             inputMode="numeric"
-            autoComplete="off"
+            autoComplete={autoComplete}
             aria-haspopup="dialog"
             aria-expanded={open}
             aria-controls={open ? dialogId : undefined}

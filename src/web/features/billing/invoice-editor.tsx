@@ -18,6 +18,7 @@ import { formatMoney, fullName } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { DateField } from '../../ui/date-picker';
 import {
   Dialog,
   DialogClose,
@@ -231,13 +232,21 @@ function EditorForm({ invoice, onDone }: { invoice?: Invoice; onDone: (invoice: 
         <FormField label="Discount ($)" error={errors.discountCents?.message}>
           <Input inputMode="decimal" {...form.register('discountCents')} />
         </FormField>
-        <FormField
-          label="Due date"
-          error={errors.dueDate?.message}
-          hint={invoice ? undefined : 'Left empty, the clinic’s payment terms set it.'}
-        >
-          <Input type="date" min={format(new Date(), 'yyyy-MM-dd')} {...form.register('dueDate')} />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="dueDate"
+          render={({ field }) => (
+            <DateField
+              label="Due date"
+              error={errors.dueDate?.message}
+              hint={invoice ? undefined : 'Left empty, the clinic’s payment terms set it.'}
+              min={format(new Date(), 'yyyy-MM-dd')}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
       </div>
       <FormField label="Notes (optional)" error={errors.notes?.message} hint="Shown on the invoice">
         <Textarea maxLength={INVOICE_NOTES_MAX} {...form.register('notes')} />

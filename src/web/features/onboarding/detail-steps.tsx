@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import { Controller } from 'react-hook-form';
 import {
   ContactStepSchema,
   InsuranceStepSchema,
@@ -6,6 +8,7 @@ import {
   SEX_LABELS,
   SEX_OPTIONS,
 } from '../../../shared/onboarding';
+import { DateField } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { StepFrame, selectClass } from './step-frame';
@@ -28,9 +31,21 @@ export function PersonalStep({ state, onSaved, onBack }: StepProps) {
   const { errors } = form.formState;
   return (
     <StepFrame step="personal" error={error} onSubmit={onSubmit} onBack={onBack} busy={busy}>
-      <FormField label="Date of birth" error={errors.dateOfBirth?.message}>
-        <Input type="date" autoComplete="bday" {...form.register('dateOfBirth')} />
-      </FormField>
+      <Controller
+        control={form.control}
+        name="dateOfBirth"
+        render={({ field }) => (
+          <DateField
+            label="Date of birth"
+            error={errors.dateOfBirth?.message}
+            autoComplete="bday"
+            max={format(new Date(), 'yyyy-MM-dd')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
       <FormField label="Sex" error={errors.sex?.message} hint="As recorded at birth; used for clinical care.">
         <select className={selectClass} {...form.register('sex')}>
           <option value="">Choose…</option>

@@ -92,7 +92,7 @@ export function NewPatientDialog({ onCreated }: { onCreated: (id: string) => voi
           <details className="flex flex-col gap-3" open={recordFieldRefused ? true : undefined}>
             <summary className="cursor-pointer font-medium text-sm">More details (optional)</summary>
             <div className="mt-3 flex flex-col gap-3">
-              <RecordFields register={form.register} errors={errors} />
+              <RecordFields register={form.register} control={form.control} errors={errors} />
             </div>
           </details>
           <DialogFooter>

@@ -66,7 +66,7 @@ export function PatientEditForm({ record, onDone }: { record: PatientRecord; onD
           ))}
         </Select>
       </FormField>
-      <RecordFields register={form.register} errors={errors} />
+      <RecordFields register={form.register} control={form.control} errors={errors} />
       <div className="sticky bottom-0 flex justify-end gap-2 bg-popover py-2">
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
           Cancel

@@ -1,5 +1,13 @@
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { PATIENT_RECORD_FIELDS } from '../../../shared/patients';
+import { DatePicker } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
@@ -62,9 +70,11 @@ export const blankToNull = (value: unknown) =>
 /** The record's own fields, grouped as the record shows them; used by the edit and the new-patient forms. */
 export function RecordFields<T extends FieldValues>({
   register,
+  control,
   errors,
 }: {
   register: UseFormRegister<T>;
+  control: Control<T>;
   errors: FieldErrors<T>;
 }) {
   const messageOf = (name: RecordField) => {
@@ -77,6 +87,26 @@ export function RecordFields<T extends FieldValues>({
         <fieldset key={group.title} className="flex flex-col gap-3 border-border border-t pt-3">
           <legend className="font-semibold text-sm">{group.title}</legend>
           {group.fields.map((field) => {
+            if (field.kind === 'date') {
+              return (
+                <Controller
+                  key={field.name}
+                  control={control}
+                  name={field.name as Path<T>}
+                  render={({ field: day }) => (
+                    <FormField label={field.label} error={messageOf(field.name)}>
+                      <DatePicker
+                        value={day.value ?? ''}
+                        onChange={(value) => day.onChange(blankToNull(value))}
+                        onBlur={day.onBlur}
+                        max={new Date().toISOString().slice(0, 10)}
+                        autoComplete={field.autoComplete}
+                      />
+                    </FormField>
+                  )}
+                />
+              );
+            }
             const registered = register(field.name as Path<T>, { setValueAs: blankToNull });
             return (
               <FormField key={field.name} label={field.label} error={messageOf(field.name)}>

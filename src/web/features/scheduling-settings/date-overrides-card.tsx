@@ -10,8 +10,8 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
+import { DateField } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { TimeSelect } from '../../ui/time-select';
 import { useAvailabilityWrites } from './api';
 
@@ -119,9 +119,20 @@ export function DateOverridesCard({
         <form onSubmit={submit} noValidate aria-label="Add a date override" className="flex flex-col gap-3">
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="flex flex-wrap items-end gap-3">
-            <FormField label="Date" error={errors.date?.message} className="w-44">
-              <Input type="date" {...form.register('date')} />
-            </FormField>
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field }) => (
+                <DateField
+                  label="Date"
+                  error={errors.date?.message}
+                  className="w-44"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
             <Controller
               control={form.control}
               name="closed"
