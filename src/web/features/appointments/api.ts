@@ -3,6 +3,7 @@ import {
   queryOptions,
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -107,17 +108,31 @@ export const useServiceTypes = (enabled = true) =>
   });
 
 /** A practitioner's hours, overrides and time off; the calendar shades their working hours from it. */
-export const useAvailability = (practitionerId: string) =>
-  useQuery({
-    queryKey: schedulingKeys.availability(practitionerId),
-    queryFn: ({ signal }) =>
-      api.get<Availability>(`/api/practitioners/${encodeURIComponent(practitionerId)}/availability`, {
-        signal,
-      }),
-    enabled: Boolean(practitionerId),
-    staleTime: 60_000,
-    retry: false,
+const availabilityQuery = (practitionerId: string) => ({
+  queryKey: schedulingKeys.availability(practitionerId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<Availability>(`/api/practitioners/${encodeURIComponent(practitionerId)}/availability`, {
+      signal,
+    }),
+  enabled: Boolean(practitionerId),
+  staleTime: 60_000,
+  retry: false,
+});
+
+export const useAvailability = (practitionerId: string) => useQuery(availabilityQuery(practitionerId));
+
+/** The availability of several practitioners at once (the day view of everyone), by practitioner id. */
+export function useAvailabilities(practitionerIds: string[]): Map<string, Availability> {
+  return useQueries({
+    queries: practitionerIds.map(availabilityQuery),
+    combine: (results) =>
+      new Map(
+        results.flatMap((result, index) =>
+          result.data ? [[practitionerIds[index], result.data] as const] : [],
+        ),
+      ),
   });
+}
 
 /** Free times of one practitioner for one service between two days of their zone. */
 export const useSlots = ({ practitionerId, serviceTypeId, from, to }: SlotQuery) =>

@@ -6,6 +6,7 @@ export {
   schedulingKeys,
   useAppointmentList,
   useAppointmentRange,
+  useAvailabilities,
   useAvailability,
   useServiceTypes,
   useUpdateAppointment,

@@ -8,10 +8,12 @@ const riley = { id: 'riley', name: 'Riley Chen' };
 const dana = { id: 'dana', name: 'Dana Wells' };
 
 describe('the calendar columns', () => {
-  it('gives the day view of everyone a column a practitioner, with only their sessions that day', () => {
+  it('gives the day view of everyone a column a practitioner, with only their sessions and hours that day', () => {
+    const rileyHours = { start: new Date(2026, 2, 2, 9).getTime(), end: new Date(2026, 2, 2, 17).getTime() };
     const columns = practitionerColumns({
       day,
       practitioners: [riley, dana],
+      working: (id, on) => (id === 'riley' && on === day ? [rileyHours] : []),
       appointments: [
         appointment({ id: 'r1', practitionerId: 'riley', startsAt: at(2, 9), endsAt: at(2, 10) }),
         appointment({ id: 'd1', practitionerId: 'dana', startsAt: at(2, 11), endsAt: at(2, 12) }),
@@ -35,6 +37,7 @@ describe('the calendar columns', () => {
       ['d1'],
       ['gone'],
     ]);
+    expect(columns.map((column) => column.working)).toEqual([[rileyHours], [], []]);
   });
 
   it('gives the week a column a day with the sessions and working hours of that day', () => {

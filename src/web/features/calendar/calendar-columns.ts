@@ -38,6 +38,8 @@ export function practitionerColumns(options: {
   day: Date;
   practitioners: { id: string; name: string }[];
   appointments: Appointment[];
+  /** A practitioner's working hours on the day, as far as they are known. */
+  working: (practitionerId: string, day: Date) => Span[];
 }): GridColumn[] {
   const inDay = options.appointments.filter((appointment) => touchesDay(appointment, options.day));
   const people = [...options.practitioners];
@@ -50,7 +52,7 @@ export function practitionerColumns(options: {
     day: options.day,
     practitioner,
     appointments: inDay.filter((appointment) => appointment.practitionerId === practitioner.id),
-    working: [],
+    working: options.working(practitioner.id, options.day),
   }));
 }
 

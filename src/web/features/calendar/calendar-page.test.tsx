@@ -225,6 +225,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
     expect(within(danaColumn).getByRole('button', { name: /^11:00–12:00 Pat Morgan, / })).toBeInTheDocument();
     const rileyColumn = grid.querySelector(`[data-practitioner="${riley.id}"]`) as HTMLElement;
     expect(within(rileyColumn).queryByRole('button', { name: /^11:00–12:00/ })).toBeNull();
+    await waitFor(() => expect(within(rileyColumn).getAllByTestId('working-hours')).toHaveLength(1));
     expect(screen.getByRole('region', { name: 'Legend' })).toHaveTextContent(SERVICE_TYPES[0].name);
     await userEvent.click(slotButton('Book at 15:30 on Tuesday 3 March with Dana Wells'));
     const dialog = await screen.findByRole('dialog', { name: 'New appointment' });

@@ -21,6 +21,7 @@ import {
   NewAppointmentDialog,
   type NewAppointmentPrefill,
   useAppointmentRange,
+  useAvailabilities,
   useAvailability,
   useUpdateAppointment,
 } from '../appointments';
@@ -94,6 +95,10 @@ export function CalendarPage() {
   const appointments = useAppointmentRange(range);
   const practitioners = usePractitioners(isStaff);
   const availability = useAvailability(isPatient ? '' : practitionerId);
+  // The front desk's day of everyone shades each practitioner's own hours in their column.
+  const availabilities = useAvailabilities(
+    view === 'day' && isStaff && !practitionerId ? (practitioners.data ?? []).map((person) => person.id) : [],
+  );
   const queryClient = useQueryClient();
   const update = useUpdateAppointment();
 
@@ -187,17 +192,21 @@ export function CalendarPage() {
   };
 
   const working = (day: Date) => (availability.data ? workingSpans(availability.data, day) : []);
-  const columns =
-    view === 'day' && isStaff && !practitionerId
-      ? practitionerColumns({
-          day: days[0],
-          practitioners: (practitioners.data ?? []).map((person) => ({
-            id: person.id,
-            name: fullName(person),
-          })),
-          appointments: shown,
-        })
-      : dayColumns({ days, appointments: shown, working });
+  const everyone = view === 'day' && isStaff && !practitionerId;
+  const columns = everyone
+    ? practitionerColumns({
+        day: days[0],
+        practitioners: (practitioners.data ?? []).map((person) => ({
+          id: person.id,
+          name: fullName(person),
+        })),
+        appointments: shown,
+        working: (id, day) => {
+          const hoursOf = availabilities.get(id);
+          return hoursOf ? workingSpans(hoursOf, day) : [];
+        },
+      })
+    : dayColumns({ days, appointments: shown, working });
   const hours = shownHours(columns);
 
   const label = rangeLabel(view, days, anchor);
@@ -259,13 +268,14 @@ export function CalendarPage() {
             </Select>
           </div>
         ) : null}
-        {availability.data ? (
+        {availability.data || availabilities.size > 0 ? (
           <p className="flex items-center gap-2 text-muted-foreground text-sm">
             <span
               aria-hidden="true"
               className="inline-block size-4 rounded-sm border border-border bg-accent"
             />
-            Shaded: working hours ({availability.data.settings.timeZone} hours shown in your time)
+            Shaded: working hours ({(availability.data ?? [...availabilities.values()][0]).settings.timeZone}{' '}
+            hours shown in your time)
           </p>
         ) : null}
       </div>

@@ -120,6 +120,7 @@ describe('the time grid', () => {
     const on = renderGrid(
       practitionerColumns({
         day: monday,
+        working: () => [],
         practitioners: [
           { id: 'riley', name: 'Riley Chen' },
           { id: 'dana', name: 'Dana Wells' },
