@@ -105,7 +105,7 @@ test('signing in, messaging, booking and paying through the proxy is served by a
     await chooseFromCombobox(dialog, { label: 'Practitioner', option: 'Riley Chen' });
     await chooseFromCombobox(dialog, { label: 'Service', option: 'Follow-up (30 min)' });
     await dialog.getByLabel('Day').fill(format(day, 'yyyy-MM-dd'));
-    await dialog.getByLabel('Time').fill('10:00');
+    await dialog.getByLabel('Time').selectOption('10:00');
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await expect(dialog).toBeHidden();
     await expect(toastOn(desk).filter({ hasText: 'Appointment booked' })).toBeVisible();

@@ -109,7 +109,9 @@ test('staff see a column a practitioner in the day view, read a session on focus
     .click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
   await expect(dialog.getByLabel('Time')).toHaveValue('12:00');
-  await expect(dialog.getByRole('combobox', { name: 'Practitioner' })).toHaveValue(first.id);
+  await expect(dialog.getByRole('combobox', { name: 'Practitioner' })).toHaveValue(
+    `${first.firstName} ${first.lastName}`,
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

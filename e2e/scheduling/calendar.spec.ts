@@ -64,8 +64,8 @@ test('staff book from the calendar and drag the appointment; the practitioner’
 
     await gridA.getByRole('button', { name: `Book at 10:00 on ${dayLabel}` }).click();
     const dialog = a.page.getByRole('dialog', { name: 'New appointment' });
-    // The day shows the browser's way (en-US here); the form still sends yyyy-mm-dd.
-    await expect(dialog.getByLabel('Day')).toHaveValue(format(new Date(`${dayKey}T12:00`), 'MM/dd/yyyy'));
+    // The day shows the browser's way (en-GB here); the form still sends yyyy-mm-dd.
+    await expect(dialog.getByLabel('Day')).toHaveValue(format(new Date(`${dayKey}T12:00`), 'dd/MM/yyyy'));
     await expect(dialog.getByLabel('Time')).toHaveValue('10:00');
     await chooseFromCombobox(dialog, { label: 'Patient', search: 'Morgan', option: 'Pat Morgan' });
     await expect(dialog.getByRole('combobox', { name: 'Practitioner' })).toHaveValue(

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { ROLES, type Role } from '../../src/shared/roles';
-import { DASHBOARDS, homeDashboardFor, ROUTES, type RouteDefinition } from '../../src/shared/routes';
+import {
+  DASHBOARDS,
+  dashboardFor,
+  homeDashboardFor,
+  ROUTES,
+  type RouteDefinition,
+  type RouteKey,
+} from '../../src/shared/routes';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -12,11 +19,16 @@ import { expect, test } from '../support/fixtures';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
+/**
+ * The routes whose links are collected: every route the role may open, but only once for the routes that show
+ * the role its dashboard instead of their own screen (a patient's /clients is their dashboard again).
+ */
 function routesOf(role: Role): string[] {
   const reaches = (route: RouteDefinition) => route.access === 'signed-in' || route.access === role;
-  return Object.values(ROUTES as Record<string, RouteDefinition>)
-    .filter((route) => reaches(route) && !route.path.includes(':') && route.path !== '*')
-    .map((route) => route.path);
+  return (Object.entries(ROUTES) as [RouteKey, RouteDefinition][])
+    .filter(([, route]) => reaches(route) && !route.path.includes(':') && route.path !== '*')
+    .filter(([key]) => key === 'home' || dashboardFor(key, role) === null)
+    .map(([, route]) => route.path);
 }
 
 /** Links of one shape (a list of patients, each its own id) are followed once. */
@@ -35,7 +47,7 @@ async function settled(page: Page) {
 async function linksOn(page: Page) {
   return page.$$eval('a[href]', (anchors) =>
     anchors
-      .filter((anchor) => !anchor.hasAttribute('download'))
+      .filter((anchor) => !anchor.hasAttribute('download') && !anchor.getAttribute('href')?.startsWith('#'))
       .map((anchor) => ({
         href: anchor.getAttribute('href') ?? '',
         text: (anchor.textContent ?? '').trim() || anchor.getAttribute('aria-label') || '',

@@ -108,18 +108,18 @@ describe('DatePicker', () => {
 
   it('starts the week on the locale’s first day', async () => {
     const { unmount } = render(<Harness locale="en-GB" initial="2026-05-10" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Choose from a calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
     expect(within(grid()).getAllByRole('columnheader')[0]).toHaveAttribute('abbr', 'Monday');
     unmount();
     render(<Harness locale="en-US" initial="2026-05-10" />);
-    await userEvent.click(screen.getByRole('button', { name: 'Choose from a calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
     expect(within(grid()).getAllByRole('columnheader')[0]).toHaveAttribute('abbr', 'Sunday');
   });
 
   it('marks the chosen day selected and refuses days before the minimum', async () => {
     const onChange = vi.fn();
     render(<Harness locale="en-GB" initial="2026-05-10" min="2026-05-08" onChange={onChange} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Choose from a calendar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
     const chosen = screen.getByRole('button', { name: 'Sunday, 10 May 2026' });
     expect(chosen.closest('td')).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Thursday, 7 May 2026' }));

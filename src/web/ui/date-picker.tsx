@@ -122,7 +122,7 @@ export function DatePicker({
           <button
             type="button"
             tabIndex={-1}
-            aria-label="Choose from a calendar"
+            aria-label="Open the calendar"
             disabled={disabled}
             onClick={() => (open ? setOpen(false) : openCalendar())}
             className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
