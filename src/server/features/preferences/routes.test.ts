@@ -8,17 +8,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** GET or PUT /api/user-preferences as an account made in the test. */
+const preferencesAs = (token: string, payload?: Record<string, unknown>) =>
+  t.app.inject({
+    method: payload ? 'PUT' : 'GET',
+    url: '/api/user-preferences',
+    headers: bearer(token),
+    payload,
+  });
+
 /** The demo accounts start with the welcome put away (the seed does it); everything else is the default. */
 const SEEDED = { ...DEFAULT_PREFERENCES, welcomed: true };
 
 describe('/api/user-preferences', () => {
   it('answers the defaults of the specification to someone who never saved any', async () => {
     const { token } = await t.register();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/user-preferences',
-      headers: bearer(token),
-    });
+    const response = await preferencesAs(token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(DEFAULT_PREFERENCES);
     expect(response.json().welcomed).toBe(false);
@@ -94,32 +99,12 @@ describe('/api/user-preferences', () => {
   it('keeps the welcome put away once a new account puts it away, and only for that account', async () => {
     const first = await t.register();
     const second = await t.register();
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user-preferences',
-      headers: bearer(first.token),
-      payload: { welcomed: true },
-    });
+    const put = await preferencesAs(first.token, { welcomed: true });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ ...DEFAULT_PREFERENCES, welcomed: true });
-    const readFirst = await t.app.inject({
-      method: 'GET',
-      url: '/api/user-preferences',
-      headers: bearer(first.token),
-    });
-    expect(readFirst.json().welcomed).toBe(true);
-    const readSecond = await t.app.inject({
-      method: 'GET',
-      url: '/api/user-preferences',
-      headers: bearer(second.token),
-    });
-    expect(readSecond.json().welcomed).toBe(false);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user-preferences',
-      headers: bearer(first.token),
-      payload: { welcomed: 'yes' },
-    });
+    expect((await preferencesAs(first.token)).json().welcomed).toBe(true);
+    expect((await preferencesAs(second.token)).json().welcomed).toBe(false);
+    const refused = await preferencesAs(first.token, { welcomed: 'yes' });
     expect(refused.statusCode).toBe(400);
   });
 
