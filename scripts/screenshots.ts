@@ -1,5 +1,6 @@
 // `npm run screenshots [-- role…]`: full-page pictures of every route of the route table, for a visitor and for
-// each demo role (or only the roles named), at 1440, 768 and 390 px wide, into screenshots/ (kept out of git) as
+// each demo role (or only the roles named; 'newcomer' adds the home of a new patient and member, welcome and
+// all), at 1440, 768 and 390 px wide, into screenshots/ (kept out of git) as
 // <role>-<route>-<width>.png. It builds what is missing, then runs the app on a fresh embedded database with the
 // demo clinic on a free port, and stops it when done. Not part of `npm test`.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, chromium, request } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from '../e2e/support/accounts';
 import { startApp, stopApp, waitForHealth } from '../e2e/support/app-process';
 import {
@@ -35,7 +36,24 @@ function freePort(): Promise<number> {
   });
 }
 
-type Visit = { browser: Browser; baseURL: string; who: Role | 'visitor'; token?: string };
+type Visit = { browser: Browser; baseURL: string; who: Role | 'visitor' | string; token?: string };
+
+/** Accounts made for the run, whose dashboards still show the first-run welcome (the demo accounts' do not). */
+const NEWCOMERS = ['patient', 'member'] as const;
+
+async function registerNewcomer(api: APIRequestContext, role: (typeof NEWCOMERS)[number]) {
+  const response = await api.post('/api/auth/register', {
+    data: {
+      email: `new-${role}-${Date.now()}@example.com`,
+      password: 'Screenshots!2026',
+      firstName: 'Wren',
+      lastName: 'Newcomer',
+      role,
+    },
+  });
+  if (!response.ok()) throw new Error(`registering a new ${role}: ${response.status()}`);
+  return ((await response.json()) as { token: string }).token;
+}
 
 /** Opens each stop once, then draws it at every width. */
 async function photograph(visit: Visit, stops: TourStop[]): Promise<void> {
@@ -65,9 +83,9 @@ async function photograph(visit: Visit, stops: TourStop[]): Promise<void> {
 
 async function main() {
   const asked = process.argv.slice(2);
-  const unknown = asked.filter((name) => name !== 'visitor' && !(ROLES as readonly string[]).includes(name));
-  if (unknown.length > 0)
-    throw new Error(`Unknown role: ${unknown.join(', ')} (visitor, ${ROLES.join(', ')})`);
+  const known = ['visitor', 'newcomer', ...ROLES];
+  const unknown = asked.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new Error(`Unknown role: ${unknown.join(', ')} (${known.join(', ')})`);
   const wanted = (who: string) => asked.length === 0 || asked.includes(who);
 
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
@@ -87,6 +105,13 @@ async function main() {
       const { token } = await apiLogin(api, demoAccount(role).email, DEMO_PASSWORD);
       const stops = signedInTour(role, await routeParamsFor(api, token));
       await photograph({ browser, baseURL, who: role, token }, stops);
+    }
+    if (wanted('newcomer')) {
+      for (const role of NEWCOMERS) {
+        const token = await registerNewcomer(api, role);
+        const home = role === 'member' ? '/member' : '/';
+        await photograph({ browser, baseURL, who: `new-${role}`, token }, [{ name: 'home', path: home }]);
+      }
     }
     console.log(`Screenshots in ${OUT_DIR}/`);
   } finally {

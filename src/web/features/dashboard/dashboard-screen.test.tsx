@@ -220,7 +220,7 @@ describe('the dashboards', () => {
         ],
       },
     });
-    const welcome = await card('Welcome');
+    const welcome = await card('Your onboarding');
     expect(welcome).toHaveTextContent('Tell us what you care about');
     // /messages shows a member their dashboard; their conversations are at /member/messages.
     expect(within(await card('Messages')).getByRole('link', { name: 'Open messages' })).toHaveAttribute(

@@ -11,7 +11,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {onboarding.completed ? null : (
-        <DashboardCard id="welcome" title="Welcome">
+        <DashboardCard id="onboarding" title="Your onboarding">
           <p>
             Tell us what you care about and how you like to support the clinic, so we can tell you about what
             matters to you.
@@ -93,7 +93,7 @@ export function MemberDashboardView({ dashboard }: { dashboard: MemberDashboard 
         <p>Your gifts fund recovery programmes for patients who could not otherwise take part.</p>
         {/* The header's own Donate button and dialog, so there is one way to give. */}
         <div>
-          <DonateButton />
+          <DonateButton label="Donate" />
         </div>
       </DashboardCard>
     </div>

@@ -11,9 +11,9 @@ const WELCOME: Record<Role, { lead: string; places: [place: string, use: string]
   patient: {
     lead: 'This is your own corner of the clinic. Everything about your care is a click away.',
     places: [
+      ['Complete Onboarding', 'tell the clinic about your health before your first visit.'],
       ['My Appointments and My Calendar', 'see your visits, ask for a time or cancel one.'],
       ['My Notes', 'read the notes your practitioner shares with you, and your progress.'],
-      ['My Billing', 'see your invoices and pay them by card.'],
       ['My Messages', 'write to your care team, who will answer here.'],
     ],
   },
@@ -32,7 +32,6 @@ const WELCOME: Record<Role, { lead: string; places: [place: string, use: string]
       ['Calendar', 'one column per practitioner in the day view; click a free time to book.'],
       ['Clients', 'find a patient, edit their record and see their consents.'],
       ['Billing', 'raise invoices and take payments.'],
-      ['Messages', 'answer patients and colleagues.'],
     ],
   },
   admin: {
@@ -50,7 +49,6 @@ const WELCOME: Record<Role, { lead: string; places: [place: string, use: string]
       ['Events', 'register for the clinic’s events, or join a waiting list.'],
       ['Store', 'merchandise whose proceeds go to the clinic.'],
       ['Donate', 'give once, and see what you have given.'],
-      ['Messages', 'write to the clinic.'],
     ],
   },
 };
@@ -89,7 +87,7 @@ export function WelcomeCard() {
           <ul className="flex flex-col gap-1.5">
             {places.map(([place, use]) => (
               <li key={place}>
-                <strong className="font-medium">{place}</strong>: {use}
+                <strong className="font-semibold">{place}</strong>: {use}
               </li>
             ))}
           </ul>
