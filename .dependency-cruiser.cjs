@@ -64,13 +64,13 @@ module.exports = {
       name: 'web-feature-public-entry',
       severity: 'error',
       comment:
-        "A web feature imports another feature only through that feature's index.ts (tests may arrange with anything; fake servers that several features use live in src/web/test).",
+        "A web feature imports another feature only through that feature's index.ts, or its live.ts: the light entry the notification socket of every page loads, which must not bring the feature's screens with it (tests may arrange with anything; fake servers that several features use live in src/web/test).",
       from: { path: '^src/web/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
       // A screen loaded on demand (import()) is an entry of its own, as the router's pages are.
       to: {
         dependencyTypesNot: ['dynamic-import'],
         path: '^src/web/features/[^/]+/',
-        pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/index\\.tsx?$'],
+        pathNot: ['^src/web/features/$1/', '^src/web/features/[^/]+/(index|live)\\.tsx?$'],
       },
     },
     {

@@ -7,7 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** The part of Vite's `.vite/manifest.json` the budgets read. */
-export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+export type ManifestChunk = {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
 export type Manifest = Record<string, ManifestChunk>;
 
 export type PageBudget = {
@@ -70,6 +76,18 @@ export function staticClosure(manifest: Manifest, startsFrom: string[]): string[
   return [...seen];
 }
 
+/**
+ * The manifest key of a route's screen: the module itself when it is a chunk of its own; the chunk of its name
+ * that the entry loads on demand when other screens share it (Vite keys such a chunk `_<name>-<hash>.js`); or
+ * null when it is bundled into the entry.
+ */
+export function routeChunk(manifest: Manifest, entry: string, module: string): string | null {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const shared = (manifest[entry]?.dynamicImports ?? []).find((key) => manifest[key]?.name === name);
+  return shared ?? null;
+}
+
 export function checkBudgets(options: {
   distDir: string;
   manifest: Manifest;
@@ -88,7 +106,9 @@ export function checkBudgets(options: {
   const failures: string[] = [];
 
   const pages = budgets.pages.map((budget) => {
-    const lazyRoutes = budget.routeModules.filter((module) => manifest[module]);
+    const lazyRoutes = budget.routeModules.flatMap(
+      (module) => routeChunk(manifest, budget.entry, module) ?? [],
+    );
     const files = staticClosure(manifest, [budget.entry, ...lazyRoutes])
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'))

@@ -72,6 +72,22 @@ describe('bundle budgets', () => {
     ]);
   });
 
+  it('counts a route that other screens share, which Vite keys by its name, with its imports', () => {
+    const { 'pages/login.tsx': lazy, ...rest } = manifest;
+    const shared: Manifest = {
+      ...rest,
+      'index.html': { ...manifest['index.html'], dynamicImports: ['_login-abc123.js'] },
+      '_login-abc123.js': { ...lazy, name: 'login' },
+    };
+    const report = checkBudgets({ distDir, manifest: shared, budgets });
+    expect(report.pages[0].files.map((file) => file.file).sort()).toEqual([
+      'assets/form.js',
+      'assets/index.js',
+      'assets/login.js',
+      'assets/shared.js',
+    ]);
+  });
+
   it('passes a build within both budgets and reports its figures', () => {
     const report = checkBudgets({ distDir, manifest, budgets });
     expect(report.failures).toEqual([]);

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Dashboard, DashboardChangedEvent } from '../../../shared/dashboard';
-import { eventOfType } from '../../../shared/realtime';
+import type { Dashboard } from '../../../shared/dashboard';
 import { api } from '../../lib/api-client';
+import { dashboardKeys } from './live';
 
-export const dashboardKeys = { mine: ['/api/dashboard'] as const };
+export { dashboardKeys, isDashboardChanged } from './live';
 
 /**
  * The caller's dashboard. It is asked for afresh whenever a dashboard is shown, unless it arrived in the last two
@@ -17,5 +17,3 @@ export const dashboardQueryOptions = queryOptions({
 });
 
 export const useDashboard = () => useQuery(dashboardQueryOptions);
-
-export const isDashboardChanged = eventOfType<DashboardChangedEvent>('dashboard_changed');
