@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { Contact, Conversation, Message } from '../../shared/messaging';
 import type { Notification } from '../../shared/notifications';
 import { jsonResponse } from './fixtures';
@@ -101,6 +102,14 @@ export function fakeMessagingServer(state: State = {}) {
   };
 
   return { calls, handle };
+}
+
+/**
+ * The live socket the app opens on a channel, once it has: the sockets load on demand after the first render,
+ * so a test waits for one rather than looking once. Accepted by the "server" so the app can send on it.
+ */
+export function findSocket(channel: 'messaging' | 'notifications'): Promise<WebSocketStub> {
+  return waitFor(() => openedSocket(channel), { timeout: 5000 });
 }
 
 /** The live socket the app opened on a channel, accepted by the "server" so the app can send on it. */

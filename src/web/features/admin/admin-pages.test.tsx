@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ERRORS } from '../../../shared/admin';
+import { findSocket } from '../../test/fake-messaging-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 import { activityEntry, adminUser, fakeAdminServer } from './test-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -55,14 +55,7 @@ describe('the admin people pages', { timeout: 20_000 }, () => {
     const server = fakeAdminServer({ users: [adminUser({ firstName: 'Ann', lastName: 'Archer' })] });
     openPeople('/admin/staff', server);
     const table = await screen.findByRole('table', { name: /Staff: 1 shown/ }, T);
-    const socket = await waitFor(() => {
-      const open = WebSocketStub.instances.find((candidate) =>
-        candidate.url.includes('channel=notifications'),
-      );
-      if (!open) throw new Error('the notifications socket is not open yet');
-      return open;
-    }, T);
-    socket.accept();
+    const socket = await findSocket('notifications');
     server.users.push(adminUser({ firstName: 'Bo', lastName: 'Brand' }));
     socket.receive({ type: 'accounts_changed' });
     expect(await within(table).findByRole('rowheader', { name: 'Bo Brand' }, T)).toBeInTheDocument();

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { invoice } from '../../test/billing-fixtures';
 import { fakeBillingServer } from '../../test/fake-billing-server';
+import { findSocket } from '../../test/fake-messaging-server';
 import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 
 type Server = ReturnType<typeof fakeBillingServer>;
 
@@ -155,11 +155,8 @@ describe('the billing list', () => {
     open('staff', server);
     expect(await rows()).toHaveLength(1);
     server.state.invoices = [invoice({ number: 'INV-000002' }), first];
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    socket?.accept();
-    socket?.receive({ type: 'invoices_changed', invoiceId: first.id });
+    const socket = await findSocket('notifications');
+    socket.receive({ type: 'invoices_changed', invoiceId: first.id });
     await waitFor(async () => expect(await rows()).toHaveLength(2));
   });
 });

@@ -7,8 +7,8 @@ import {
   type Donation,
   type DonationPeriod,
 } from '../../../shared/donations';
+import { findSocket } from '../../test/fake-messaging-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 import { periodLabel } from './admin-donations-page';
 import { donation } from './test-server';
 
@@ -224,12 +224,9 @@ describe('the admin donations page', { timeout: 20_000 }, () => {
   it('asks again when a donation is made, paid or refunded elsewhere', async () => {
     const { server } = render();
     const table = await findTable();
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    socket?.accept();
+    const socket = await findSocket('notifications');
     server.state.donations.unshift(donation({ firstName: 'Sky', lastName: 'New' }));
-    socket?.receive({ type: 'donations_changed' });
+    socket.receive({ type: 'donations_changed' });
     expect(await within(table).findByText('Sky New')).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/messaging';
-import { fakeMessagingServer, openedSocket } from '../../test/fake-messaging-server';
+import { fakeMessagingServer, findSocket, openedSocket } from '../../test/fake-messaging-server';
 import { userWithRole } from '../../test/fixtures';
 import { contactOf, conversationWith, messageBetween } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -180,7 +180,7 @@ describe('the messages page', () => {
       if (!id || id.startsWith('pending-')) throw new Error('not stored yet');
       return id;
     });
-    const socket = openedSocket('messaging');
+    const socket = await findSocket('messaging');
     act(() =>
       socket.receive({
         type: 'message_delivered',
@@ -246,7 +246,7 @@ describe('the messaging socket', () => {
     const server = patientInbox({ unreadMessages: 0 });
     renderApp({ path: '/', role: 'patient', handle: server.handle });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const socket = openedSocket('messaging');
+    const socket = await findSocket('messaging');
     expect(socket.url).toBe(
       `ws://localhost:3000/ws?token=token-patient&userId=${patient.id}&channel=messaging`,
     );
@@ -267,7 +267,7 @@ describe('the messaging socket', () => {
     const server = patientInbox();
     renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
     const log = await findThread();
-    const socket = openedSocket('messaging');
+    const socket = await findSocket('messaging');
     const readsBefore = server.calls.filter((call) => call.url.endsWith('/read')).length;
     const message = incoming('Here is the plan.');
     act(() => socket.receive({ type: 'new_message', from: practitioner.id, to: patient.id, data: message }));
@@ -285,7 +285,7 @@ describe('the messaging socket', () => {
     const server = patientInbox();
     renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
     await findThread();
-    const socket = openedSocket('messaging');
+    const socket = await findSocket('messaging');
     vi.useFakeTimers();
     const typing = (type: string) =>
       act(() => socket.receive({ type, from: practitioner.id, to: patient.id, data: {} }));
@@ -312,7 +312,7 @@ describe('the messaging socket', () => {
     const server = patientInbox();
     renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
     const field = await findThread().then(() => screen.getByLabelText('Message to Riley Chen'));
-    const socket = openedSocket('messaging');
+    const socket = await findSocket('messaging');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const sentTypes = () => socket.sent.map((frame) => (frame as { type: string }).type);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { Notification } from '../../../shared/notifications';
-import { fakeMessagingServer, openedSocket } from '../../test/fake-messaging-server';
+import { fakeMessagingServer, findSocket, openedSocket } from '../../test/fake-messaging-server';
 import { userWithRole } from '../../test/fixtures';
 import { notificationOf } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -186,7 +186,7 @@ describe('the notifications socket', () => {
     renderWith([older], 1);
     const { drawer } = await openDrawer();
     await within(drawer).findByText('Older one');
-    const socket = openedSocket('notifications');
+    const socket = await findSocket('notifications');
     expect(socket.url).toBe(
       `ws://localhost:3000/ws?token=token-staff&userId=${staff.id}&channel=notifications`,
     );
@@ -211,6 +211,7 @@ describe('the notifications socket', () => {
     DesktopNotificationStub.shown = [];
     const { router } = renderWith([], 0);
     await bell();
+    await findSocket('notifications');
     const message = notificationOf({
       type: 'message_received',
       title: 'New message',

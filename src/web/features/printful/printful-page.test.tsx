@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRINTFUL_ERRORS } from '../../../shared/printful';
+import { findSocket } from '../../test/fake-messaging-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 import { connected, fakePrintfulServer, fulfilment, GOOD_TOKEN } from './test-server';
 
 const bodiesOf = (server: ReturnType<typeof fakePrintfulServer>, method: string, path: string) =>
@@ -82,17 +82,14 @@ describe('/admin/printful', { timeout: 20_000 }, () => {
     const second = within(table).getByRole('row', { name: /ORD-000041/ });
     expect(within(second).getByText('Temporarily unavailable (tried 2 times)')).toBeInTheDocument();
 
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    socket?.accept();
+    const socket = await findSocket('notifications');
     Object.assign(sent, {
       state: 'shipped',
       printfulStatus: 'fulfilled',
       carrier: 'USPS Ground Advantage',
       trackingNumber: '9400111899223197428490',
     });
-    socket?.receive({ type: 'printful_changed' });
+    socket.receive({ type: 'printful_changed' });
     expect(await within(first).findByText('Shipped')).toBeInTheDocument();
     expect(within(first).getByText('USPS Ground Advantage 9400111899223197428490')).toBeInTheDocument();
   });

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { chooseFromCombobox } from '../../test/combobox';
+import { findSocket } from '../../test/fake-messaging-server';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 import { bookingRequest, fakePublicBookingServer, slotAt } from './test-server';
 
 const robin = bookingRequest({ ...slotAt(30), name: 'Robin Visitor' });
@@ -172,13 +172,9 @@ describe('the booking requests page', { timeout: 20_000 }, () => {
   it('asks again when the server pushes public_bookings_changed', async () => {
     const { bookings } = render('practitioner');
     const table = await findTable(/^Pending booking requests/);
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    expect(socket).toBeDefined();
-    socket?.accept();
+    const socket = await findSocket('notifications');
     bookings.state.requests.unshift(bookingRequest({ name: 'Jamie New' }));
-    socket?.receive({ type: 'public_bookings_changed' });
+    socket.receive({ type: 'public_bookings_changed' });
     expect(await within(table).findByText('Jamie New')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pending (3)' })).toBeInTheDocument();
   });

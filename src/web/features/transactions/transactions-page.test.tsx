@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRANSACTIONS_PAGE_SIZE } from '../../../shared/transactions';
+import { findSocket } from '../../test/fake-messaging-server';
 import { renderApp } from '../../test/render-app';
-import { WebSocketStub } from '../../test/setup';
 import { fakeTransactionsServer, transaction } from './test-server';
 
 const gift = transaction({ payerName: 'Jamie Rivers', payerEmail: 'jamie@example.test', amountCents: 2500 });
@@ -224,19 +224,16 @@ describe('the transactions page', { timeout: 20_000 }, () => {
   it('asks again when a donation or an invoice changes elsewhere', async () => {
     const { server } = render();
     const table = await findTable();
-    const socket = WebSocketStub.instances.find((candidate) =>
-      candidate.url.includes('channel=notifications'),
-    );
-    socket?.accept();
+    const socket = await findSocket('notifications');
     server.state.transactions.unshift(
       transaction({ payerName: 'Sky New', createdAt: '2026-11-04T10:00:00.000Z' }),
     );
-    socket?.receive({ type: 'donations_changed' });
+    socket.receive({ type: 'donations_changed' });
     expect(await within(table).findByText('Sky New')).toBeInTheDocument();
     server.state.transactions.unshift(
       transaction({ kind: 'invoice', payerName: 'Casey Invoice', createdAt: '2026-11-05T10:00:00.000Z' }),
     );
-    socket?.receive({ type: 'invoices_changed', invoiceId: 'x' });
+    socket.receive({ type: 'invoices_changed', invoiceId: 'x' });
     expect(await within(table).findByText('Casey Invoice')).toBeInTheDocument();
   });
 
