@@ -31,7 +31,12 @@ const isContract = (id: string) => {
  */
 /** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
 const RADIX_CONTROLS =
-  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|reason-dialog|combobox|date-picker|calendar-grid|row-menu|filter-bar';
+  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|date-picker|calendar-grid|row-menu|filter-bar';
+/**
+ * Controls that validate with zod: with the screens that use them, never in the controls chunk, which the
+ * header's menus load on every signed-in page and which would then bring the schemas with it.
+ */
+const FORM_CONTROLS = 'reason-dialog';
 
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
@@ -54,7 +59,7 @@ const CHUNK_GROUPS = [
   {
     name: 'common',
     test: new RegExp(
-      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|clinic-time|${RADIX_CONTROLS})\\.)`,
+      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|clinic-time|${RADIX_CONTROLS}|${FORM_CONTROLS})\\.)`,
     ),
     priority: 1,
     includeDependenciesRecursively: false,
