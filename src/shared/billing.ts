@@ -60,6 +60,10 @@ export const INVOICE_AMOUNT_MAX_CENTS = 10_000_000;
 /** Tax rate in basis points: 825 is 8.25 %; at most 50 %. */
 export const TAX_RATE_MAX_BASIS_POINTS = 5000;
 export const PAYMENT_TERMS_MAX_DAYS = 365;
+/** The longest late-cancellation window a clinic may set: a week. */
+export const LATE_CANCEL_WINDOW_MAX_HOURS = 168;
+/** The largest policy fee: $1,000. */
+export const POLICY_FEE_MAX_CENTS = 100_000;
 
 /** The overdue job's period. */
 export const OVERDUE_CHECK_INTERVAL_MS = 15 * 60 * 1000;
@@ -103,6 +107,9 @@ export const BILLING_ERRORS = {
   amountMismatch: 'The payment does not match the invoice',
   taxRate: `Tax rate must be a whole number of basis points from 0 to ${TAX_RATE_MAX_BASIS_POINTS}`,
   paymentTerms: `Payment terms must be from 0 to ${PAYMENT_TERMS_MAX_DAYS} days`,
+  sessionBilling: 'Session billing must be on or off',
+  lateCancelWindow: `The late-cancellation window must be a whole number of hours from 0 to ${LATE_CANCEL_WINDOW_MAX_HOURS}`,
+  policyFee: `A fee must be a whole number of cents from 0 to ${POLICY_FEE_MAX_CENTS}`,
 } as const;
 
 const cents = (error: string, tooLarge: string) =>
@@ -353,6 +360,36 @@ export const BillingSettingsSchema = z.strictObject({
 });
 export type BillingSettings = z.infer<typeof BillingSettingsSchema>;
 export const BillingSettingsAnswerSchema = z.object({ settings: BillingSettingsSchema });
+
+const policyFee = z
+  .number({ error: BILLING_ERRORS.policyFee })
+  .int(BILLING_ERRORS.policyFee)
+  .min(0, BILLING_ERRORS.policyFee)
+  .max(POLICY_FEE_MAX_CENTS, BILLING_ERRORS.policyFee);
+
+/**
+ * GET (any signed-in user: patients read it before they book) and PUT (admin) /api/billing/policy. Session
+ * billing turns on checkout, the unbilled sessions view, cards on file and the fees below; it is off on a new
+ * clinic, where every screen is as the specification describes it. A fee of 0 is no fee.
+ */
+export const BillingPolicySchema = z.strictObject({
+  sessionBilling: z.boolean({ error: BILLING_ERRORS.sessionBilling }),
+  lateCancelWindowHours: z
+    .number({ error: BILLING_ERRORS.lateCancelWindow })
+    .int(BILLING_ERRORS.lateCancelWindow)
+    .min(0, BILLING_ERRORS.lateCancelWindow)
+    .max(LATE_CANCEL_WINDOW_MAX_HOURS, BILLING_ERRORS.lateCancelWindow),
+  lateCancelFeeCents: policyFee,
+  noShowFeeCents: policyFee,
+});
+export type BillingPolicy = z.infer<typeof BillingPolicySchema>;
+export const BillingPolicyAnswerSchema = z.object({ policy: BillingPolicySchema });
+export const DEFAULT_BILLING_POLICY: BillingPolicy = {
+  sessionBilling: false,
+  lateCancelWindowHours: 24,
+  lateCancelFeeCents: 0,
+  noShowFeeCents: 0,
+};
 
 /**
  * The figures of an invoice from its lines: line amounts, subtotal, discount (never above the subtotal), tax on

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
-import { seedDemoInvoices } from '../features/billing/demo';
+import { seedDemoBillingPolicy, seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
 import { markWelcomed } from '../features/preferences/service';
@@ -48,6 +48,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoSchedules(tx);
       await seedDemoAppointments(tx);
       await seedDemoInvoices(tx);
+      await seedDemoBillingPolicy(tx);
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
     }

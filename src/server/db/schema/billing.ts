@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -119,6 +120,14 @@ export const billingSettings = pgTable(
     id: text('id').primaryKey().default('clinic'),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    /**
+     * The clinic's payment policy (decision 0029). Session billing (checkout, unbilled sessions, cards on file,
+     * fees) is off until an admin turns it on; the fees apply only while it is on.
+     */
+    sessionBilling: boolean('session_billing').notNull().default(false),
+    lateCancelWindowHours: integer('late_cancel_window_hours').notNull().default(24),
+    lateCancelFeeCents: integer('late_cancel_fee_cents').notNull().default(0),
+    noShowFeeCents: integer('no_show_fee_cents').notNull().default(0),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,5 +135,7 @@ export const billingSettings = pgTable(
     check('billing_settings_single_check', sql`id = 'clinic'`),
     check('billing_settings_tax_check', sql`tax_rate_basis_points between 0 and 5000`),
     check('billing_settings_terms_check', sql`payment_terms_days between 0 and 365`),
+    check('billing_settings_window_check', sql`late_cancel_window_hours between 0 and 168`),
+    check('billing_settings_fees_check', sql`late_cancel_fee_cents >= 0 and no_show_fee_cents >= 0`),
   ],
 );

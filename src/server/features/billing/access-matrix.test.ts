@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BILLING_POLICY } from '../../../shared/billing';
 import {
   type Expected,
   MISSING_ID,
@@ -6,6 +7,7 @@ import {
   matrixRoutes,
   matrixTable,
   servedRoutes,
+  signedIn,
   type Target,
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -233,6 +235,19 @@ const MATRIX: Row[] = [
     url: () => '/api/billing/settings',
     body: () => ({ taxRateBasisPoints: 0, paymentTermsDays: 30 }),
     expect: byRole({ staff: 200, admin: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/policy',
+    url: () => '/api/billing/policy',
+    expect: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/billing/policy',
+    url: () => '/api/billing/policy',
+    body: () => DEFAULT_BILLING_POLICY,
+    expect: byRole({ admin: 200 }),
   },
 ];
 

@@ -6,7 +6,7 @@ import { invoices, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { seedDemoInvoices } from './demo';
+import { DEMO_BILLING_POLICY, seedDemoInvoices } from './demo';
 
 /** The demo clinic's invoices: the demo patient's two, every status among the others, seeded once. */
 let t: TestApp;
@@ -14,6 +14,13 @@ beforeAll(async () => {
   t = await createTestApp({}, { clinic: true });
 });
 afterAll(() => t.close());
+
+describe('demo billing policy', () => {
+  it('turns session billing on with both fees, for every signed-in reader', async () => {
+    const answer = await t.injectAs('patient', { method: 'GET', url: '/api/billing/policy' });
+    expect(answer.json()).toEqual({ policy: DEMO_BILLING_POLICY });
+  });
+});
 
 describe('demo invoices', () => {
   it('date no payment, transaction or invoice change after the moment they were seeded', async () => {

@@ -1,10 +1,37 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { formatInvoiceNumber, type InvoiceStatus, invoiceTotals } from '../../../shared/billing';
 import type { Tx } from '../../db/client';
-import { appointments, invoiceLineItems, invoices, payments, serviceTypes, users } from '../../db/schema';
+import {
+  appointments,
+  billingSettings,
+  invoiceLineItems,
+  invoices,
+  payments,
+  serviceTypes,
+  users,
+} from '../../db/schema';
 import { addDays, clinicDayLabel, clinicToday } from '../../platform/clinic-time';
 import { takeNumber } from './invoices/repository';
 import { getSettings } from './settings/service';
+
+/**
+ * The demo clinic bills its sessions (decision 0029): session billing on, a 24-hour late-cancellation window,
+ * a $25 late-cancellation fee and a $40 no-show fee. A clinic that saved its own settings keeps them.
+ */
+export const DEMO_BILLING_POLICY = {
+  sessionBilling: true,
+  lateCancelWindowHours: 24,
+  lateCancelFeeCents: 2500,
+  noShowFeeCents: 4000,
+} as const;
+
+export async function seedDemoBillingPolicy(tx: Tx) {
+  // The migrations make the row; nobody has saved it while updated_by is empty.
+  await tx
+    .update(billingSettings)
+    .set(DEMO_BILLING_POLICY)
+    .where(and(eq(billingSettings.id, 'clinic'), isNull(billingSettings.updatedBy)));
+}
 
 /** What each demo invoice is, in order: the demo patient's two first, then one per other patient. */
 type Plan = {

@@ -1,4 +1,4 @@
-import type { BillingSettings } from '../../../../shared/billing';
+import type { BillingPolicy, BillingSettings } from '../../../../shared/billing';
 import type { Db, Tx } from '../../../db/client';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
@@ -31,4 +31,33 @@ export async function putSettings(
     });
   });
   return getSettings(db);
+}
+
+/** The clinic's payment policy: whether session billing is on, and its late-cancellation and no-show fees. */
+export async function getPolicy(db: Db | Tx): Promise<{ policy: BillingPolicy }> {
+  const row = await repository.readSettings(db);
+  return {
+    policy: {
+      sessionBilling: row.sessionBilling,
+      lateCancelWindowHours: row.lateCancelWindowHours,
+      lateCancelFeeCents: row.lateCancelFeeCents,
+      noShowFeeCents: row.noShowFeeCents,
+    },
+  };
+}
+
+export async function putPolicy(db: Db, caller: Caller, change: { input: BillingPolicy; meta: RequestMeta }) {
+  const { input, meta } = change;
+  await db.transaction(async (tx) => {
+    await repository.saveSettings(tx, { settings: input, by: caller.id });
+    await recordActivity(tx, {
+      actorId: caller.id,
+      action: 'billing.policy_updated',
+      entityType: 'billing_settings',
+      entityId: null,
+      ipAddress: meta.ipAddress,
+      details: { ...input },
+    });
+  });
+  return getPolicy(db);
 }

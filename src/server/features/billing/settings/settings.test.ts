@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_ERRORS } from '../../../../shared/billing';
+import { BILLING_ERRORS, DEFAULT_BILLING_POLICY } from '../../../../shared/billing';
+import { activityLog } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestPerson } from '../../../test/people';
 import { call, careTeam, expectStatus } from '../testing';
@@ -38,6 +40,73 @@ describe('settings', () => {
       [{ taxRateBasisPoints: 0, paymentTermsDays: -1 }, BILLING_ERRORS.paymentTerms],
     ] as const) {
       const response = await call(t, 'staff', { method: 'PUT', url: '/api/billing/settings', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(message);
+    }
+  });
+});
+
+describe('payment policy', () => {
+  const policy = {
+    sessionBilling: true,
+    lateCancelWindowHours: 48,
+    lateCancelFeeCents: 2500,
+    noShowFeeCents: 4000,
+  };
+
+  it('is off on a new clinic, read by every signed-in user and written by admins only', async () => {
+    for (const reader of ['patient', 'member', practitioner] as const)
+      expect(
+        await expectStatus(t, reader, { method: 'GET', url: '/api/billing/policy', status: 200 }),
+      ).toEqual({
+        policy: DEFAULT_BILLING_POLICY,
+      });
+    for (const writer of ['staff', practitioner, 'patient'] as const)
+      await expectStatus(t, writer, {
+        method: 'PUT',
+        url: '/api/billing/policy',
+        payload: policy,
+        status: 403,
+      });
+    const saved = await expectStatus(t, 'admin', {
+      method: 'PUT',
+      url: '/api/billing/policy',
+      payload: policy,
+      status: 200,
+    });
+    expect(saved).toEqual({ policy });
+    expect(
+      await expectStatus(t, 'patient', { method: 'GET', url: '/api/billing/policy', status: 200 }),
+    ).toEqual({
+      policy,
+    });
+    // The tax rate and terms are a separate call and stay as they were.
+    expect(
+      await expectStatus(t, 'staff', { method: 'GET', url: '/api/billing/settings', status: 200 }),
+    ).toEqual({
+      settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 },
+    });
+    const entries = await t.database.db
+      .select({ details: activityLog.details })
+      .from(activityLog)
+      .where(eq(activityLog.action, 'billing.policy_updated'));
+    expect(entries.map((entry) => entry.details)).toEqual([policy]);
+  });
+
+  it('refuses what is not a policy', async () => {
+    for (const [change, message] of [
+      [{ sessionBilling: 'yes' }, BILLING_ERRORS.sessionBilling],
+      [{ lateCancelWindowHours: 169 }, BILLING_ERRORS.lateCancelWindow],
+      [{ lateCancelWindowHours: 1.5 }, BILLING_ERRORS.lateCancelWindow],
+      [{ lateCancelFeeCents: -1 }, BILLING_ERRORS.policyFee],
+      [{ noShowFeeCents: 100_001 }, BILLING_ERRORS.policyFee],
+      [{ noShowFeeCents: 12.5 }, BILLING_ERRORS.policyFee],
+    ] as const) {
+      const response = await call(t, 'admin', {
+        method: 'PUT',
+        url: '/api/billing/policy',
+        payload: { ...policy, ...change },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(message);
     }
