@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
 import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
+import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -23,15 +24,17 @@ async function main() {
     }
   });
 
-  // Background jobs (appointment reminders, the Printful sync queued at connect): every instance runs a
-  // worker; each job runs on one of them.
+  // Background jobs (appointment reminders, the Printful sync queued at connect, the monthly statements): every
+  // instance runs a worker; each job runs on one of them.
   const jobs = new JobWorker(database.db, {
     log: app.log,
     handlers: {
       ...appointmentJobHandlers(ctx),
       ...printfulJobHandlers(ctx),
+      ...statementJobHandlers(ctx),
     },
   });
+  await scheduleMonthlyStatements(database.db);
   jobs.start();
 
   let closing = false;

@@ -62,6 +62,8 @@ export const TAX_RATE_MAX_BASIS_POINTS = 5000;
 export const PAYMENT_TERMS_MAX_DAYS = 365;
 /** The longest late-cancellation window a clinic may set: a week. */
 export const LATE_CANCEL_WINDOW_MAX_HOURS = 168;
+/** The longest period one statement covers: two years. */
+export const STATEMENT_MAX_DAYS = 731;
 /** The largest policy fee: $1,000. */
 export const POLICY_FEE_MAX_CENTS = 100_000;
 
@@ -110,6 +112,9 @@ export const BILLING_ERRORS = {
   sessionBilling: 'Session billing must be on or off',
   lateCancelWindow: `The late-cancellation window must be a whole number of hours from 0 to ${LATE_CANCEL_WINDOW_MAX_HOURS}`,
   policyFee: `A fee must be a whole number of cents from 0 to ${POLICY_FEE_MAX_CENTS}`,
+  sessionBillingOff: 'Session billing is off: an admin can turn it on in Settings',
+  statementPatient: 'Choose a patient for the statement',
+  statementRange: `A statement covers from 1 to ${STATEMENT_MAX_DAYS} days, and "from" comes before "to"`,
 } as const;
 
 const cents = (error: string, tooLarge: string) =>
@@ -418,3 +423,48 @@ export const formatTaxRate = (basisPoints: number) =>
  * under their own access rules.
  */
 export type InvoicesChangedEvent = { type: 'invoices_changed'; invoiceId: string };
+
+/**
+ * GET /api/billing/statements (and /pdf): a patient's account over a period of clinic days. Patients read their
+ * own (patientId may be left out); practitioners the patients in their reach; staff and admins anyone. The
+ * period defaults to the last 90 days. POST /api/billing/statements/email (staff, admin) emails it.
+ */
+export const StatementQuerySchema = z.strictObject({
+  patientId: z.uuid({ error: BILLING_ERRORS.statementPatient }).optional(),
+  from: DaySchema('from').optional(),
+  to: DaySchema('to').optional(),
+});
+export type StatementQuery = z.infer<typeof StatementQuerySchema>;
+export const StatementEmailInputSchema = StatementQuerySchema.extend({
+  patientId: z.uuid({ error: BILLING_ERRORS.statementPatient }),
+});
+
+/** One entry of a statement: an invoice issued (a charge), a payment received or a refund of one. */
+export const StatementEntrySchema = z.object({
+  day: z.string(),
+  kind: z.enum(['invoice', 'payment', 'refund']),
+  /** The invoice number the entry belongs to. */
+  invoiceNumber: z.string(),
+  description: z.string(),
+  /** What it adds to the balance: an invoice and a refund add, a payment takes away. */
+  amountCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export type StatementEntry = z.infer<typeof StatementEntrySchema>;
+
+export const StatementSchema = z.object({
+  patientId: z.string(),
+  patientName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  openingBalanceCents: z.number().int(),
+  entries: z.array(StatementEntrySchema),
+  invoicedCents: z.number().int(),
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  closingBalanceCents: z.number().int(),
+});
+export type Statement = z.infer<typeof StatementSchema>;
+export const StatementAnswerSchema = z.object({ statement: StatementSchema });
+export type StatementAnswer = z.infer<typeof StatementAnswerSchema>;

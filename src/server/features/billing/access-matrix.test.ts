@@ -35,6 +35,12 @@ beforeAll(async () => {
   const stranger = await createPerson(t, 'patient');
   strangerId = stranger.id;
   colleagueId = (await createPerson(t, 'practitioner')).id;
+  // Statements answer only while session billing is on.
+  await t.injectAs('admin', {
+    method: 'PUT',
+    url: '/api/billing/policy',
+    payload: { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+  });
   for (const [target, patientId] of [
     ['own', demoPatientId],
     ['other', stranger.id],
@@ -63,6 +69,8 @@ async function freshDraft(target: Target | null) {
 }
 
 const at = (target: Target | null) => ids[target ?? 'missing'];
+const patientAt = (target: Target | null) =>
+  target === 'own' ? demoPatientId : target === 'other' ? strangerId : MISSING_ID;
 const byRole = (
   statuses: Partial<Record<'patient' | 'practitioner' | 'staff' | 'admin', number | Record<Target, number>>>,
 ): Expected => ({
@@ -246,8 +254,37 @@ const MATRIX: Row[] = [
     method: 'PUT',
     route: '/api/billing/policy',
     url: () => '/api/billing/policy',
-    body: () => DEFAULT_BILLING_POLICY,
+    body: () => ({ ...DEFAULT_BILLING_POLICY, sessionBilling: true }),
     expect: byRole({ admin: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/statements',
+    url: (target) => `/api/billing/statements?patientId=${patientAt(target)}`,
+    expect: byRole({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/statements/pdf',
+    url: (target) => `/api/billing/statements/pdf?patientId=${patientAt(target)}`,
+    expect: byRole({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/billing/statements/email',
+    url: () => '/api/billing/statements/email',
+    body: () => ({ patientId: demoPatientId }),
+    expect: byRole({ staff: 200, admin: 200 }),
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import type { Invoice, InvoicePayment } from '../../../shared/billing';
+import type { Invoice, InvoicePayment, Statement } from '../../../shared/billing';
 import { formatTaxRate, INVOICE_STATUS_LABELS } from '../../../shared/billing';
 import { formatMoney } from '../../../shared/money';
 import { clinicText } from '../../platform/clinic-time';
@@ -116,6 +116,34 @@ export function receiptPdf(invoice: Invoice, payment: InvoicePayment) {
     doc.moveDown();
     field(doc, 'Invoice total', formatMoney(invoice.totalCents, invoice.currency));
     field(doc, 'Balance due', formatMoney(invoice.balanceCents, invoice.currency));
+  });
+}
+
+/** A patient's statement: the balance brought forward, each invoice, payment and refund, and the balance. */
+export function statementPdf(statement: Statement) {
+  const money = (cents: number) => formatMoney(cents, statement.currency);
+  const period = `${clinicText.day(statement.from)} to ${clinicText.day(statement.to)}`;
+  return render(`Statement for ${statement.patientName}`, (doc) => {
+    header(doc, 'Statement of account');
+    field(doc, 'Patient', statement.patientName);
+    field(doc, 'Period', period);
+    doc.moveDown();
+    row(doc, ['Date and entry', '', 'Amount', 'Balance'], true);
+    row(doc, ['Balance brought forward', '', '', money(statement.openingBalanceCents)]);
+    for (const entry of statement.entries)
+      row(doc, [
+        `${clinicText.day(entry.day)}  ${entry.description}${entry.kind === 'invoice' ? '' : `, ${entry.invoiceNumber}`}`,
+        '',
+        money(entry.amountCents),
+        money(entry.balanceCents),
+      ]);
+    if (statement.entries.length === 0)
+      row(doc, ['Nothing was invoiced or paid in this period.', '', '', '']);
+    doc.moveDown();
+    total(doc, ['Invoiced', money(statement.invoicedCents)]);
+    total(doc, ['Paid', money(statement.paidCents)]);
+    if (statement.refundedCents > 0) total(doc, ['Refunded', money(statement.refundedCents)]);
+    total(doc, ['Balance', money(statement.closingBalanceCents)], true);
   });
 }
 

@@ -6,6 +6,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { settleInvoicePayment } from './payments/online';
 import { invoicePaymentRoutes } from './payments/routes';
 import { settingsRoutes } from './settings/routes';
+import { statementRoutes } from './statements/routes';
 
 /**
  * Billing. Roles that never see invoices (members) get 403; an invoice outside the caller's reach answers 404
@@ -19,5 +20,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(invoiceRoutes(ctx));
     await app.register(invoicePaymentRoutes(ctx, payments));
     await app.register(settingsRoutes(ctx));
+    await app.register(statementRoutes(ctx));
   };
 }

@@ -141,3 +141,12 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000) {
     }
   }
 }
+
+/** The text pdfkit writes: hex strings inside TJ arrays, decoded. */
+export function pdfText(bytes: Buffer) {
+  const raw = bytes.toString('latin1');
+  const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) =>
+    Buffer.from(match[1], 'hex').toString('latin1'),
+  );
+  return `${raw}\n${hex.join('')}`;
+}

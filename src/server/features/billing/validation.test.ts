@@ -5,7 +5,7 @@ import { activityLog } from '../../db/schema';
 import { addDays, clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
-import { call, careTeam, draft, line, pay, sentInvoice } from './testing';
+import { call, careTeam, draft, line, pay, pdfText, sentInvoice } from './testing';
 
 /**
  * Every field of every billing input answers its own 400 message, and the documents: the invoice and the
@@ -158,15 +158,6 @@ describe('payments and refunds', () => {
     expect(badList.statusCode).toBe(400);
   });
 });
-
-/** The text pdfkit writes: hex strings inside TJ arrays, decoded. */
-function pdfText(bytes: Buffer) {
-  const raw = bytes.toString('latin1');
-  const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) =>
-    Buffer.from(match[1], 'hex').toString('latin1'),
-  );
-  return `${raw}\n${hex.join('')}`;
-}
 
 describe('documents', () => {
   it('are PDFs of the invoice and of a receipt, named by the number, their reads logged for the patient', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -223,6 +223,63 @@ export function paymentsFor(
     .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
     .where(and(eq(payments.purpose, of.purpose), eq(payments.referenceId, of.referenceId)))
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * Every payment received for these references (of one purpose), and every refund of them, oldest first: a
+ * statement's entries. A refund made through the provider in full may have no refund row; the part of
+ * refunded_cents no row accounts for is answered as a refund at the payment's refunded_at.
+ */
+export async function movementsFor(
+  db: Db | Tx,
+  of: { purpose: (typeof PAYMENT_PURPOSES)[number]; referenceIds: string[] },
+) {
+  if (of.referenceIds.length === 0) return { received: [], refunded: [] };
+  const received = await db
+    .select({
+      id: payments.id,
+      referenceId: payments.referenceId,
+      method: payments.method,
+      cardLast4: payments.cardLast4,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      at: payments.createdAt,
+      refundedAt: payments.refundedAt,
+    })
+    .from(payments)
+    .where(and(eq(payments.purpose, of.purpose), inArray(payments.referenceId, of.referenceIds)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  const rows =
+    received.length === 0
+      ? []
+      : await db
+          .select({
+            paymentId: paymentRefunds.paymentId,
+            amountCents: paymentRefunds.amountCents,
+            at: paymentRefunds.createdAt,
+          })
+          .from(paymentRefunds)
+          .where(
+            inArray(
+              paymentRefunds.paymentId,
+              received.map((payment) => payment.id),
+            ),
+          )
+          .orderBy(asc(paymentRefunds.createdAt));
+  const refunded = rows.map((row) => ({ ...row, referenceId: '' }));
+  for (const payment of received) {
+    const mine = refunded.filter((refund) => refund.paymentId === payment.id);
+    for (const refund of mine) refund.referenceId = payment.referenceId;
+    const unaccounted = payment.refundedCents - mine.reduce((sum, refund) => sum + refund.amountCents, 0);
+    if (unaccounted > 0)
+      refunded.push({
+        paymentId: payment.id,
+        referenceId: payment.referenceId,
+        amountCents: unaccounted,
+        at: payment.refundedAt ?? payment.at,
+      });
+  }
+  return { received, refunded };
 }
 
 /**

@@ -55,6 +55,7 @@ export {
   findPaymentFor,
   isRecorded,
   lockPayment,
+  movementsFor,
   type PaymentRow,
   paymentsFor,
   recordFullRefund,

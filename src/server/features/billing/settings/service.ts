@@ -1,7 +1,8 @@
-import type { BillingPolicy, BillingSettings } from '../../../../shared/billing';
+import { BILLING_ERRORS, type BillingPolicy, type BillingSettings } from '../../../../shared/billing';
 import type { Db, Tx } from '../../../db/client';
 import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
+import { AppError } from '../../../platform/errors';
 import type { Caller } from '../invoices/access';
 import * as repository from './repository';
 
@@ -44,6 +45,13 @@ export async function getPolicy(db: Db | Tx): Promise<{ policy: BillingPolicy }>
       noShowFeeCents: row.noShowFeeCents,
     },
   };
+}
+
+/** Refuses (409) what only a clinic with session billing on does. */
+export async function requireSessionBilling(db: Db | Tx) {
+  const { policy } = await getPolicy(db);
+  if (!policy.sessionBilling) throw new AppError('CONFLICT', BILLING_ERRORS.sessionBillingOff);
+  return policy;
 }
 
 export async function putPolicy(db: Db, caller: Caller, change: { input: BillingPolicy; meta: RequestMeta }) {
