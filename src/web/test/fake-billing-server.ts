@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import {
   BILLING_ERRORS,
   type BillableAppointment,
+  type BillingPolicy,
   type BillingSettings,
   BillingSettingsSchema,
   ConfirmInvoicePaymentInputSchema,
   CreateInvoiceInputSchema,
+  DEFAULT_BILLING_POLICY,
   formatInvoiceNumber,
   INVOICE_PAGE_SIZE,
   type Invoice,
@@ -14,6 +16,7 @@ import {
   OPEN_INVOICE_STATUSES,
   RecordPaymentInputSchema,
   RefundPaymentInputSchema,
+  type Statement,
   UpdateInvoiceInputSchema,
   VoidInvoiceInputSchema,
 } from '../../shared/billing';
@@ -42,6 +45,9 @@ type State = {
   billable: Record<string, BillableAppointment[]>;
   services: ServiceType[];
   settings: BillingSettings;
+  policy: BillingPolicy;
+  /** The statement GET /api/billing/statements answers, for the period asked. */
+  statement: Statement | null;
   /** Who is calling: a patient sees only their own invoices that are not drafts. */
   viewer: 'patient' | 'clinic';
   today: string;
@@ -58,6 +64,8 @@ export function fakeBillingServer(initial: Partial<State> = {}) {
     billable: {},
     services: [],
     settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 },
+    policy: DEFAULT_BILLING_POLICY,
+    statement: null,
     viewer: 'clinic',
     today: '2026-11-20',
     ...initial,
@@ -333,6 +341,16 @@ export function fakeBillingServer(initial: Partial<State> = {}) {
       if (!parsed.success) return invalid(parsed.error);
       state.settings = parsed.data;
       return json({ settings: state.settings });
+    }
+    if (pathname === '/api/billing/policy' && method === 'GET') return json({ policy: state.policy });
+    if (pathname.startsWith('/api/billing/statements')) {
+      if (!state.policy.sessionBilling) return json({ message: 'Session billing is off' }, 409);
+      if (!state.statement) return json({ message: 'Patient not found' }, 404);
+      const period = {
+        from: searchParams.get('from') ?? state.statement.from,
+        to: searchParams.get('to') ?? state.statement.to,
+      };
+      return json({ statement: { ...state.statement, ...period } });
     }
     if (pathname === '/api/invoices' && method === 'GET') return list(searchParams);
     if (pathname === '/api/invoices' && method === 'POST') return create(body);

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   BillableAnswer,
+  BillingPolicy,
   BillingSettings,
   CreateInvoiceInput,
   Invoice,
@@ -16,6 +17,8 @@ import type {
   PayInvoiceAnswer,
   RecordPaymentInput,
   RefundPaymentInput,
+  StatementAnswer,
+  StatementQuery,
   UpdateInvoiceInput,
 } from '../../../shared/billing';
 import { api } from '../../lib/api-client';
@@ -33,7 +36,41 @@ export const invoiceKeys = {
   invoice: (id: string) => ['/api/invoices', 'one', id] as const,
   billable: (patientId: string) => ['/api/invoices', 'billable', patientId] as const,
   settings: ['/api/billing/settings'] as const,
+  policy: ['/api/billing/policy'] as const,
+  statement: (query: StatementQuery) => ['/api/invoices', 'statement', query] as const,
 };
+
+/** The clinic's payment policy: whether session billing (statements, checkout, fees) is on. */
+export const useBillingPolicy = () =>
+  useQuery({
+    queryKey: invoiceKeys.policy,
+    queryFn: () => api.get<{ policy: BillingPolicy }>('/api/billing/policy').then((body) => body.policy),
+    staleTime: 60_000,
+  });
+
+/** The query string of a statement's period and patient, leaving out what is not chosen. */
+export const statementQueryString = (query: StatementQuery) =>
+  new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+
+/** A patient's statement over a period; live with the invoices it is made of (its key is under theirs). */
+export const useStatement = (query: StatementQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: invoiceKeys.statement(query),
+    queryFn: () =>
+      api
+        .get<StatementAnswer>(`/api/billing/statements?${statementQueryString(query)}`)
+        .then((body) => body.statement),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export const useEmailStatement = () =>
+  useMutation({
+    mutationFn: (query: StatementQuery & { patientId: string }) =>
+      api.post<StatementAnswer>('/api/billing/statements/email', query),
+  });
 
 export const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BILLING_POLICY, type Statement } from '../../../shared/billing';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { invoice } from '../../test/billing-fixtures';
 import { fakeBillingServer } from '../../test/fake-billing-server';
@@ -158,5 +159,88 @@ describe('the billing list', () => {
     const socket = await findSocket('notifications');
     socket.receive({ type: 'invoices_changed', invoiceId: first.id });
     await waitFor(async () => expect(await rows()).toHaveLength(2));
+  });
+});
+
+describe('statements', () => {
+  const statement: Statement = {
+    patientId: 'patient-1',
+    patientName: 'Pat Morgan',
+    from: '2026-08-23',
+    to: '2026-11-20',
+    currency: 'usd',
+    openingBalanceCents: 1000,
+    entries: [
+      {
+        day: '2026-11-02',
+        kind: 'invoice',
+        invoiceNumber: 'INV-000001',
+        description: 'Invoice INV-000001',
+        amountCents: 10_000,
+        balanceCents: 11_000,
+      },
+      {
+        day: '2026-11-05',
+        kind: 'payment',
+        invoiceNumber: 'INV-000001',
+        description: 'Payment by card ending 4242',
+        amountCents: -4000,
+        balanceCents: 7000,
+      },
+    ],
+    invoicedCents: 10_000,
+    paidCents: 4000,
+    refundedCents: 0,
+    closingBalanceCents: 7000,
+  };
+
+  it('are not offered while session billing is off', async () => {
+    const server = fakeBillingServer({ viewer: 'patient', invoices: [invoice()], statement });
+    open('patient', server);
+    await rows();
+    expect(screen.queryByRole('button', { name: 'Statement' })).not.toBeInTheDocument();
+  });
+
+  it('show a patient their account over the last 90 days, entry by entry, ready to download', async () => {
+    const server = fakeBillingServer({
+      viewer: 'patient',
+      invoices: [invoice()],
+      statement,
+      policy: { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+    });
+    open('patient', server);
+    await userEvent.click(await screen.findByRole('button', { name: 'Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statement' });
+    const table = await within(dialog).findByRole('table', { name: /Statement for Pat Morgan/ });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['2 Nov 2026', 'Invoice: Invoice INV-000001', '$100.00', '$110.00'],
+      ['5 Nov 2026', 'Payment: Payment by card ending 4242, INV-000001', '-$40.00', '$70.00'],
+    ]);
+    expect(within(dialog).getByText('Balance', { selector: 'dt' }).nextSibling).toHaveTextContent('$70.00');
+    expect(within(dialog).getByText('Brought forward').nextSibling).toHaveTextContent('$10.00');
+    // A patient's statement is their own: no patient is named in the call, and nothing is emailed from here.
+    const asked = server.calls.find((call) => call.url.startsWith('/api/billing/statements?'));
+    expect(new URL(asked?.url ?? '', 'http://x').searchParams.has('patientId')).toBe(false);
+    expect(within(dialog).queryByRole('button', { name: 'Email to patient' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it('ask the desk for a patient first, and offer to email it', async () => {
+    const server = fakeBillingServer({
+      invoices: [invoice()],
+      statement,
+      policy: { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+    });
+    open('staff', server);
+    await userEvent.click(await screen.findByRole('button', { name: 'Statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Statement' });
+    expect(within(dialog).getByText('Choose a patient to see their statement.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Email to patient' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeDisabled();
   });
 });

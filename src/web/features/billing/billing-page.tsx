@@ -1,4 +1,4 @@
-import { FilePlus2, Settings2 } from 'lucide-react';
+import { FilePlus2, FileText, Settings2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { screenHeading } from '../../../shared/routes';
@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
-import { useInvoiceList } from './api';
+import { useBillingPolicy, useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
 import { InvoiceEditorDialog } from './invoice-editor';
 import { InvoiceFilters } from './invoice-filters';
@@ -17,6 +17,7 @@ import { InvoicePanel } from './invoice-panel';
 import { canCreateInvoices } from './invoice-status';
 import { InvoiceTable } from './invoice-table';
 import { type InvoiceFilters as Filters, invoiceFiltersFrom, withInvoiceFilters } from './list-params';
+import { StatementDialog } from './statement-dialog';
 
 export const INVOICE_PARAM = 'invoice';
 
@@ -36,7 +37,10 @@ export function BillingPage() {
   const invoiceId = isId(requested) ? requested.toLowerCase() : null;
   const [isCreating, setCreating] = useState(false);
   const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const [isStatementOpen, setStatementOpen] = useState(false);
   const list = useInvoiceList(filters);
+  // Statements come with session billing; without it the screen is the specification's.
+  const statements = useBillingPolicy().data?.sessionBilling === true;
 
   const changeFilters = useCallback(
     (changes: Partial<Filters>) =>
@@ -82,6 +86,12 @@ export function BillingPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="font-semibold text-lg">{isPatient ? 'Your invoices' : 'Invoices'}</h2>
         <div className="flex flex-wrap gap-2">
+          {statements ? (
+            <Button size="sm" variant="outline" onClick={() => setStatementOpen(true)}>
+              <FileText aria-hidden="true" />
+              Statement
+            </Button>
+          ) : null}
           {isDesk ? (
             <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
               <Settings2 aria-hidden="true" />
@@ -141,6 +151,7 @@ export function BillingPage() {
         />
       ) : null}
       {isDesk ? <BillingSettingsDialog open={isSettingsOpen} onOpenChange={setSettingsOpen} /> : null}
+      {statements ? <StatementDialog open={isStatementOpen} onOpenChange={setStatementOpen} /> : null}
     </div>
   );
 }
