@@ -147,8 +147,12 @@ function StatementView({ statement }: { statement: Statement }) {
               </tr>
             </thead>
             <tbody>
-              {statement.entries.map((entry, index) => (
-                <tr key={`${entry.kind}-${entry.invoiceNumber}-${index}`} className="border-border border-t">
+              {statement.entries.map((entry) => (
+                // The running balance tells apart two like entries of one day.
+                <tr
+                  key={`${entry.day}-${entry.kind}-${entry.invoiceNumber}-${entry.balanceCents}`}
+                  className="border-border border-t"
+                >
                   <td className="whitespace-nowrap px-3 py-2">{format.day(entry.day)}</td>
                   <td className="px-3 py-2">
                     <span className="sr-only">{KIND_NAMES[entry.kind]}: </span>
