@@ -114,6 +114,11 @@ export const BILLING_ERRORS = {
   policyFee: `A fee must be a whole number of cents from 0 to ${POLICY_FEE_MAX_CENTS}`,
   sessionBillingOff: 'Session billing is off: an admin can turn it on in Settings',
   statementPatient: 'Choose a patient for the statement',
+  checkoutNotCompleted: 'Only a completed session can be checked out',
+  checkoutNotFound: 'Session not found',
+  checkoutPayment: 'Choose how the session is paid: on the account, at the desk, or by card',
+  checkoutCardAtDesk:
+    'A new card is taken by the front desk; record a desk payment or leave it on the account',
   statementRange: `A statement covers from 1 to ${STATEMENT_MAX_DAYS} days, and "from" comes before "to"`,
 } as const;
 
@@ -468,3 +473,62 @@ export const StatementSchema = z.object({
 export type Statement = z.infer<typeof StatementSchema>;
 export const StatementAnswerSchema = z.object({ statement: StatementSchema });
 export type StatementAnswer = z.infer<typeof StatementAnswerSchema>;
+
+/**
+ * Checkout of one completed session (GET and POST /api/invoices/checkout/{appointmentId}), while session billing
+ * is on: practitioners their own sessions, staff and admins any. The session's line comes from its service; other
+ * lines (a product, a package, another service) may be added. Paying: left on the patient's account, at the desk
+ * (the whole balance, so a second click pays nothing more), or by a new card (staff and admins: the answer holds
+ * the card payment to complete, as /api/invoices/{id}/pay does).
+ */
+export const CheckoutParamsSchema = z.strictObject({
+  appointmentId: z.uuid({ error: BILLING_ERRORS.checkoutNotFound }),
+});
+export const CheckoutPaymentSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('account') }),
+    z.strictObject({
+      kind: z.literal('desk'),
+      method: PaymentMethodSchema,
+      reference: z.string().trim().max(INVOICE_REFERENCE_MAX, BILLING_ERRORS.reference).optional(),
+    }),
+    z.strictObject({ kind: z.literal('new_card') }),
+  ],
+  { error: BILLING_ERRORS.checkoutPayment },
+);
+export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
+export const CheckoutInputSchema = z.strictObject({
+  lineItems: z
+    .array(InvoiceLineInputSchema, { error: BILLING_ERRORS.noLines })
+    .max(INVOICE_MAX_LINES - 1, BILLING_ERRORS.tooManyLines)
+    .default([]),
+  payment: CheckoutPaymentSchema,
+});
+export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
+
+export const CheckoutSessionSchema = z.object({
+  appointmentId: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+  serviceName: z.string(),
+  priceCents: z.number().int(),
+});
+export const CheckoutPreviewSchema = z.object({
+  session: CheckoutSessionSchema,
+  /** The invoice that bills the session already, if any: checking out again carries on with it. */
+  invoice: InvoiceSummarySchema.nullable(),
+  /** What the patient owes on their other open invoices. */
+  otherBalanceCents: z.number().int(),
+});
+export type CheckoutPreview = z.infer<typeof CheckoutPreviewSchema>;
+export const CheckoutAnswerSchema = z.object({
+  invoice: InvoiceSchema,
+  /** For a new card: the payment to complete with the card form. */
+  cardPayment: PayInvoiceAnswerSchema.nullable(),
+});
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;

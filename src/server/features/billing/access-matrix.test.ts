@@ -12,7 +12,7 @@ import {
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson } from '../../test/people';
-import { draft, line, pay, sentInvoice } from './testing';
+import { draft, line, pay, sentInvoice, serviceType, session } from './testing';
 
 /**
  * Who reaches the billing routes. "own" is an invoice of the demo patient (in the demo practitioner's care),
@@ -28,6 +28,7 @@ const paymentIds: Record<Target, string> = { own: '', other: '', missing: MISSIN
 let demoPatientId = '';
 let strangerId = '';
 let colleagueId = '';
+const sessionIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,7 +36,21 @@ beforeAll(async () => {
   const stranger = await createPerson(t, 'patient');
   strangerId = stranger.id;
   colleagueId = (await createPerson(t, 'practitioner')).id;
-  // Statements answer only while session billing is on.
+  // Checkout: a completed session of the demo practitioner's with the demo patient, and a colleague's with a
+  // patient nobody demo cares for.
+  const service = await serviceType(t);
+  const demoPractitionerId = (await demoPerson(t, 'practitioner')).id;
+  sessionIds.own = (
+    await session(t, {
+      patientId: demoPatientId,
+      practitionerId: demoPractitionerId,
+      serviceTypeId: service.id,
+    })
+  ).id;
+  sessionIds.other = (
+    await session(t, { patientId: stranger.id, practitionerId: colleagueId, serviceTypeId: service.id })
+  ).id;
+  // Statements and checkout answer only while session billing is on.
   await t.injectAs('admin', {
     method: 'PUT',
     url: '/api/billing/policy',
@@ -256,6 +271,20 @@ const MATRIX: Row[] = [
     url: () => '/api/billing/policy',
     body: () => ({ ...DEFAULT_BILLING_POLICY, sessionBilling: true }),
     expect: byRole({ admin: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/checkout/:appointmentId',
+    url: (target) => `/api/invoices/checkout/${sessionIds[target ?? 'missing']}`,
+    expect: byRole({ practitioner: ownOnly(200), staff: reached(200), admin: reached(200) }),
+  },
+  {
+    // Checking a session out again carries on with its invoice, so each case answers 200 where reached.
+    method: 'POST',
+    route: '/api/invoices/checkout/:appointmentId',
+    url: (target) => `/api/invoices/checkout/${sessionIds[target ?? 'missing']}`,
+    body: () => ({ payment: { kind: 'account' } }),
+    expect: byRole({ practitioner: ownOnly(200), staff: reached(200), admin: reached(200) }),
   },
   {
     method: 'GET',

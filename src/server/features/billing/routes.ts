@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Payments } from '../payments/service';
+import { checkoutRoutes } from './checkout/routes';
 import { raiseInvoiceNotifications } from './invoices/notifications';
 import { invoiceRoutes } from './invoices/routes';
 import { settleInvoicePayment } from './payments/online';
@@ -21,5 +22,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(invoicePaymentRoutes(ctx, payments));
     await app.register(settingsRoutes(ctx));
     await app.register(statementRoutes(ctx));
+    await app.register(checkoutRoutes(ctx, payments));
   };
 }

@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BILLING_ERRORS,
+  type CheckoutAnswer,
+  type CheckoutPreview,
+  DEFAULT_BILLING_POLICY,
+} from '../../../../shared/billing';
+import { activityLog, invoiceLineItems, payments } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createPerson, type TestPerson } from '../../../test/people';
+import { payWithTestCard } from '../../../test/test-card';
+import { call, careTeam, expectStatus, notificationsOf, serviceType, session } from '../testing';
+
+/** Checkout of a completed session: one step from session to issued, paid invoice, and never twice. */
+let t: TestApp;
+let practitioner: TestPerson;
+let colleague: TestPerson;
+let patient: TestPerson;
+let serviceTypeId: string;
+
+const url = (appointmentId: string) => `/api/invoices/checkout/${appointmentId}`;
+const completed = async (of: { practitionerId?: string; status?: 'completed' | 'scheduled' } = {}) =>
+  (
+    await session(t, {
+      patientId: patient.id,
+      practitionerId: of.practitionerId ?? practitioner.id,
+      serviceTypeId,
+      status: of.status,
+    })
+  ).id;
+const checkOut = (who: Parameters<typeof call>[1], appointmentId: string, payload: unknown) =>
+  call(t, who, { method: 'POST', url: url(appointmentId), payload });
+const linesBilling = (appointmentId: string) =>
+  t.database.db.select().from(invoiceLineItems).where(eq(invoiceLineItems.appointmentId, appointmentId));
+const paymentsOf = (invoiceId: string) =>
+  t.database.db.select().from(payments).where(eq(payments.referenceId, invoiceId));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ practitioner, patient } = await careTeam(t));
+  colleague = await createPerson(t, 'practitioner');
+  serviceTypeId = (await serviceType(t, 9000)).id;
+});
+afterAll(() => t.close());
+
+describe('checkout', () => {
+  it('is refused while session billing is off', async () => {
+    const id = await completed();
+    for (const response of [
+      await call(t, 'staff', { method: 'GET', url: url(id) }),
+      await checkOut('staff', id, { payment: { kind: 'account' } }),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(BILLING_ERRORS.sessionBillingOff);
+    }
+    expect(await linesBilling(id)).toEqual([]);
+    await expectStatus(t, 'admin', {
+      method: 'PUT',
+      url: '/api/billing/policy',
+      payload: { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+      status: 200,
+    });
+  });
+
+  it('shows the session, its price and what else the patient owes', async () => {
+    const id = await completed();
+    const preview = await expectStatus<CheckoutPreview>(t, practitioner, {
+      method: 'GET',
+      url: url(id),
+      status: 200,
+    });
+    expect(preview).toMatchObject({
+      session: {
+        appointmentId: id,
+        patientId: patient.id,
+        practitionerId: practitioner.id,
+        priceCents: 9000,
+      },
+      invoice: null,
+      otherBalanceCents: 0,
+    });
+  });
+
+  it('issues the invoice with the session and other items, and takes the whole balance at the desk', async () => {
+    const id = await completed();
+    const answer = await expectStatus<CheckoutAnswer>(t, practitioner, {
+      method: 'POST',
+      url: url(id),
+      payload: {
+        lineItems: [{ description: 'Exercise band', quantity: 2, unitPriceCents: 750 }],
+        payment: { kind: 'desk', method: 'cash' },
+      },
+      status: 200,
+    });
+    expect(answer.cardPayment).toBeNull();
+    expect(answer.invoice).toMatchObject({
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      status: 'paid',
+      totalCents: 10_500,
+      paidCents: 10_500,
+      balanceCents: 0,
+    });
+    expect(answer.invoice.number).toMatch(/^INV-\d{6}$/);
+    expect(answer.invoice.lineItems.map((line) => [line.appointmentId, line.amountCents])).toEqual([
+      [id, 9000],
+      [null, 1500],
+    ]);
+    expect(await notificationsOf(t, patient.id, 'invoice_created')).not.toHaveLength(0);
+    const [entry] = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, 'invoice.checked_out'));
+    expect(entry).toMatchObject({ actorId: practitioner.id, entityId: answer.invoice.id });
+    expect(entry.details).toMatchObject({ appointmentId: id, payment: 'desk' });
+  });
+
+  it('gives one invoice line and one payment however many checkouts of a session arrive at once', async () => {
+    const id = await completed();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        checkOut(index % 2 ? 'staff' : practitioner, id, { payment: { kind: 'desk', method: 'card' } }),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const ids = new Set(answers.map((response) => response.json<CheckoutAnswer>().invoice.id));
+    expect(ids.size).toBe(1);
+    const [invoiceId] = ids;
+    expect(await linesBilling(id)).toHaveLength(1);
+    const paid = await paymentsOf(invoiceId);
+    expect(paid.map((payment) => payment.amountCents)).toEqual([9000]);
+  });
+
+  it('carries on with an invoice that bills the session already, and leaves it on the account when asked', async () => {
+    const id = await completed();
+    const first = await checkOut('staff', id, { payment: { kind: 'account' } });
+    expect(first.json<CheckoutAnswer>().invoice).toMatchObject({ status: 'sent', balanceCents: 9000 });
+    const preview = await expectStatus<CheckoutPreview>(t, 'staff', {
+      method: 'GET',
+      url: url(id),
+      status: 200,
+    });
+    expect(preview.invoice).toMatchObject({ id: first.json<CheckoutAnswer>().invoice.id, status: 'sent' });
+    expect(preview.otherBalanceCents).toBe(0);
+    const again = await checkOut('staff', id, {
+      payment: { kind: 'desk', method: 'cheque', reference: '000123' },
+    });
+    expect(again.json<CheckoutAnswer>().invoice).toMatchObject({
+      id: first.json<CheckoutAnswer>().invoice.id,
+      status: 'paid',
+    });
+    expect(await linesBilling(id)).toHaveLength(1);
+  });
+
+  it('starts a card payment for the desk, recorded once the provider confirms', async () => {
+    const id = await completed();
+    const answer = (await checkOut('staff', id, { payment: { kind: 'new_card' } })).json<CheckoutAnswer>();
+    expect(answer.invoice.status).toBe('sent');
+    expect(answer.cardPayment).toMatchObject({ amountCents: 9000 });
+    expect(await paymentsOf(answer.invoice.id)).toEqual([]);
+    await payWithTestCard(t, answer.cardPayment?.clientSecret ?? '');
+    const paid = await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/invoices/${answer.invoice.id}/pay/confirm`,
+      payload: { paymentIntentId: answer.cardPayment?.paymentIntentId },
+      status: 200,
+    });
+    expect(paid.invoice).toMatchObject({ status: 'paid', balanceCents: 0 });
+    const refused = await checkOut(practitioner, await completed(), { payment: { kind: 'new_card' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(BILLING_ERRORS.checkoutCardAtDesk);
+  });
+
+  it('refuses a session that is not completed, and one a practitioner does not own is not there', async () => {
+    const scheduled = await completed({ status: 'scheduled' });
+    const early = await checkOut('staff', scheduled, { payment: { kind: 'account' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(BILLING_ERRORS.checkoutNotCompleted);
+    const theirs = await completed({ practitionerId: colleague.id });
+    for (const response of [
+      await call(t, practitioner, { method: 'GET', url: url(theirs) }),
+      await checkOut(practitioner, theirs, { payment: { kind: 'account' } }),
+      await checkOut('staff', '00000000-0000-4000-8000-000000000000', { payment: { kind: 'account' } }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(BILLING_ERRORS.checkoutNotFound);
+    }
+    expect(await linesBilling(theirs)).toEqual([]);
+    for (const who of ['patient', 'member'] as const)
+      expect((await checkOut(who, theirs, { payment: { kind: 'account' } })).statusCode).toBe(403);
+    const bad = await checkOut('staff', theirs, { payment: { kind: 'barter' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(BILLING_ERRORS.checkoutPayment);
+  });
+});
