@@ -61,7 +61,7 @@ export function PayNowButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function CardStep({
+export function CardStep({
   invoice,
   intent,
   onDone,

@@ -2,6 +2,7 @@ import type { Appointment } from '../../../shared/scheduling';
 import { serviceColours } from '../../lib/service-colours';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
+import { CheckoutButton } from '../billing';
 
 type DetailsProps = {
   appointment: Appointment | null;
@@ -49,7 +50,10 @@ export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsP
               </>
             ) : null}
           </dl>
-          <AppointmentActions appointment={appointment} withReschedule />
+          <div className="flex flex-wrap items-start gap-2">
+            <CheckoutButton appointment={appointment} />
+            <AppointmentActions appointment={appointment} withReschedule />
+          </div>
         </DialogContent>
       ) : null}
     </Dialog>

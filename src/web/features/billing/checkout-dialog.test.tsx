@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type BillingPolicy, type CheckoutPreview, DEFAULT_BILLING_POLICY } from '../../../shared/billing';
+import { invoice } from '../../test/billing-fixtures';
+import { fakePatientsServer } from '../../test/fake-patients-server';
+import { appointment, fakeSchedulingServer } from '../../test/fake-scheduling-server';
+import { jsonResponse } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+/** Checkout from a completed session's details on the calendar. */
+const start = new Date(2026, 2, 2, 10);
+const done = appointment({
+  startsAt: start.toISOString(),
+  endsAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+  status: 'completed',
+});
+const preview = (): CheckoutPreview => ({
+  session: {
+    appointmentId: done.id,
+    startsAt: done.startsAt,
+    status: 'completed',
+    patientId: done.patientId,
+    patientName: done.patientName,
+    practitionerId: done.practitionerId,
+    practitionerName: done.practitionerName,
+    serviceName: done.serviceName,
+    priceCents: 9000,
+  },
+  invoice: null,
+  otherBalanceCents: 2500,
+});
+
+function open(policy: BillingPolicy) {
+  const scheduling = fakeSchedulingServer({ now: '2026-02-20T00:00:00.000Z', appointments: [done] });
+  const patients = fakePatientsServer({ patients: [] });
+  const posted: unknown[] = [];
+  renderApp({
+    path: '/calendar?date=2026-03-02&view=week',
+    role: 'staff',
+    handle: (call) => {
+      const path = new URL(call.url, 'http://x').pathname;
+      if (path === '/api/billing/policy') return jsonResponse({ policy });
+      if (path === '/api/billing/settings')
+        return jsonResponse({ settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 } });
+      if (path === `/api/invoices/checkout/${done.id}` && call.method === 'GET')
+        return jsonResponse(preview());
+      if (path === `/api/invoices/checkout/${done.id}` && call.method === 'POST') {
+        posted.push(call.body);
+        return jsonResponse({
+          invoice: {
+            ...invoice({ number: 'INV-000042', status: 'paid', totalCents: 10_500, balanceCents: 0 }),
+            lineItems: [],
+            payments: [],
+          },
+          cardPayment: null,
+        });
+      }
+      return scheduling.handle(call) ?? patients.handle(call);
+    },
+  });
+  return { posted };
+}
+
+const details = async () => {
+  const grid = await screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 5000 });
+  await userEvent.click(
+    await within(grid).findByRole('button', { name: new RegExp(`^10:00–10:30 ${done.patientName}`) }),
+  );
+  return screen.findByRole('dialog', { name: done.serviceName });
+};
+
+describe('checkout', { timeout: 20_000 }, () => {
+  it('is not offered while session billing is off', async () => {
+    open(DEFAULT_BILLING_POLICY);
+    const dialog = await details();
+    await within(dialog).findByText('Completed');
+    expect(within(dialog).queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('issues the invoice with another item and takes the total at the desk in one step', async () => {
+    const { posted } = open({ ...DEFAULT_BILLING_POLICY, sessionBilling: true });
+    await userEvent.click(await within(await details()).findByRole('button', { name: 'Checkout' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect((await within(checkout).findByText('Price', { selector: 'dt' })).nextSibling).toHaveTextContent(
+      '$90.00',
+    );
+    expect(within(checkout).getByText('Owed on other invoices').nextSibling).toHaveTextContent('$25.00');
+    await userEvent.type(within(checkout).getByLabelText('Item'), 'Exercise band');
+    await userEvent.type(within(checkout).getByLabelText('Price'), '15');
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Add item' }));
+    expect(within(checkout).getByRole('button', { name: 'Remove Exercise band' })).toBeInTheDocument();
+    await userEvent.type(within(checkout).getByLabelText(/Reference/), 'slip 88');
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Check out and take $105.00' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      lineItems: [{ description: 'Exercise band', quantity: 1, unitPriceCents: 1500 }],
+      payment: { kind: 'desk', method: 'card', reference: 'slip 88' },
+    });
+    expect(await screen.findByText('Checked out: INV-000042 is paid')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument());
+  });
+
+  it('leaves it on the account when asked', async () => {
+    const { posted } = open({ ...DEFAULT_BILLING_POLICY, sessionBilling: true });
+    await userEvent.click(await within(await details()).findByRole('button', { name: 'Checkout' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    await userEvent.click(await within(checkout).findByRole('radio', { name: 'Leave on the account' }));
+    expect(within(checkout).queryByLabelText('Method')).not.toBeInTheDocument();
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Check out' }));
+    await waitFor(() => expect(posted).toEqual([{ lineItems: [], payment: { kind: 'account' } }]));
+  });
+});
