@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { set } from 'date-fns';
 import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
 import { CARD_ERRORS } from '../../src/shared/payments';
-import type { Appointment, ServiceType } from '../../src/shared/scheduling';
-import { registerThrowaway, type Throwaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
+import { auth, completedSession, newPatient } from '../support/billing';
 import { chooseFromCombobox } from '../support/combobox';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
@@ -14,47 +11,6 @@ import { demoLogin, personAt } from '../support/live';
  * Billing journeys under the built-in test card provider. Each bills a patient of its own (a fresh account),
  * so its invoices and its My Billing list are its alone while other journeys run beside it.
  */
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function newPatient(request: APIRequestContext): Promise<Throwaway & { name: string }> {
-  const firstName = `Billie${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
-  const patient = await registerThrowaway(request, { role: 'patient', firstName });
-  return { ...patient, name: `${firstName} Tester` };
-}
-
-/** A session of the patient's with the demo practitioner, some weeks ahead, booked and marked completed. */
-async function completedSession(request: APIRequestContext, staffToken: string, patientId: string) {
-  const practitioner = await demoLogin(request, 'practitioner');
-  const services = (await (
-    await request.get('/api/service-types', { headers: auth(staffToken) })
-  ).json()) as ServiceType[];
-  const service = services.find((candidate) => candidate.active && candidate.priceCents > 0);
-  if (!service) throw new Error('The demo clinic offers no priced service');
-  const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 24 * 60 * 60 * 1000);
-  const startsAt = set(day, {
-    hours: 6 + Math.floor(Math.random() * 12),
-    minutes: 5 * Math.floor(Math.random() * 12),
-    seconds: 0,
-    milliseconds: 0,
-  });
-  const booked = await request.post('/api/appointments', {
-    headers: auth(staffToken),
-    data: {
-      patientId,
-      practitionerId: practitioner.user.id,
-      serviceTypeId: service.id,
-      startsAt: startsAt.toISOString(),
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const appointment = (await booked.json()) as Appointment;
-  const completed = await request.post(`/api/appointments/${appointment.id}/complete`, {
-    headers: auth(staffToken),
-  });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return { service, appointment };
-}
 
 /** A sent invoice of one free line, made through the API. */
 async function sentInvoice(request: APIRequestContext, staffToken: string, patientId: string, cents: number) {
