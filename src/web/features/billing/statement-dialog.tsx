@@ -132,7 +132,7 @@ function StatementView({ statement }: { statement: Statement }) {
             </caption>
             <thead className="sticky top-0 bg-muted text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                   Date
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -153,8 +153,14 @@ function StatementView({ statement }: { statement: Statement }) {
                   key={`${entry.day}-${entry.kind}-${entry.invoiceNumber}-${entry.balanceCents}`}
                   className="border-border border-t"
                 >
-                  <td className="whitespace-nowrap px-3 py-2">{format.day(entry.day)}</td>
+                  <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">
+                    {format.day(entry.day)}
+                  </td>
                   <td className="px-3 py-2">
+                    {/* On a phone the date moves into the entry, so the figures keep their room. */}
+                    <span className="block text-muted-foreground text-xs sm:hidden">
+                      {format.day(entry.day)}
+                    </span>
                     <span className="sr-only">{KIND_NAMES[entry.kind]}: </span>
                     {entry.description}
                     {entry.kind === 'invoice' ? null : (
