@@ -2,6 +2,7 @@ import type { Appointment } from '../../../shared/scheduling';
 import { serviceColours } from '../../lib/service-colours';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
+import { AppointmentFees } from '../billing-fees';
 
 type DetailsProps = {
   appointment: Appointment | null;
@@ -49,6 +50,7 @@ export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsP
               </>
             ) : null}
           </dl>
+          <AppointmentFees appointmentId={appointment.id} status={appointment.status} />
           <AppointmentActions appointment={appointment} withReschedule />
         </DialogContent>
       ) : null}
