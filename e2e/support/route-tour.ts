@@ -17,6 +17,7 @@ const SETTINGS_TABS = [
   'availability',
   'services',
   'calendar-feed',
+  'billing-policy',
 ];
 
 /** Public forms a signed-in visitor is turned away from (or that only make sense signed out). */

@@ -81,6 +81,18 @@ export const PublicBookingPageSchema = z.object({
       colour: z.string(),
     }),
   ),
+  /**
+   * The clinic's cancellation and no-show fees, shown before the visitor confirms: only while session billing
+   * is on and a fee is above 0 (decision 0030); absent or null otherwise.
+   */
+  feePolicy: z
+    .object({
+      lateCancelWindowHours: z.number().int(),
+      lateCancelFeeCents: z.number().int(),
+      noShowFeeCents: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PublicBookingPage = z.infer<typeof PublicBookingPageSchema>;
 export type PublicService = PublicBookingPage['services'][number];

@@ -141,6 +141,11 @@ export const CancelAppointmentInputSchema = z.strictObject({
     .trim()
     .min(1, 'Reason is required')
     .max(CANCELLATION_REASON_MAX, `Reason must be at most ${CANCELLATION_REASON_MAX} characters`),
+  /**
+   * The desk cancels because the patient asked: inside the clinic's late-cancellation window this offers the
+   * late-cancellation fee (decision 0030). A patient's own cancellation is always at their request.
+   */
+  atPatientRequest: z.boolean({ error: "At the patient's request must be true or false" }).optional(),
 });
 export type CancelAppointmentInput = z.infer<typeof CancelAppointmentInputSchema>;
 

@@ -35,6 +35,8 @@ type ReasonDialogProps = {
   /** The trimmed reason, or undefined when none was given. */
   onConfirm: (reason: string | undefined) => Promise<unknown>;
   pending: boolean;
+  /** More of the form, after the reason (a choice the caller keeps itself). */
+  extra?: ReactNode;
 };
 
 /** Asks to confirm a cancellation with a reason; the server's field message lands on the reason. */
@@ -83,6 +85,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           >
             <Textarea maxLength={props.maxLength} required={required} {...form.register('reason')} />
           </FormField>
+          {props.extra}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Keep {thing}</Button>

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './activity';
 export * from './billing';
+export * from './billing-fees';
 export * from './care-team';
 export * from './email';
 export * from './events';

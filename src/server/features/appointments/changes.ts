@@ -11,6 +11,7 @@ import {
 import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
+import { offerFee } from '../billing/service';
 import { assertMayManage, audit, type Caller, MANAGERS, readableAppointment } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
 import { type Change, type Ctx, commitChange, conflict } from './commit';
@@ -113,6 +114,13 @@ export async function advanceAppointment(
       meta,
       details: { patientId: row.patientId },
     });
+    if (action === 'no-show')
+      await offerFee(tx, {
+        appointment: row,
+        kind: 'no_show',
+        actorId: caller.id,
+        ipAddress: meta.ipAddress,
+      });
     return { id, event: 'appointment.updated', change: CHANGE_OF[action] };
   });
 }
@@ -147,6 +155,13 @@ export async function cancelAppointment(
       meta,
       details: { patientId: row.patientId },
     });
+    if (caller.role === 'patient' || input.atPatientRequest)
+      await offerFee(tx, {
+        appointment: row,
+        kind: 'late_cancel',
+        actorId: caller.id,
+        ipAddress: meta.ipAddress,
+      });
     return { id, event: 'appointment.cancelled', change: 'cancelled' };
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BILLING_POLICY } from '../../../shared/billing';
+import { appointmentFees } from '../../db/schema';
 import {
   type Expected,
   MISSING_ID,
@@ -29,6 +30,8 @@ let demoPatientId = '';
 let strangerId = '';
 let colleagueId = '';
 const sessionIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
+/** A waived fee on a session of the demo practitioner ("own") and of a colleague ("other"): nothing to do. */
+const feeIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,6 +67,39 @@ beforeAll(async () => {
     const paid = await pay(t, 'staff', { id: invoice.id, amountCents: 100 });
     ids[target] = invoice.id;
     paymentIds[target] = paid.json().invoice.payments[0].id;
+  }
+  await t.injectAs('admin', {
+    method: 'PUT',
+    url: '/api/billing/policy',
+    payload: {
+      sessionBilling: true,
+      lateCancelWindowHours: 24,
+      lateCancelFeeCents: 2500,
+      noShowFeeCents: 4000,
+    },
+  });
+  for (const [target, patientId, practitionerId] of [
+    ['own', demoPatientId, demoPractitionerId],
+    ['other', stranger.id, colleagueId],
+  ] as const) {
+    const missed = await session(t, {
+      patientId,
+      practitionerId,
+      serviceTypeId: service.id,
+      status: 'no_show',
+    });
+    const [fee] = await t.database.db
+      .insert(appointmentFees)
+      .values({
+        appointmentId: missed.id,
+        patientId,
+        kind: 'no_show',
+        amountCents: 4000,
+        status: 'waived',
+        waiveReason: 'First time',
+      })
+      .returning();
+    feeIds[target] = fee.id;
   }
 });
 afterAll(() => t.close());
@@ -314,6 +350,26 @@ const MATRIX: Row[] = [
     url: () => '/api/billing/statements/email',
     body: () => ({ patientId: demoPatientId }),
     expect: byRole({ staff: 200, admin: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/fees',
+    url: () => '/api/billing/fees?status=pending',
+    expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    // The fees are waived already: a reached one is 409, one out of reach 404.
+    method: 'POST',
+    route: '/api/billing/fees/:id/apply',
+    url: (target) => `/api/billing/fees/${feeIds[target ?? 'missing']}/apply`,
+    expect: record({ practitioner: ownOnly(409), staff: reached(409), admin: reached(409) }),
+  },
+  {
+    method: 'POST',
+    route: '/api/billing/fees/:id/waive',
+    url: (target) => `/api/billing/fees/${feeIds[target ?? 'missing']}/waive`,
+    body: () => ({ reason: 'Goodwill' }),
+    expect: record({ practitioner: ownOnly(403), staff: reached(409), admin: reached(409) }),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceListAnswer } from '../../../shared/billing';
+import type { FeeListAnswer } from '../../../shared/billing-fees';
 import type { TransactionsPage } from '../../../shared/transactions';
 import { invoices, payments } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
@@ -19,6 +20,18 @@ describe('demo billing policy', () => {
   it('turns session billing on with both fees, for every signed-in reader', async () => {
     const answer = await t.injectAs('patient', { method: 'GET', url: '/api/billing/policy' });
     expect(answer.json()).toEqual({ policy: DEMO_BILLING_POLICY });
+  });
+});
+
+describe('demo fees', () => {
+  it('leave one no-show fee pending at the desk, one applied on a sent invoice and one waived', async () => {
+    const answer = await t.injectAs('staff', { method: 'GET', url: '/api/billing/fees' });
+    const { fees } = answer.json<FeeListAnswer>();
+    expect(fees.map((fee) => fee.status).sort()).toEqual(['applied', 'pending', 'waived']);
+    const applied = fees.find((fee) => fee.status === 'applied');
+    expect(applied?.invoiceNumber).toMatch(/^INV-/);
+    expect(fees.find((fee) => fee.status === 'waived')?.waiveReason).toBeTruthy();
+    expect(fees.every((fee) => fee.amountCents === DEMO_BILLING_POLICY.noShowFeeCents)).toBe(true);
   });
 });
 

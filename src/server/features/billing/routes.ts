@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Payments } from '../payments/service';
 import { checkoutRoutes } from './checkout/routes';
+import { feeRoutes } from './fees/routes';
 import { raiseInvoiceNotifications } from './invoices/notifications';
 import { invoiceRoutes } from './invoices/routes';
 import { settleInvoicePayment } from './payments/online';
@@ -23,5 +24,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(settingsRoutes(ctx));
     await app.register(statementRoutes(ctx));
     await app.register(checkoutRoutes(ctx, payments));
+    await app.register(feeRoutes(ctx));
   };
 }

@@ -14,6 +14,7 @@ import { notFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
 import * as bookedOnline from '../appointments/booked-online';
 import * as availability from '../availability/service';
+import { getPolicy } from '../billing/service';
 import * as services from '../services/service';
 import { audit } from './access';
 import { bookingEmails } from './emails';
@@ -51,6 +52,8 @@ async function publicService(db: Db | Tx, serviceTypeId: string) {
 export async function getPage(db: Db, bookingLink: string): Promise<PublicBookingPage> {
   const { settings, practitioner } = await pageOf(db, bookingLink);
   const offered = await services.listServiceTypes(db, { includeInactive: false });
+  const { policy } = await getPolicy(db);
+  const charges = policy.sessionBilling && (policy.lateCancelFeeCents > 0 || policy.noShowFeeCents > 0);
   return {
     bookingLink,
     practitionerName: `${practitioner.firstName} ${practitioner.lastName}`,
@@ -68,6 +71,15 @@ export async function getPage(db: Db, bookingLink: string): Promise<PublicBookin
         priceCents,
         colour,
       })),
+    ...(charges
+      ? {
+          feePolicy: {
+            lateCancelWindowHours: policy.lateCancelWindowHours,
+            lateCancelFeeCents: policy.lateCancelFeeCents,
+            noShowFeeCents: policy.noShowFeeCents,
+          },
+        }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { Button } from '../../ui/button';
 import { RowActions } from '../../ui/row-menu';
 import { useUser } from '../auth';
+import { FeeOfferDialog } from '../billing-fees';
 import { type StatusAction, useAppointmentAction } from './api';
 import { actionsFor } from './appointment-status';
 import { CancelAppointmentDialog } from './cancel-dialog';
@@ -47,11 +48,14 @@ export function AppointmentActions({ appointment, row, withReschedule = false }:
   const act = useAppointmentAction();
   const [cancelling, setCancelling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
+  // A no-show may make a fee under the clinic's policy: it is offered right away (nothing shows when none).
+  const [offeringFee, setOfferingFee] = useState(false);
 
   const run = async (action: StatusAction) => {
     try {
       await act.mutateAsync({ id: appointment.id, action });
       toast.success(DONE[action]);
+      if (action === 'no-show') setOfferingFee(true);
     } catch (caught) {
       toast.error(isApiRequestError(caught) ? caught.message : 'Could not change the appointment.');
     }
@@ -72,9 +76,13 @@ export function AppointmentActions({ appointment, row, withReschedule = false }:
       : []),
   ];
 
-  if (buttons.length === 0) return null;
+  const feeOffer = offeringFee ? (
+    <FeeOfferDialog appointmentId={appointment.id} open onOpenChange={setOfferingFee} />
+  ) : null;
+  if (buttons.length === 0) return feeOffer;
   const dialogs = (
     <>
+      {feeOffer}
       {allowed.cancel ? (
         <CancelAppointmentDialog appointment={appointment} open={cancelling} onOpenChange={setCancelling} />
       ) : null}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { policySentence } from '../../../shared/billing-fees';
 import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatterFor } from '../../lib/format';
@@ -10,6 +11,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { DateField } from '../../ui/date-picker';
 import { ChoiceField } from '../../ui/select';
+import { usePolicy } from '../billing-fees';
 import { useCreateAppointment, useMyRecord, useServiceTypes, useSlots } from './api';
 import { NotesAndSubmit, PractitionerField, ServiceField } from './appointment-fields';
 
@@ -44,6 +46,9 @@ const timeLabel = (free: { startsAt: string; endsAt: string }) =>
 
 /** A patient picks their practitioner, a service and a day, then one of the free times the server offers. */
 export function RequestForm({ onDone }: { onDone: () => void }) {
+  // The clinic's cancellation and no-show fees, said before the patient sends the request.
+  const policy = usePolicy();
+  const feePolicy = policy.data ? policySentence(policy.data) : null;
   const record = useMyRecord(true);
   const services = useServiceTypes();
   const create = useCreateAppointment();
@@ -170,6 +175,7 @@ export function RequestForm({ onDone }: { onDone: () => void }) {
           />
         )}
       />
+      {feePolicy ? <Alert variant="info">{feePolicy}</Alert> : null}
       <NotesAndSubmit
         notes={form.register('notes')}
         error={errors.notes?.message}

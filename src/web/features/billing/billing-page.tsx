@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
+import { PendingFees } from '../billing-fees';
 import { useBillingPolicy, useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
 import { InvoiceEditorDialog } from './invoice-editor';
@@ -106,6 +107,7 @@ export function BillingPage() {
           ) : null}
         </div>
       </div>
+      {isDesk ? <PendingFees /> : null}
       {list.data ? <Totals totals={list.data.totals} /> : null}
       <InvoiceFilters
         filters={filters}

@@ -3,6 +3,7 @@ import { serviceColours } from '../../lib/service-colours';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { CheckoutButton } from '../billing';
+import { AppointmentFees } from '../billing-fees';
 
 type DetailsProps = {
   appointment: Appointment | null;
@@ -50,6 +51,7 @@ export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsP
               </>
             ) : null}
           </dl>
+          <AppointmentFees appointmentId={appointment.id} status={appointment.status} />
           <div className="flex flex-wrap items-start gap-2">
             <CheckoutButton appointment={appointment} />
             <AppointmentActions appointment={appointment} withReschedule />

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { policySentence } from '../../../shared/billing-fees';
 import {
   type BookingDetails,
   PUBLIC_BOOKING_ERRORS,
@@ -104,6 +105,7 @@ export function BookingFlow({ page, rehearsal }: { page: PublicBookingPage; rehe
           summary={`${service.name} with ${page.practitionerName}, ${bookingTimeLabel({ ...slot, timeZone: page.timeZone })}.`}
           submitLabel={submitLabel}
           error={error}
+          policy={page.feePolicy ? policySentence({ sessionBilling: true, ...page.feePolicy }) : null}
           onBack={() => setSlot(null)}
           onSubmit={send}
         />

@@ -18,13 +18,15 @@ type DetailsFormProps = {
   summary: string;
   submitLabel: string;
   error: string | null;
+  /** The clinic's cancellation and no-show fees, said before the visitor confirms; null when it has none. */
+  policy?: string | null;
   onBack: () => void;
   /** Sends the details; fieldErrors puts a refusal's field messages on the fields and answers the form's. */
   onSubmit: (details: BookingDetails, fieldErrors: (caught: unknown) => string) => Promise<void>;
 };
 
 /** Name, email, phone and reason, checked by the contract's own schema before anything is sent. */
-export function DetailsForm({ summary, submitLabel, error, onBack, onSubmit }: DetailsFormProps) {
+export function DetailsForm({ summary, submitLabel, error, policy, onBack, onSubmit }: DetailsFormProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const form = useZodForm(BookingDetailsSchema, { name: '', email: '', phone: '', reason: '' });
@@ -71,6 +73,7 @@ export function DetailsForm({ summary, submitLabel, error, onBack, onSubmit }: D
         >
           <Textarea maxLength={BOOKING_REASON_MAX} {...form.register('reason')} />
         </FormField>
+        {policy ? <Alert variant="info">{policy}</Alert> : null}
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
             Choose another time

@@ -1,4 +1,13 @@
-import { Bell, CalendarClock, CalendarSync, KeyRound, Palette, Stethoscope, UserRound } from 'lucide-react';
+import {
+  Bell,
+  CalendarClock,
+  CalendarSync,
+  KeyRound,
+  Palette,
+  ReceiptText,
+  Stethoscope,
+  UserRound,
+} from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Role } from '../../../shared/vocabulary/roles';
@@ -20,6 +29,9 @@ const ServicesTab = lazy(() =>
 const CalendarFeedTab = lazy(() =>
   import('../scheduling-settings/calendar-feed-tab').then((m) => ({ default: m.CalendarFeedTab })),
 );
+const BillingPolicyTab = lazy(() =>
+  import('../billing-fees/policy-tab').then((m) => ({ default: m.BillingPolicyTab })),
+);
 const OnDemand = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<LoadingState label="Loading…" />}>{children}</Suspense>
 );
@@ -40,6 +52,7 @@ const TABS = [
   },
   { value: 'services', label: 'Services', icon: Stethoscope, roles: ['staff', 'admin'] },
   { value: 'calendar-feed', label: 'Calendar feed', icon: CalendarSync, roles: ['patient', 'practitioner'] },
+  { value: 'billing-policy', label: 'Billing policy', icon: ReceiptText, roles: ['admin'] },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
 
@@ -50,8 +63,8 @@ function toTab(value: string | null, role: Role): SettingsTab {
 }
 
 /**
- * /settings?tab=profile|security|notifications|appearance, and for those they concern availability, services
- * and calendar-feed; switching tabs updates the query string. A tab not for this role opens the profile.
+ * /settings?tab=profile|security|notifications|appearance, and for those they concern availability, services,
+ * calendar-feed and (admins) billing-policy; switching tabs updates the query string. A tab not for this role opens the profile.
  */
 export function SettingsPage() {
   const { role } = useUser();
@@ -110,6 +123,13 @@ export function SettingsPage() {
         <TabsContent value="calendar-feed">
           <OnDemand>
             <CalendarFeedTab />
+          </OnDemand>
+        </TabsContent>
+      ) : null}
+      {shown.includes('billing-policy') ? (
+        <TabsContent value="billing-policy">
+          <OnDemand>
+            <BillingPolicyTab />
           </OnDemand>
         </TabsContent>
       ) : null}

@@ -12,6 +12,7 @@ import * as accounts from '../../accounts/service';
 import { getSettings } from '../settings/service';
 import { answer, audit, type Caller, type Ctx, inReachToManage, publish } from './access';
 import { buildLines, figures } from './lines';
+import type { NewLine } from './repository';
 import * as repository from './repository';
 import { patientForBilling } from './service';
 
@@ -85,8 +86,8 @@ export async function createInvoice(
   const lines = await buildLines(ctx.db, caller, { patientId: input.patientId, inputs: input.lineItems });
   const totals = figures(lines, input.discountCents ?? 0, settings.taxRateBasisPoints);
   const row = await claiming(() =>
-    ctx.db.transaction(async (tx) => {
-      const inserted = await repository.insertDraft(tx, {
+    ctx.db.transaction((tx) =>
+      writeDraft(tx, caller, {
         values: {
           patientId: input.patientId,
           practitionerId,
@@ -98,20 +99,34 @@ export async function createInvoice(
           createdBy: caller.id,
         },
         lines,
-      });
-      await audit(tx, {
-        caller,
-        action: 'invoice.created',
-        invoice: inserted,
         meta,
-        details: { totalCents: inserted.totalCents },
-      });
-      return inserted;
-    }),
+      }),
+    ),
   );
   publish(ctx, row, 'created');
   return answer(ctx.db, row.id);
 }
+
+/**
+ * Writes a draft with its log entry inside the caller's transaction: a new invoice's, and a fee's (which
+ * sends it in the same transaction).
+ */
+export async function writeDraft(
+  tx: Tx,
+  caller: Caller,
+  draft: { values: DraftValues; lines: NewLine[]; meta: RequestMeta },
+) {
+  const inserted = await repository.insertDraft(tx, { values: draft.values, lines: draft.lines });
+  await audit(tx, {
+    caller,
+    action: 'invoice.created',
+    invoice: inserted,
+    meta: draft.meta,
+    details: { totalCents: inserted.totalCents },
+  });
+  return inserted;
+}
+type DraftValues = Parameters<typeof repository.insertDraft>[1]['values'];
 
 export async function updateInvoice(
   ctx: Ctx,

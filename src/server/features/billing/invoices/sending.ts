@@ -1,5 +1,6 @@
 import { BILLING_ERRORS, formatInvoiceNumber, invoiceUrl } from '../../../../shared/billing';
 import { formatMoney } from '../../../../shared/money';
+import type { Tx } from '../../../db/client';
 import { clinicText, clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
@@ -19,31 +20,42 @@ export async function sendInvoice(
 ) {
   const { id, meta, now = new Date() } = change;
   await inReachToManage(ctx.db, caller, id);
-  const today = clinicToday(now);
-  const row = await ctx.db.transaction(async (tx) => {
-    const draft = await repository.lockRow(tx, id);
-    if (draft?.status !== 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
-    if (draft.dueDate < today)
-      throw badRequest(BILLING_ERRORS.dueDateBeforeIssue, { dueDate: BILLING_ERRORS.dueDateBeforeIssue });
-    const number = formatInvoiceNumber(await repository.takeNumber(tx));
-    const zero = draft.totalCents === 0;
-    const sent = await repository.updateRow(tx, id, {
-      number,
-      status: zero ? 'paid' : 'sent',
-      issueDate: today,
-      sentAt: now,
-      paidAt: zero ? now : null,
-      updatedAt: now,
-    });
-    await audit(tx, { caller, action: 'invoice.sent', invoice: sent, meta, details: { number } });
-    return sent;
-  });
+  const row = await ctx.db.transaction((tx) => sendDraft(tx, caller, { id, meta, now }));
   await emailInvoice(ctx, row);
   publish(ctx, row, 'sent');
   return answer(ctx.db, id);
 }
 
-async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
+/**
+ * Numbers and sends a draft inside the caller's transaction, with its log entry; the caller emails it and
+ * publishes 'sent' once the transaction has committed.
+ */
+export async function sendDraft(
+  tx: Tx,
+  caller: Caller,
+  change: { id: string; meta: RequestMeta; now: Date },
+) {
+  const { id, meta, now } = change;
+  const today = clinicToday(now);
+  const draft = await repository.lockRow(tx, id);
+  if (draft?.status !== 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
+  if (draft.dueDate < today)
+    throw badRequest(BILLING_ERRORS.dueDateBeforeIssue, { dueDate: BILLING_ERRORS.dueDateBeforeIssue });
+  const number = formatInvoiceNumber(await repository.takeNumber(tx));
+  const zero = draft.totalCents === 0;
+  const sent = await repository.updateRow(tx, id, {
+    number,
+    status: zero ? 'paid' : 'sent',
+    issueDate: today,
+    sentAt: now,
+    paidAt: zero ? now : null,
+    updatedAt: now,
+  });
+  await audit(tx, { caller, action: 'invoice.sent', invoice: sent, meta, details: { number } });
+  return sent;
+}
+
+export async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
   const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
   if (!patient) return;
   const link = `${ctx.config.appUrl.replace(/\/$/, '')}${invoiceUrl(invoice.id)}`;
