@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Payments } from '../payments/service';
+import { cardRoutes } from './cards/routes';
 import { raiseInvoiceNotifications } from './invoices/notifications';
 import { invoiceRoutes } from './invoices/routes';
 import { settleInvoicePayment } from './payments/online';
@@ -19,5 +20,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(invoiceRoutes(ctx));
     await app.register(invoicePaymentRoutes(ctx, payments));
     await app.register(settingsRoutes(ctx));
+    await app.register(cardRoutes(ctx, payments));
   };
 }
