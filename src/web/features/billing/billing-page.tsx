@@ -11,6 +11,7 @@ import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
 import { useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
+import { CardsOnFile } from './cards-on-file';
 import { InvoiceEditorDialog } from './invoice-editor';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoicePanel } from './invoice-panel';
@@ -132,6 +133,7 @@ export function BillingPage() {
           />
         </>
       )}
+      {isPatient ? <CardsOnFile /> : null}
       <InvoicePanel invoiceId={invoiceId} onClose={closeInvoice} />
       {canCreateInvoices(user.role) ? (
         <InvoiceEditorDialog
