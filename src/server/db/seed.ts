@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
-import { seedDemoBillingPolicy, seedDemoInvoices } from '../features/billing/demo';
+import { seedDemoBillingPolicy, seedDemoCards, seedDemoInvoices } from '../features/billing/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
 import { markWelcomed } from '../features/preferences/service';
@@ -49,6 +49,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoAppointments(tx);
       await seedDemoInvoices(tx);
       await seedDemoBillingPolicy(tx);
+      await seedDemoCards(tx);
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
     }
