@@ -33,6 +33,8 @@ export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Saves as a card on file, then declines every charge made on it (as Stripe's 4000 0000 0000 0341). */
+  declinesWhenCharged: '4000000000000341',
 } as const;
 
 /** The card messages, worded as Stripe's. */

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { createAccount, findAccountByEmail, hashPassword } from '../features/accounts/service';
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
-import { seedDemoBillingPolicy, seedDemoInvoices } from '../features/billing/demo';
+import { seedDemoBillingPolicy, seedDemoCards, seedDemoInvoices } from '../features/billing/demo';
 import { seedDemoFees } from '../features/billing/fees/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
@@ -51,6 +51,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoInvoices(tx);
       await seedDemoBillingPolicy(tx);
       await seedDemoFees(tx);
+      await seedDemoCards(tx);
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
     }

@@ -31,9 +31,13 @@ const TAKES_NO_BODY = new Set([
 
 /** Only practitioners write recovery notes; anyone else is refused before the body is read. */
 const WRITTEN_BY_PRACTITIONERS = new Set(['/api/recovery-notes']);
-/** Only patients save and complete their onboarding; anyone else is refused before the body is read. */
+/**
+ * Only patients save and complete their onboarding, and save cards on file; anyone else is refused before the
+ * body is read.
+ */
 const writtenByPatients = (url: string) =>
-  url.startsWith('/api/onboarding/') && url !== '/api/onboarding/account';
+  (url.startsWith('/api/onboarding/') && url !== '/api/onboarding/account') ||
+  url.startsWith('/api/billing/cards');
 /**
  * Only members register for events, ask for quotes and keep a member profile; anyone else is refused before the
  * body is read.

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DONATION_STATUSES } from '../../../shared/donations';
 import { users } from './accounts';
 import { inList } from './in-list';
@@ -24,6 +34,12 @@ export const testPaymentIntents = pgTable(
     cardLast4: text('card_last4'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** An off-session charge of a saved card: the caller's key, so asking again makes no second intent. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** The saved card (test_setup_intents.payment_method_id) an off-session charge was made on. */
+    paymentMethodId: text('payment_method_id'),
+    /** Why the card refused an off-session charge, worded as Stripe's. */
+    failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -129,5 +145,97 @@ export const donations = pgTable(
     index('donations_created_idx').on(table.createdAt, table.id),
     index('donations_user_idx').on(table.userId, table.createdAt),
     index('donations_paid_idx').on(table.paidAt),
+  ],
+);
+
+/**
+ * The built-in test provider's setup intents: a card saved for later, off-session charges. Confirming one keeps
+ * what Stripe reports of a card (brand, last four digits, expiry) under a payment method id, and whether the
+ * test card refuses charges made on it later (Stripe's 4000 0000 0000 0341 saves but then declines).
+ */
+export const testSetupIntents = pgTable(
+  'test_setup_intents',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    customerId: text('customer_id').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded'] })
+      .notNull()
+      .default('requires_payment_method'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    paymentMethodId: text('payment_method_id').unique(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    declineMessage: text('decline_message'),
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [statusCheck('test_setup_intents_status_check', ['requires_payment_method', 'succeeded'])],
+);
+
+/**
+ * A patient's card on file: only what the provider reports of it (brand, last four digits, expiry) and its
+ * ids there, with the patient's consent to be charged for sessions (when, and which wording). A removed card
+ * keeps its row (charges name it) with removed_at set, and is detached at the provider.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentVersion: text('consent_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('saved_cards_last4_check', sql`last4 ~ '^[0-9]{4}$'`),
+    check('saved_cards_exp_month_check', sql`exp_month between 1 and 12`),
+    index('saved_cards_patient_idx').on(table.patientId).where(sql`removed_at is null`),
+  ],
+);
+
+export const SAVED_CARD_CHARGE_STATUSES = ['pending', 'succeeded', 'declined', 'failed'] as const;
+
+/**
+ * One attempt to charge a saved card, under the idempotency key the caller sent: the same key answers the same
+ * attempt, and an invoice has at most one attempt pending at a time (the partial unique index), so a double
+ * click, a retry or two people charging at once make one charge. The payment itself is the ledger's row.
+ */
+export const savedCardCharges = pgTable(
+  'saved_card_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => savedCards.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: SAVED_CARD_CHARGE_STATUSES }).notNull().default('pending'),
+    providerIntentId: text('provider_intent_id'),
+    failureMessage: text('failure_message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    statusCheck('saved_card_charges_status_check', SAVED_CARD_CHARGE_STATUSES),
+    check('saved_card_charges_amount_check', sql`amount_cents > 0`),
+    uniqueIndex('saved_card_charges_pending_idx').on(table.invoiceId).where(sql`status = 'pending'`),
+    index('saved_card_charges_invoice_idx').on(table.invoiceId, table.createdAt),
   ],
 );

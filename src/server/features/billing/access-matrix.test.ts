@@ -13,7 +13,17 @@ import {
 } from '../../test/access-matrix';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPerson, demoPerson } from '../../test/people';
-import { draft, line, pay, sentInvoice, serviceType, session } from './testing';
+import {
+  chargeKey,
+  draft,
+  line,
+  pay,
+  savedCard,
+  sentInvoice,
+  serviceType,
+  session,
+  sessionBilling,
+} from './testing';
 
 /**
  * Who reaches the billing routes. "own" is an invoice of the demo patient (in the demo practitioner's care),
@@ -26,6 +36,8 @@ import { draft, line, pay, sentInvoice, serviceType, session } from './testing';
 let t: TestApp;
 const ids: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 const paymentIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
+const cardIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
+const patientIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 let demoPatientId = '';
 let strangerId = '';
 let colleagueId = '';
@@ -101,6 +113,12 @@ beforeAll(async () => {
       .returning();
     feeIds[target] = fee.id;
   }
+  // Cards on file exist while session billing is on (the policy row below keeps it on).
+  await sessionBilling(t, true);
+  cardIds.own = (await savedCard(t, 'patient')).id;
+  cardIds.other = (await savedCard(t, stranger)).id;
+  patientIds.own = demoPatientId;
+  patientIds.other = stranger.id;
 });
 afterAll(() => t.close());
 
@@ -108,7 +126,7 @@ type Row = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   route: string;
   url: (target: Target | null, draftId: string) => string;
-  body?: () => unknown;
+  body?: (target: Target | null) => unknown;
   onDraft?: true;
   expect: Expected;
 };
@@ -345,6 +363,18 @@ const MATRIX: Row[] = [
     }),
   },
   {
+    // A patient lists their own cards; a practitioner their patients'; the desk anyone's.
+    method: 'GET',
+    route: '/api/billing/cards',
+    url: (target) => `/api/billing/cards?patientId=${patientIds[target ?? 'missing']}`,
+    expect: byRole({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
+  },
+  {
     method: 'POST',
     route: '/api/billing/statements/email',
     url: () => '/api/billing/statements/email',
@@ -371,6 +401,39 @@ const MATRIX: Row[] = [
     body: () => ({ reason: 'Goodwill' }),
     expect: record({ practitioner: ownOnly(403), staff: reached(409), admin: reached(409) }),
   },
+  {
+    method: 'POST',
+    route: '/api/billing/cards/setup',
+    url: () => '/api/billing/cards/setup',
+    expect: byRole({ patient: 200 }),
+  },
+  {
+    // A setup nobody made is refused by name; only patients save cards.
+    method: 'POST',
+    route: '/api/billing/cards',
+    url: () => '/api/billing/cards',
+    body: () => ({ setupIntentId: 'seti_unknown', consent: true }),
+    expect: byRole({ patient: 400 }),
+  },
+  {
+    // The patient's card, for more than the balance: a reached invoice answers 400, changing nothing.
+    method: 'POST',
+    route: '/api/invoices/:id/charge-card',
+    url: (target) => `/api/invoices/${at(target)}/charge-card`,
+    body: (target) => ({
+      cardId: cardIds[target ?? 'missing'],
+      amountCents: 9_000_000,
+      idempotencyKey: chargeKey(),
+    }),
+    expect: record({ staff: reached(400), admin: reached(400) }),
+  },
+  {
+    // Asked last: removing a card again answers as the first time.
+    method: 'DELETE',
+    route: '/api/billing/cards/:cardId',
+    url: (target) => `/api/billing/cards/${cardIds[target ?? 'missing']}`,
+    expect: byRole({ patient: ownOnly(200), staff: reached(200), admin: reached(200) }),
+  },
 ];
 
 const cases = matrixCases(MATRIX);
@@ -385,7 +448,7 @@ describe('billing routes access matrix', () => {
   });
 
   it.each(matrixTable(cases))('%s as %s on %s answers %i', async (_route, caller, _target, status, c) => {
-    const body = c.row.body?.();
+    const body = c.row.body?.(c.target);
     const draftId = c.row.onDraft ? await freshDraft(c.target) : '';
     const response = await t.injectAs(caller, {
       method: c.row.method,

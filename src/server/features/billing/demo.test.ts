@@ -1,13 +1,15 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceListAnswer } from '../../../shared/billing';
+import { type InvoiceListAnswer, OPEN_INVOICE_STATUSES } from '../../../shared/billing';
 import type { FeeListAnswer } from '../../../shared/billing-fees';
+import { CARD_ERRORS } from '../../../shared/payments';
+import { CARD_CONSENT } from '../../../shared/saved-cards';
 import type { TransactionsPage } from '../../../shared/transactions';
-import { invoices, payments } from '../../db/schema';
+import { invoices, payments, savedCards } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import { clinicToday } from '../../platform/clinic-time';
 import { createTestApp, type TestApp } from '../../test/app';
-import { DEMO_BILLING_POLICY, seedDemoInvoices } from './demo';
+import { DEMO_BILLING_POLICY, seedDemoCards, seedDemoInvoices } from './demo';
 
 /** The demo clinic's invoices: the demo patient's two, every status among the others, seeded once. */
 let t: TestApp;
@@ -98,5 +100,35 @@ describe('demo invoices', () => {
     expect(await t.database.db.transaction((tx) => seedDemoInvoices(tx))).toBe(0);
     const [{ after }] = await t.database.db.select({ after: count() }).from(invoices);
     expect(after).toBe(before);
+  });
+});
+
+describe('demo cards on file', () => {
+  it('puts cards with consent on file for patients who owe, chargeable by the desk, one declining', async () => {
+    const cards = await t.database.db.select().from(savedCards);
+    expect(cards).toHaveLength(4);
+    expect(
+      cards.every((card) => card.consentVersion === CARD_CONSENT.version && card.provider === 'test'),
+    ).toBe(true);
+    const outcomes: number[] = [];
+    for (const card of cards) {
+      const owed = await t.database.db
+        .select()
+        .from(invoices)
+        .where(
+          and(eq(invoices.patientId, card.patientId), inArray(invoices.status, [...OPEN_INVOICE_STATUSES])),
+        );
+      expect(owed.length).toBeGreaterThan(0);
+      const charged = await t.injectAs('staff', {
+        method: 'POST',
+        url: `/api/invoices/${owed[0].id}/charge-card`,
+        payload: { cardId: card.id, idempotencyKey: `demo-${card.id}` },
+      });
+      outcomes.push(charged.statusCode);
+      if (charged.statusCode === 409) expect(charged.json().message).toBe(CARD_ERRORS.declined);
+      else expect(charged.json().invoice.status).toBe('paid');
+    }
+    expect(outcomes.sort()).toEqual([200, 200, 200, 409]);
+    expect(await t.database.db.transaction((tx) => seedDemoCards(tx))).toBe(0);
   });
 });

@@ -1,5 +1,13 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
-import { formatInvoiceNumber, type InvoiceStatus, invoiceTotals } from '../../../shared/billing';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm';
+import {
+  formatInvoiceNumber,
+  type InvoiceStatus,
+  invoiceTotals,
+  OPEN_INVOICE_STATUSES,
+} from '../../../shared/billing';
+import { CARD_ERRORS } from '../../../shared/payments';
+import { CARD_CONSENT } from '../../../shared/saved-cards';
 import type { Tx } from '../../db/client';
 import {
   appointments,
@@ -7,7 +15,9 @@ import {
   invoiceLineItems,
   invoices,
   payments,
+  savedCards,
   serviceTypes,
+  testSetupIntents,
   users,
 } from '../../db/schema';
 import { addDays, clinicDayLabel, clinicToday } from '../../platform/clinic-time';
@@ -178,3 +188,68 @@ export async function seedDemoInvoices(tx: Tx, now = new Date()) {
 
 const addHours = (at: Date, hours: number) => new Date(at.getTime() + hours * 3_600_000);
 const notAfter = (at: Date, latest: Date) => (at > latest ? latest : at);
+
+/** The demo's cards on file, given in turn to the patients with an open invoice; the last one declines. */
+const DEMO_CARDS = [
+  { brand: 'visa', last4: '4242', expMonth: 8, years: 2, declines: false },
+  { brand: 'mastercard', last4: '4444', expMonth: 3, years: 3, declines: false },
+  { brand: 'visa', last4: '1881', expMonth: 11, years: 1, declines: false },
+  { brand: 'visa', last4: '0341', expMonth: 5, years: 2, declines: true },
+];
+
+const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Cards on file (with the test provider) for the first patients by email with an open invoice, the demo
+ * patient left to add their own: each saved with consent a few days ago, and known to the test provider, so
+ * the desk can charge them; the last declines when charged (as Stripe's test card 4000 0000 0000 0341). Once
+ * any card exists, seeding adds nothing.
+ */
+export async function seedDemoCards(tx: Tx, now = new Date()) {
+  const [{ existing }] = await tx.select({ existing: count() }).from(savedCards);
+  if (existing > 0) return 0;
+  const owing = await tx
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.patientId))
+    .where(and(inArray(invoices.status, [...OPEN_INVOICE_STATUSES]), ne(users.email, 'patient@demo.clinic')))
+    .orderBy(asc(users.email));
+  let made = 0;
+  for (const [index, patient] of owing.slice(0, DEMO_CARDS.length).entries()) {
+    const card = DEMO_CARDS[index];
+    const customerId = token('cus');
+    const paymentMethodId = token('pm');
+    const savedAt = addHours(now, -24 * (3 + index * 5));
+    const expYear = now.getUTCFullYear() + card.years;
+    await tx.insert(testSetupIntents).values({
+      id: token('seti'),
+      secretHash: createHash('sha256').update(randomBytes(16)).digest('hex'),
+      customerId,
+      status: 'succeeded',
+      metadata: { purpose: 'card_on_file', patientId: patient.id },
+      paymentMethodId,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      expMonth: card.expMonth,
+      expYear,
+      declineMessage: card.declines ? CARD_ERRORS.declined : null,
+      createdAt: savedAt,
+      updatedAt: savedAt,
+    });
+    await tx.insert(savedCards).values({
+      patientId: patient.id,
+      provider: 'test',
+      providerCustomerId: customerId,
+      providerPaymentMethodId: paymentMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear,
+      consentAt: savedAt,
+      consentVersion: CARD_CONSENT.version,
+      createdAt: savedAt,
+    });
+    made += 1;
+  }
+  return made;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { Payments } from '../payments/service';
+import { cardRoutes } from './cards/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { feeRoutes } from './fees/routes';
 import { raiseInvoiceNotifications } from './invoices/notifications';
@@ -25,5 +26,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(statementRoutes(ctx));
     await app.register(checkoutRoutes(ctx, payments));
     await app.register(feeRoutes(ctx));
+    await app.register(cardRoutes(ctx, payments));
   };
 }

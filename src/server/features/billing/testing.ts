@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { InvoiceAnswer, PayInvoiceAnswer } from '../../../shared/billing';
+import { DEFAULT_BILLING_POLICY, type InvoiceAnswer, type PayInvoiceAnswer } from '../../../shared/billing';
+import { TEST_CARDS } from '../../../shared/payments';
+import type { CardSetupAnswer, SavedCard } from '../../../shared/saved-cards';
 import { appointments, notifications, serviceTypes } from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import { payWithTestCard } from '../../test/test-card';
@@ -150,3 +152,39 @@ export function pdfText(bytes: Buffer) {
   );
   return `${raw}\n${hex.join('')}`;
 }
+/**
+ * A card saved on file by the patient through the test provider, with consent, as My Billing does it (session
+ * billing must be on); answers the card.
+ */
+export async function savedCard(t: TestApp, who: Who, cardNumber: string = TEST_CARDS.success) {
+  const setup = await expectStatus<CardSetupAnswer>(t, who, {
+    method: 'POST',
+    url: '/api/billing/cards/setup',
+    status: 200,
+  });
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm-setup',
+    payload: { clientSecret: setup.clientSecret, cardNumber, expiry: '12/40', cvc: '123' },
+  });
+  expect(confirmed.json().status, confirmed.body).toBe('succeeded');
+  const saved = await expectStatus<{ card: SavedCard }>(t, who, {
+    method: 'POST',
+    url: '/api/billing/cards',
+    payload: { setupIntentId: setup.setupIntentId, consent: true },
+    status: 201,
+  });
+  return saved.card;
+}
+
+/** Turns the clinic's session billing on (or off), as an admin does in Settings. */
+export const sessionBilling = (t: TestApp, on: boolean) =>
+  expectStatus(t, 'admin', {
+    method: 'PUT',
+    url: '/api/billing/policy',
+    payload: { ...DEFAULT_BILLING_POLICY, sessionBilling: on },
+    status: 200,
+  });
+
+/** A fresh idempotency key, as the browser makes one per charge. */
+export const chargeKey = () => `charge-${randomBytes(8).toString('hex')}`;

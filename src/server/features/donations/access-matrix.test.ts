@@ -92,6 +92,19 @@ const MATRIX: Row[] = [
     expect: everyone(200),
   },
   {
+    // The setup's client secret is the capability, as a payment's is: one nobody made is unknown to anyone.
+    method: 'POST',
+    route: '/api/payments/test/confirm-setup',
+    url: () => '/api/payments/test/confirm-setup',
+    body: async () => ({
+      clientSecret: 'seti_unknown_secret_unknown',
+      cardNumber: TEST_CARDS.success,
+      expiry: '12/40',
+      cvc: '123',
+    }),
+    expect: everyone(404),
+  },
+  {
     method: 'POST',
     route: '/api/payments/webhook',
     url: () => '/api/payments/webhook',

@@ -7,13 +7,15 @@ import {
   TestConfirmCardAnswerSchema,
   TestConfirmCardInputSchema,
 } from '../../../shared/payments';
+import { TestConfirmSetupAnswerSchema, TestConfirmSetupInputSchema } from '../../../shared/saved-cards';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import type { Payments } from './service';
 
 /**
  * GET /api/payments/config tells the browser which provider is live. Under the test provider the browser
- * confirms a card through POST /api/payments/test/confirm-card; under Stripe, Stripe calls
+ * confirms a card through POST /api/payments/test/confirm-card (and saves one for later through
+ * POST /api/payments/test/confirm-setup); under Stripe, Stripe calls
  * POST /api/payments/webhook, whose raw body is checked against its signature before anything is read.
  */
 export function paymentRoutes(ctx: AppContext, payments: Payments) {
@@ -39,6 +41,19 @@ export function paymentRoutes(ctx: AppContext, payments: Payments) {
         // Stripe would now call the webhook; the test provider settles at once, and confirm may follow.
         if (answer.status === 'succeeded') await settleQuietly(ctx, payments, answer.paymentIntentId);
         return answer;
+      },
+    );
+
+    app.post(
+      '/api/payments/test/confirm-setup',
+      {
+        onRequest: async (request) => payments.limits.consume(request.ip),
+        schema: { tags, body: TestConfirmSetupInputSchema, response: { 200: TestConfirmSetupAnswerSchema } },
+      },
+      async (request) => {
+        const provider = payments.testProvider;
+        if (!provider) throw notFound(PAYMENT_ERRORS.notTestProvider);
+        return provider.confirmSetup(request.body);
       },
     );
 

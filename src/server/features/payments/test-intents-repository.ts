@@ -1,12 +1,64 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { testPaymentIntents } from '../../db/schema';
+import { testPaymentIntents, testSetupIntents } from '../../db/schema';
 
 /** The built-in test provider's intents, kept in the database so every instance and a restart see them. */
 export type TestIntentRow = typeof testPaymentIntents.$inferSelect;
 
 export async function insertIntent(db: Db, values: typeof testPaymentIntents.$inferInsert) {
   await db.insert(testPaymentIntents).values(values);
+}
+
+/** An off-session charge's intent, made once per idempotency key: asking again answers the first one. */
+export async function insertKeyedIntent(db: Db, values: typeof testPaymentIntents.$inferInsert) {
+  await db.insert(testPaymentIntents).values(values).onConflictDoNothing({
+    target: testPaymentIntents.idempotencyKey,
+  });
+  const [row] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.idempotencyKey, values.idempotencyKey ?? ''));
+  return row;
+}
+
+export type TestSetupRow = typeof testSetupIntents.$inferSelect;
+
+export async function insertSetup(db: Db, values: typeof testSetupIntents.$inferInsert) {
+  await db.insert(testSetupIntents).values(values);
+}
+
+export async function findSetup(db: Db, id: string) {
+  const [row] = await db.select().from(testSetupIntents).where(eq(testSetupIntents.id, id));
+  return row;
+}
+
+export async function findSetupByMethod(db: Db, paymentMethodId: string) {
+  const [row] = await db
+    .select()
+    .from(testSetupIntents)
+    .where(eq(testSetupIntents.paymentMethodId, paymentMethodId));
+  return row;
+}
+
+/** Confirms a setup intent not yet confirmed; answers whether it was. */
+export async function updateUnconfirmedSetup(
+  db: Db,
+  id: string,
+  values: Partial<Omit<TestSetupRow, 'id' | 'secretHash' | 'customerId' | 'metadata' | 'createdAt'>>,
+) {
+  const [row] = await db
+    .update(testSetupIntents)
+    .set(values)
+    .where(and(eq(testSetupIntents.id, id), ne(testSetupIntents.status, 'succeeded')))
+    .returning({ id: testSetupIntents.id });
+  return row !== undefined;
+}
+
+export async function detachMethod(db: Db, paymentMethodId: string, at: Date) {
+  await db
+    .update(testSetupIntents)
+    .set({ detachedAt: at, updatedAt: at })
+    .where(and(eq(testSetupIntents.paymentMethodId, paymentMethodId), isNull(testSetupIntents.detachedAt)));
 }
 
 export async function findIntent(db: Db, id: string) {

@@ -12,6 +12,7 @@ import { useUser } from '../auth';
 import { PendingFees } from '../billing-fees';
 import { useBillingPolicy, useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
+import { CardsOnFile } from './cards-on-file';
 import { InvoiceEditorDialog } from './invoice-editor';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoicePanel } from './invoice-panel';
@@ -144,6 +145,7 @@ export function BillingPage() {
           />
         </>
       )}
+      {isPatient ? <CardsOnFile /> : null}
       <InvoicePanel invoiceId={invoiceId} onClose={closeInvoice} />
       {canCreateInvoices(user.role) ? (
         <InvoiceEditorDialog

@@ -15,6 +15,7 @@ import {
 } from '../../ui/dialog';
 import { useUser } from '../auth';
 import { useDeleteInvoice, useSendInvoice } from './api';
+import { ChargeCardButton } from './charge-card-dialog';
 import { invoicePdfPath } from './download';
 import { DownloadButton } from './download-button';
 import { InvoiceEditorDialog } from './invoice-editor';
@@ -55,6 +56,7 @@ export function InvoiceActions({ invoice, onDeleted }: { invoice: Invoice; onDel
           Record payment
         </Button>
       ) : null}
+      {allowed.chargeSavedCard ? <ChargeCardButton invoice={invoice} /> : null}
       {allowed.edit ? (
         <Button size="sm" variant="outline" onClick={() => setDialog('edit')}>
           Edit draft

@@ -41,6 +41,7 @@ export function invoiceActionsFor(invoice: Invoice, role: Role) {
     send: writes && draft,
     recordPayment: writes && open && invoice.balanceCents > 0,
     payByCard: (role === 'patient' || isDesk(role)) && open && invoice.balanceCents > 0,
+    chargeSavedCard: isDesk(role) && open && invoice.balanceCents > 0,
     refund: isDesk(role),
     void: isDesk(role) && !draft && invoice.status !== 'void' && netPaid === 0,
     download: !draft || writes,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentsConfig, TestConfirmCardAnswer, TestConfirmCardInput } from '../../../shared/payments';
+import type { TestConfirmSetupAnswer, TestConfirmSetupInput } from '../../../shared/saved-cards';
 import { api } from '../../lib/api-client';
 
 export const paymentKeys = { config: ['/api/payments/config'] as const };
@@ -16,3 +17,6 @@ export const usePaymentsConfig = () => useQuery(paymentsConfigQueryOptions);
 
 export const confirmTestCard = (input: TestConfirmCardInput) =>
   api.post<TestConfirmCardAnswer>('/api/payments/test/confirm-card', input);
+
+export const confirmTestSetup = (input: TestConfirmSetupInput) =>
+  api.post<TestConfirmSetupAnswer>('/api/payments/test/confirm-setup', input);

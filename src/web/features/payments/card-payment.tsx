@@ -1,18 +1,47 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { usePaymentsConfig } from './api';
-import type { CardFormProps } from './card-outcome';
-import { TestCardForm } from './test-card-form';
+import type { CardFormProps, SetupFormProps } from './card-outcome';
+import { TestCardForm, TestCardSetupForm } from './test-card-form';
 
 // Stripe's packages are only downloaded where Stripe is live.
 const StripeCardForm = lazy(() =>
   import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })),
 );
 
+const StripeSetupForm = lazy(() =>
+  import('./stripe-card-form').then((module) => ({ default: module.StripeSetupForm })),
+);
+
 /** The card step of any payment: Stripe Elements when the server runs Stripe, else the test provider's form. */
 export function CardPayment(props: CardFormProps) {
+  return (
+    <ProviderForm
+      stripe={(publishableKey) => <StripeCardForm publishableKey={publishableKey} {...props} />}
+      test={() => <TestCardForm {...props} />}
+    />
+  );
+}
+
+/** Saving a card on file: Stripe Elements with a setup intent, or the test provider's form. */
+export function CardSetup(props: SetupFormProps) {
+  return (
+    <ProviderForm
+      stripe={(publishableKey) => <StripeSetupForm publishableKey={publishableKey} {...props} />}
+      test={() => <TestCardSetupForm {...props} />}
+    />
+  );
+}
+
+function ProviderForm({
+  stripe,
+  test,
+}: {
+  stripe: (publishableKey: string) => ReactNode;
+  test: () => ReactNode;
+}) {
   const config = usePaymentsConfig();
   if (config.isError)
     return (
@@ -27,9 +56,7 @@ export function CardPayment(props: CardFormProps) {
   const { provider, publishableKey } = config.data;
   if (provider === 'stripe' && publishableKey)
     return (
-      <Suspense fallback={<LoadingState label="Loading the card form…" />}>
-        <StripeCardForm publishableKey={publishableKey} {...props} />
-      </Suspense>
+      <Suspense fallback={<LoadingState label="Loading the card form…" />}>{stripe(publishableKey)}</Suspense>
     );
-  return <TestCardForm {...props} />;
+  return test();
 }

@@ -1,3 +1,3 @@
 /** What other features may use of payments; everything else in this folder is its own. */
-export type { CardOutcome } from './card-outcome';
-export { CardPayment } from './card-payment';
+export type { CardOutcome, SetupOutcome } from './card-outcome';
+export { CardPayment, CardSetup } from './card-payment';

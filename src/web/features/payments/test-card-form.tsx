@@ -4,8 +4,8 @@ import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
-import { confirmTestCard } from './api';
-import type { CardFormProps } from './card-outcome';
+import { confirmTestCard, confirmTestSetup } from './api';
+import type { CardFormProps, SetupFormProps } from './card-outcome';
 
 type CardFields = { cardNumber: string; expiry: string; cvc: string };
 type CardErrors = Partial<Record<keyof CardFields, string>>;
@@ -34,8 +34,75 @@ function incompleteFields({ cardNumber, expiry, cvc }: CardFields): CardErrors {
   return errors;
 }
 
+type FieldsFormProps = Pick<CardFormProps, 'submitLabel' | 'actions'> &
+  Pick<SetupFormProps, 'children' | 'onBeforeSubmit'> & {
+    /** Asks the test provider with the card; reports the outcome itself. */
+    confirm: (card: CardFields) => Promise<void>;
+    /** What the status line says while the provider answers. */
+    processingLabel: string;
+    /** The card's message when asking failed outright. */
+    onFailed: (message: string | null) => void | Promise<void>;
+  };
+
 /** The built-in test provider's card form: it behaves like the provider's test mode and sends no card to a bank. */
 export function TestCardForm({ clientSecret, submitLabel, onOutcome, actions }: CardFormProps) {
+  return (
+    <TestCardFieldsForm
+      submitLabel={submitLabel}
+      actions={actions}
+      processingLabel="Processing your payment…"
+      onFailed={(message) => onOutcome({ status: 'failed', message })}
+      confirm={async (card) => {
+        const answer = await confirmTestCard({ clientSecret, ...card });
+        await onOutcome(
+          answer.status === 'succeeded'
+            ? { status: 'succeeded', paymentIntentId: answer.paymentIntentId }
+            : { status: 'failed', message: answer.error ?? null },
+        );
+      }}
+    />
+  );
+}
+
+/** The test provider's form for saving a card on file (a setup intent): nothing is charged. */
+export function TestCardSetupForm({
+  clientSecret,
+  submitLabel,
+  onOutcome,
+  actions,
+  children,
+  onBeforeSubmit,
+}: SetupFormProps) {
+  return (
+    <TestCardFieldsForm
+      submitLabel={submitLabel}
+      actions={actions}
+      onBeforeSubmit={onBeforeSubmit}
+      processingLabel="Saving your card…"
+      onFailed={(message) => onOutcome({ status: 'failed', message })}
+      confirm={async (card) => {
+        const answer = await confirmTestSetup({ clientSecret, ...card });
+        await onOutcome(
+          answer.status === 'succeeded'
+            ? { status: 'succeeded', setupIntentId: answer.setupIntentId }
+            : { status: 'failed', message: answer.error ?? null },
+        );
+      }}
+    >
+      {children}
+    </TestCardFieldsForm>
+  );
+}
+
+function TestCardFieldsForm({
+  submitLabel,
+  actions,
+  children,
+  onBeforeSubmit,
+  confirm,
+  processingLabel,
+  onFailed,
+}: FieldsFormProps) {
   const [fields, setFields] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [isPaying, setIsPaying] = useState(false);
@@ -50,30 +117,21 @@ export function TestCardForm({ clientSecret, submitLabel, onOutcome, actions }: 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     const missing = incompleteFields(fields);
+    const allowed = onBeforeSubmit ? onBeforeSubmit() : true;
     setErrors(missing);
     if (Object.keys(missing).length > 0) {
       const first = (['cardNumber', 'expiry', 'cvc'] as const).find((name) => missing[name]);
       if (first) document.getElementById(`card-${first}`)?.focus();
       return;
     }
+    if (!allowed) return;
     setIsPaying(true);
     try {
-      const answer = await confirmTestCard({
-        clientSecret,
-        cardNumber: digitsOf(fields.cardNumber),
-        expiry: fields.expiry,
-        cvc: fields.cvc,
-      });
-      setIsPaying(false);
-      await onOutcome(
-        answer.status === 'succeeded'
-          ? { status: 'succeeded', paymentIntentId: answer.paymentIntentId }
-          : { status: 'failed', message: answer.error ?? null },
-      );
+      const card = { cardNumber: digitsOf(fields.cardNumber), expiry: fields.expiry, cvc: fields.cvc };
+      await confirm(card).finally(() => setIsPaying(false));
     } catch (caught) {
-      setIsPaying(false);
       const message = isApiRequestError(caught) && caught.isServerMessage ? caught.message : null;
-      await onOutcome({ status: 'failed', message });
+      await onFailed(message);
     }
   };
 
@@ -115,10 +173,11 @@ export function TestCardForm({ clientSecret, submitLabel, onOutcome, actions }: 
       <p className="text-muted-foreground text-xs">
         Test payments: no card is charged. 4242 4242 4242 4242 succeeds with any future expiry and any CVC.
       </p>
+      {children}
       {isPaying ? (
         <p role="status" className="flex items-center gap-2 text-sm">
           <Spinner className="size-4" />
-          Processing your payment…
+          {processingLabel}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
+import { CARD_ERRORS, TEST_CARDS } from '../../src/shared/payments';
+import { CARD_CONSENT, type CardSetupAnswer } from '../../src/shared/saved-cards';
+import { registerThrowaway, type Throwaway } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+import { demoLogin, personAt } from '../support/live';
+
+/**
+ * Cards on file under the built-in test card provider (the demo clinic bills sessions): a patient saves a card
+ * with consent and removes it; the desk charges a saved card for an invoice, and a card that declines leaves
+ * the invoice open with the reason. Each journey has a patient of its own.
+ */
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function newPatient(request: APIRequestContext): Promise<Throwaway> {
+  const firstName = `Cardie${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  return registerThrowaway(request, { role: 'patient', firstName });
+}
+
+/** A card saved through the API as the card form does it: a setup, the test provider's confirm, consent. */
+async function savedCard(request: APIRequestContext, token: string, cardNumber: string) {
+  const setup = await request.post('/api/billing/cards/setup', { headers: auth(token) });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { clientSecret, setupIntentId } = (await setup.json()) as CardSetupAnswer;
+  const confirmed = await request.post('/api/payments/test/confirm-setup', {
+    data: { clientSecret, cardNumber, expiry: '12/34', cvc: '123' },
+  });
+  expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
+  const saved = await request.post('/api/billing/cards', {
+    headers: auth(token),
+    data: { setupIntentId, consent: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
+async function sentInvoice(request: APIRequestContext, staffToken: string, patientId: string, cents: number) {
+  const created = await request.post('/api/invoices', {
+    headers: auth(staffToken),
+    data: {
+      patientId,
+      lineItems: [{ description: 'Hydrotherapy session', quantity: 1, unitPriceCents: cents }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { invoice } = (await created.json()) as InvoiceAnswer;
+  const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers: auth(staffToken) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as InvoiceAnswer).invoice as Invoice & { number: string };
+}
+
+const statusOf = (panel: Locator) =>
+  panel.locator('span', { hasText: /^(Draft|Sent|Partially paid|Paid|Overdue|Void)$/ });
+
+async function settledViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+  return seriousViolations(page);
+}
+
+test('a patient saves a test card with consent in My Billing, then removes it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await newPatient(request);
+  const own = await personAt(browser, patient.token, '/billing');
+  try {
+    const page = own.page;
+    const section = page.getByRole('region', { name: 'Card on file' });
+    await expect(section.getByText('No card on file.')).toBeVisible();
+    await section.getByRole('button', { name: 'Add a card' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Add a card' });
+    await expect(dialog.getByLabel('Card number')).toBeFocused();
+    await dialog.getByLabel('Card number').fill(TEST_CARDS.success);
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    // Without consent nothing goes to the provider.
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog.getByText('Tick the consent box to keep a card on file')).toBeVisible();
+    expect(await settledViolations(page), 'add a card').toEqual([]);
+    await dialog.getByLabel(CARD_CONSENT.text).check();
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(section.getByText('Visa ending 4242')).toBeVisible();
+    await expect(section.getByText(/Expires 12\/34 · consent given/)).toBeVisible();
+    expect(await settledViolations(page), 'card on file').toEqual([]);
+
+    await section.getByRole('button', { name: 'Remove Visa ending 4242' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this card?' });
+    await confirm.getByRole('button', { name: 'Remove card', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(section.getByText('No card on file.')).toBeVisible();
+  } finally {
+    await own.close();
+  }
+});
+
+test('staff charge a saved card for an invoice, and a declining card leaves the next one open with the reason', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const staff = await demoLogin(request, 'staff');
+  const paying = await newPatient(request);
+  const declining = await newPatient(request);
+  await savedCard(request, paying.token, TEST_CARDS.success);
+  await savedCard(request, declining.token, TEST_CARDS.declinesWhenCharged);
+  const paid = await sentInvoice(request, staff.token, paying.user.id, 6400);
+  const refused = await sentInvoice(request, staff.token, declining.user.id, 5200);
+
+  const desk = await personAt(browser, staff.token, `/billing?invoice=${paid.id}`);
+  try {
+    const page = desk.page;
+    let panel = page.getByRole('dialog', { name: `Invoice ${paid.number}` });
+    await panel.getByRole('button', { name: 'Charge card on file' }).click();
+    let charge = page.getByRole('dialog', { name: 'Charge card on file' });
+    await expect(charge.getByText('Visa ending 4242, expires 12/34')).toBeVisible();
+    await expect(charge.getByLabel('Amount ($)')).toHaveValue('64.00');
+    expect(await settledViolations(page), 'charge card on file').toEqual([]);
+    await charge.getByRole('button', { name: 'Charge card', exact: true }).click();
+    await expect(charge).toBeHidden();
+    await expect(statusOf(panel)).toHaveText('Paid');
+
+    await page.goto(`/billing?invoice=${refused.id}`);
+    panel = page.getByRole('dialog', { name: `Invoice ${refused.number}` });
+    await panel.getByRole('button', { name: 'Charge card on file' }).click();
+    charge = page.getByRole('dialog', { name: 'Charge card on file' });
+    await expect(charge.getByText('Visa ending 0341, expires 12/34')).toBeVisible();
+    await charge.getByRole('button', { name: 'Charge card', exact: true }).click();
+    await expect(
+      charge.getByText(`The card was not charged: ${CARD_ERRORS.declined} The invoice stays open.`),
+    ).toBeVisible();
+    expect(await settledViolations(page), 'declined charge').toEqual([]);
+    await charge.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(statusOf(panel)).toHaveText('Sent');
+  } finally {
+    await desk.close();
+  }
+});
