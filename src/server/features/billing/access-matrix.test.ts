@@ -130,6 +130,20 @@ const MATRIX: Row[] = [
     expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
   },
   {
+    // Session billing is off on this clinic: whoever may bill is told so (409), the rest are refused.
+    method: 'GET',
+    route: '/api/invoices/unbilled',
+    url: () => '/api/invoices/unbilled',
+    expect: byRole({ practitioner: 409, staff: 409, admin: 409 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/from-sessions',
+    url: () => '/api/invoices/from-sessions',
+    body: () => ({ appointmentIds: [MISSING_ID] }),
+    expect: byRole({ practitioner: 409, staff: 409, admin: 409 }),
+  },
+  {
     method: 'GET',
     route: '/api/invoices/:id',
     url: (target) => `/api/invoices/${at(target)}`,

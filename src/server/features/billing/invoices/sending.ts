@@ -43,7 +43,8 @@ export async function sendInvoice(
   return answer(ctx.db, id);
 }
 
-async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
+/** Emails the patient their issued invoice; what cannot be sent stays in the outbox. */
+export async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
   const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
   if (!patient) return;
   const link = `${ctx.config.appUrl.replace(/\/$/, '')}${invoiceUrl(invoice.id)}`;

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_completed_starts_idx" ON "appointments" USING btree ("starts_at","id") WHERE "appointments"."status" = 'completed';
