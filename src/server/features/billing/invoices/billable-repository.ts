@@ -124,8 +124,8 @@ export function unbilledPage(db: Db | Tx, page: { filter: UnbilledFilter; limit:
 }
 
 /** How many unbilled sessions the filter holds, and what they come to at their services' prices. */
-export async function unbilledTotals(db: Db | Tx, filter: UnbilledFilter) {
-  const [row] = await db
+export const unbilledTotalsQuery = (db: Db | Tx, filter: UnbilledFilter) =>
+  db
     .select({
       total: sql<number>`count(*)::int`,
       totalCents: sql<number>`coalesce(sum(${serviceTypes.priceCents}), 0)::int`,
@@ -133,6 +133,9 @@ export async function unbilledTotals(db: Db | Tx, filter: UnbilledFilter) {
     .from(appointments)
     .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
     .where(unbilledWhere(filter));
+
+export async function unbilledTotals(db: Db | Tx, filter: UnbilledFilter) {
+  const [row] = await unbilledTotalsQuery(db, filter);
   return { total: Number(row?.total ?? 0), totalCents: Number(row?.totalCents ?? 0) };
 }
 

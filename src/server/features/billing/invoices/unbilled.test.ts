@@ -6,7 +6,7 @@ import {
   type InvoiceSessionsAnswer,
   type UnbilledAnswer,
 } from '../../../../shared/billing';
-import { activityLog, invoiceLineItems, invoices } from '../../../db/schema';
+import { activityLog, emailOutbox, invoiceLineItems, invoices } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, type TestPerson } from '../../../test/people';
 import {
@@ -233,6 +233,20 @@ describe('invoice selected', () => {
     ]);
     await eventually(async () =>
       expect(await notificationsOf(t, other.id, 'invoice_created')).toHaveLength(1),
+    );
+    const numberOfOther = body.invoices.find((row) => row.patientId === other.id)?.number ?? '';
+    await eventually(async () =>
+      expect(
+        await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(
+            and(
+              eq(emailOutbox.recipient, other.email),
+              eq(emailOutbox.subject, `Your invoice ${numberOfOther}`),
+            ),
+          ),
+      ).toHaveLength(1),
     );
   });
 
