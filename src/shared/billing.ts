@@ -67,6 +67,13 @@ export const STATEMENT_MAX_DAYS = 731;
 /** The largest policy fee: $1,000. */
 export const POLICY_FEE_MAX_CENTS = 100_000;
 
+/** The unbilled sessions view: a page of sessions, and the window it shows when no dates are given. */
+export const UNBILLED_PAGE_SIZE = 100;
+export const UNBILLED_DEFAULT_DAYS = 30;
+export const UNBILLED_MAX_SPAN_DAYS = 366;
+/** The most sessions one "Invoice selected" takes. */
+export const UNBILLED_BATCH_MAX = 500;
+
 /** The overdue job's period. */
 export const OVERDUE_CHECK_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -120,6 +127,13 @@ export const BILLING_ERRORS = {
   checkoutCardAtDesk:
     'A new card is taken by the front desk; record a desk payment or leave it on the account',
   statementRange: `A statement covers from 1 to ${STATEMENT_MAX_DAYS} days, and "from" comes before "to"`,
+  sessionsNone: 'Choose at least one session',
+  sessionsTooMany: `Invoice at most ${UNBILLED_BATCH_MAX} sessions at once`,
+  sessionId: 'Each session must be a valid id',
+  sessionNotFound: 'Session not found',
+  nothingUnbilled:
+    'None of the chosen sessions is still unbilled: someone may have invoiced them a moment ago',
+  unbilledRange: `From must not be after to, and the range at most ${UNBILLED_MAX_SPAN_DAYS} days`,
 } as const;
 
 const cents = (error: string, tooLarge: string) =>
@@ -297,6 +311,72 @@ export const BillableAppointmentSchema = z.object({
 export type BillableAppointment = z.infer<typeof BillableAppointmentSchema>;
 export const BillableAnswerSchema = z.object({ appointments: z.array(BillableAppointmentSchema) });
 export type BillableAnswer = z.infer<typeof BillableAnswerSchema>;
+
+/**
+ * GET /api/invoices/unbilled (staff, admin; a practitioner their own sessions; only while session billing is
+ * on): completed sessions no invoice line claims, newest first, between the clinic days `from` and `to`
+ * (inclusive; by default the last UNBILLED_DEFAULT_DAYS days up to today), optionally of one practitioner.
+ * `total` and `totalCents` cover every session of the filter, not only the page.
+ */
+export const UnbilledQuerySchema = z
+  .strictObject({
+    from: DaySchema('from').optional(),
+    to: DaySchema('to').optional(),
+    practitionerId: z.uuid({ error: 'practitionerId must be a UUID' }).optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(10_000, 'page must be at most 10000')
+      .default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['from'],
+    error: BILLING_ERRORS.unbilledRange,
+  });
+export type UnbilledQuery = z.input<typeof UnbilledQuerySchema>;
+
+export const UnbilledSessionSchema = z.object({
+  appointmentId: z.string(),
+  startsAt: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  practitionerId: z.string(),
+  practitionerName: z.string(),
+  serviceName: z.string(),
+  priceCents: z.number().int(),
+});
+export type UnbilledSession = z.infer<typeof UnbilledSessionSchema>;
+
+export const UnbilledAnswerSchema = z.object({
+  sessions: z.array(UnbilledSessionSchema),
+  from: z.string(),
+  to: z.string(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type UnbilledAnswer = z.infer<typeof UnbilledAnswerSchema>;
+
+/**
+ * POST /api/invoices/from-sessions: issues one invoice per patient of the chosen sessions (split in invoices of
+ * INVOICE_MAX_LINES lines for a patient with more), numbered and sent in one transaction. Sessions someone
+ * billed a moment ago are skipped and listed in `skipped`.
+ */
+export const InvoiceSessionsInputSchema = z.strictObject({
+  appointmentIds: z
+    .array(z.uuid({ error: BILLING_ERRORS.sessionId }), { error: BILLING_ERRORS.sessionsNone })
+    .min(1, BILLING_ERRORS.sessionsNone)
+    .max(UNBILLED_BATCH_MAX, BILLING_ERRORS.sessionsTooMany),
+});
+export type InvoiceSessionsInput = z.infer<typeof InvoiceSessionsInputSchema>;
+export const InvoiceSessionsAnswerSchema = z.object({
+  invoices: z.array(InvoiceSummarySchema),
+  sessions: z.number().int(),
+  skipped: z.array(z.string()),
+});
+export type InvoiceSessionsAnswer = z.infer<typeof InvoiceSessionsAnswerSchema>;
 
 /**
  * POST /api/invoices/{id}/payments (staff, admin; a practitioner for their patients): a payment taken at the

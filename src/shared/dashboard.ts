@@ -128,6 +128,8 @@ export const GeneralDashboardSchema = z.object({
     /** Invoices past their due date with a balance, and that balance. */
     overdueInvoices: CountSchema,
     overdueBalanceCents: z.number().int(),
+    /** While session billing is on: completed sessions of the last UNBILLED_DEFAULT_DAYS days not on an invoice. */
+    unbilledSessions: CountSchema.optional(),
   }),
 });
 

@@ -24,6 +24,22 @@ export async function recordActivity(db: Db | Tx, entry: ActivityEntry) {
   });
 }
 
+/** Several entries in one statement, in the transaction of the change they record. */
+export async function recordActivities(db: Db | Tx, entries: ActivityEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(activityLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      outcome: entry.outcome ?? 'success',
+      ipAddress: entry.ipAddress ?? null,
+      details: entry.details ?? null,
+    })),
+  );
+}
+
 /** An entry about a person's account; the actor is that person unless someone else (an admin) acted. */
 export function recordAccountActivity(
   db: Db | Tx,

@@ -207,6 +207,21 @@ const MATRIX: Row[] = [
     expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
   },
   {
+    // Session billing is on here (see beforeAll): whoever may bill reads the view.
+    method: 'GET',
+    route: '/api/invoices/unbilled',
+    url: () => '/api/invoices/unbilled',
+    expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/from-sessions',
+    url: () => '/api/invoices/from-sessions',
+    // A session out of reach refuses the whole batch as one that does not exist.
+    body: () => ({ appointmentIds: [MISSING_ID] }),
+    expect: byRole({ practitioner: 404, staff: 404, admin: 404 }),
+  },
+  {
     method: 'GET',
     route: '/api/invoices/:id',
     url: (target) => `/api/invoices/${at(target)}`,

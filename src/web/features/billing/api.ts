@@ -14,11 +14,13 @@ import type {
   Invoice,
   InvoiceAnswer,
   InvoiceListAnswer,
+  InvoiceSessionsAnswer,
   PayInvoiceAnswer,
   RecordPaymentInput,
   RefundPaymentInput,
   StatementAnswer,
   StatementQuery,
+  UnbilledAnswer,
   UpdateInvoiceInput,
 } from '../../../shared/billing';
 import { api } from '../../lib/api-client';
@@ -35,16 +37,21 @@ export const invoiceKeys = {
   list: (filters: InvoiceListFilters) => ['/api/invoices', 'list', filters] as const,
   invoice: (id: string) => ['/api/invoices', 'one', id] as const,
   billable: (patientId: string) => ['/api/invoices', 'billable', patientId] as const,
+  unbilled: (filters: UnbilledFilters) => ['/api/invoices', 'unbilled', filters] as const,
   settings: ['/api/billing/settings'] as const,
   policy: ['/api/billing/policy'] as const,
   statement: (query: StatementQuery) => ['/api/invoices', 'statement', query] as const,
 };
 
-/** The clinic's payment policy: whether session billing (statements, checkout, fees) is on. */
+/**
+ * The clinic's payment policy: whether session billing (statements, checkout, the unbilled view, cards on
+ * file, fees) is on. One query under one key for every screen that asks.
+ */
 export const useBillingPolicy = () =>
   useQuery({
     queryKey: invoiceKeys.policy,
-    queryFn: () => api.get<{ policy: BillingPolicy }>('/api/billing/policy').then((body) => body.policy),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ policy: BillingPolicy }>('/api/billing/policy', { signal })).policy,
     staleTime: 60_000,
   });
 
@@ -71,6 +78,9 @@ export const useEmailStatement = () =>
     mutationFn: (query: StatementQuery & { patientId: string }) =>
       api.post<StatementAnswer>('/api/billing/statements/email', query),
   });
+
+/** The unbilled view's filters; empty dates leave the server's window (the last 30 days). */
+export type UnbilledFilters = { from: string; to: string; practitionerId: string; page: number };
 
 export const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
 
@@ -180,5 +190,29 @@ export function useDeleteInvoice() {
       queryClient.removeQueries({ queryKey: invoiceKeys.invoice(id) });
       await stored(queryClient, null);
     },
+  });
+}
+
+/** Completed sessions no invoice claims, across patients (a practitioner's own only). */
+export const useUnbilledSessions = (filters: UnbilledFilters) =>
+  useQuery({
+    queryKey: invoiceKeys.unbilled(filters),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(filters.page) });
+      if (filters.from) query.set('from', filters.from);
+      if (filters.to) query.set('to', filters.to);
+      if (filters.practitionerId) query.set('practitionerId', filters.practitionerId);
+      return api.get<UnbilledAnswer>(`/api/invoices/unbilled?${query}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** "Invoice selected": one invoice per patient, issued at once; lists and dashboards ask again. */
+export function useInvoiceSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (appointmentIds: string[]) =>
+      api.post<InvoiceSessionsAnswer>('/api/invoices/from-sessions', { appointmentIds }),
+    onSuccess: () => stored(queryClient, null),
   });
 }

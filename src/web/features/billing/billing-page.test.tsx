@@ -238,6 +238,8 @@ describe('statements', () => {
       policy: { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
     });
     open('staff', server);
+    // With session billing on, the desk's billing page has two views; the statement is on the invoices one.
+    await screen.findByRole('tab', { name: 'Unbilled sessions' });
     await userEvent.click(await screen.findByRole('button', { name: 'Statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Statement' });
     expect(within(dialog).getByText('Choose a patient to see their statement.')).toBeInTheDocument();

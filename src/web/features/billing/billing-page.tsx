@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth';
 import { PendingFees } from '../billing-fees';
 import { useBillingPolicy, useInvoiceList } from './api';
@@ -20,14 +21,58 @@ import { canCreateInvoices } from './invoice-status';
 import { InvoiceTable } from './invoice-table';
 import { type InvoiceFilters as Filters, invoiceFiltersFrom, withInvoiceFilters } from './list-params';
 import { StatementDialog } from './statement-dialog';
+import { UnbilledSessions } from './unbilled-sessions';
 
 export const INVOICE_PARAM = 'invoice';
+/** ?view=unbilled opens the unbilled sessions (while session billing is on). */
+export const VIEW_PARAM = 'view';
+export const UNBILLED_VIEW = 'unbilled';
 
 /**
- * /billing: the invoices the caller may see, server-paged, with their filters and the open invoice
- * (?invoice=ID) kept in the address. Patients see 'My Billing', practitioners 'Service Billing'.
+ * /billing: with session billing on, whoever bills (practitioners, staff, admins) has two views, the invoices
+ * and the unbilled sessions; otherwise, and for patients, the invoices alone as before.
  */
 export function BillingPage() {
+  const user = useUser();
+  const policy = useBillingPolicy();
+  const [params, setParams] = useSearchParams();
+  const bills = canCreateInvoices(user.role) && policy.data?.sessionBilling === true;
+  if (!bills) return <InvoicesView />;
+  const view = params.get(VIEW_PARAM) === UNBILLED_VIEW ? UNBILLED_VIEW : 'invoices';
+  return (
+    <Tabs
+      value={view}
+      onValueChange={(next) =>
+        setParams(
+          (current) => {
+            const changed = new URLSearchParams(current);
+            if (next === UNBILLED_VIEW) changed.set(VIEW_PARAM, UNBILLED_VIEW);
+            else changed.delete(VIEW_PARAM);
+            return changed;
+          },
+          { replace: true },
+        )
+      }
+    >
+      <TabsList aria-label="Billing views">
+        <TabsTrigger value="invoices">Invoices</TabsTrigger>
+        <TabsTrigger value={UNBILLED_VIEW}>Unbilled sessions</TabsTrigger>
+      </TabsList>
+      <TabsContent value="invoices">
+        <InvoicesView />
+      </TabsContent>
+      <TabsContent value={UNBILLED_VIEW}>
+        <UnbilledSessions showPractitioner={user.role === 'staff' || user.role === 'admin'} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/**
+ * The invoices the caller may see, server-paged, with their filters and the open invoice (?invoice=ID) kept
+ * in the address. Patients see 'My Billing', practitioners 'Service Billing'.
+ */
+function InvoicesView() {
   const user = useUser();
   const isPatient = user.role === 'patient';
   const isDesk = user.role === 'staff' || user.role === 'admin';

@@ -1,28 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingPolicy, Invoice, InvoiceAnswer } from '../../../shared/billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Invoice, InvoiceAnswer } from '../../../shared/billing';
 import type { CardSetupAnswer, SavedCard, SavedCardsAnswer } from '../../../shared/saved-cards';
 import { api } from '../../lib/api-client';
-import { invoicePath } from './api';
+import { invoicePath, useBillingPolicy } from './api';
 import { invalidateInvoices } from './live';
 
 /** Cards on file: a patient's own, or (for the desk) a named patient's. */
 export const cardKeys = {
   all: ['/api/billing/cards'] as const,
   of: (patientId: string | null) => ['/api/billing/cards', patientId ?? 'mine'] as const,
-  policy: ['/api/billing/policy'] as const,
 };
-
-const policyQueryOptions = queryOptions({
-  queryKey: cardKeys.policy,
-  queryFn: ({ signal }) => api.get<{ policy: BillingPolicy }>('/api/billing/policy', { signal }),
-  staleTime: 60_000,
-});
 
 /** Whether the clinic bills sessions; cards on file exist only then. */
-export const useSessionBilling = () => {
-  const policy = useQuery(policyQueryOptions);
-  return policy.data?.policy.sessionBilling === true;
-};
+export const useSessionBilling = () => useBillingPolicy().data?.sessionBilling === true;
 
 /** The caller's own cards (patientId null), or a patient's for the desk; only asked while billing is on. */
 export function useSavedCards(patientId: string | null, enabled: boolean) {

@@ -60,3 +60,14 @@ export function OverdueInvoicesCard({ billing }: { billing: GeneralDashboard['bi
     </DashboardCard>
   );
 }
+
+/** While session billing is on: completed sessions of the last 30 days that no invoice claims. */
+export function UnbilledSessionsCard({ count }: { count: number }) {
+  return (
+    <DashboardCard id="unbilled-sessions" title="Unbilled sessions">
+      <Count value={count} one="session to invoice" many="sessions to invoice" />
+      <p className="text-muted-foreground text-sm">Completed in the last 30 days, not on an invoice</p>
+      <DashboardLink to="/billing?view=unbilled">Open unbilled sessions</DashboardLink>
+    </DashboardCard>
+  );
+}

@@ -2,7 +2,7 @@ import type { GeneralDashboard } from '../../../shared/dashboard';
 import { NEW_PATIENT_DAYS } from '../../../shared/vocabulary/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
 import { ClinicScheduleCard } from './appointment-cards';
-import { OverdueInvoicesCard, RevenueCard } from './billing-cards';
+import { OverdueInvoicesCard, RevenueCard, UnbilledSessionsCard } from './billing-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboard }) {
@@ -51,6 +51,9 @@ export function GeneralDashboardView({ dashboard }: { dashboard: GeneralDashboar
       </DashboardCard>
       <RevenueCard billing={dashboard.billing} />
       <OverdueInvoicesCard billing={dashboard.billing} />
+      {dashboard.billing.unbilledSessions === undefined ? null : (
+        <UnbilledSessionsCard count={dashboard.billing.unbilledSessions} />
+      )}
       <UnreadMessagesCard count={dashboard.unreadMessages} />
     </div>
   );

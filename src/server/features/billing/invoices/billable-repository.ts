@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { appointments, invoiceLineItems, serviceTypes, users } from '../../../db/schema';
@@ -77,4 +77,111 @@ export function completedAppointments(
 export function servicesOf(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select({ id: serviceTypes.id }).from(serviceTypes).where(inArray(serviceTypes.id, ids));
+}
+
+const sessionPatient = alias(users, 'session_patient');
+
+/** Completed sessions between two instants, of one practitioner when named, that no invoice line claims. */
+export type UnbilledFilter = { from: Date; to: Date; practitionerId?: string };
+
+const unbilledWhere = (filter: UnbilledFilter) =>
+  and(
+    eq(appointments.status, 'completed'),
+    gte(appointments.startsAt, filter.from),
+    lt(appointments.startsAt, filter.to),
+    filter.practitionerId ? eq(appointments.practitionerId, filter.practitionerId) : undefined,
+    // `offset 0` keeps this a probe of the claims' unique index for each session of the window: as a plain
+    // anti-join the planner hashes every claim ever made (most sessions are billed) for each call.
+    notExists(
+      sql`(select 1 from ${invoiceLineItems} where ${invoiceLineItems.appointmentId} = ${appointments.id} offset 0)`,
+    ),
+  );
+
+/**
+ * A page of the unbilled sessions, newest first. The partial index appointments_completed_starts_idx walks the
+ * completed sessions of the window, each checked against the claims' unique index.
+ */
+export function unbilledPage(db: Db | Tx, page: { filter: UnbilledFilter; limit: number; offset: number }) {
+  return db
+    .select({
+      appointmentId: appointments.id,
+      startsAt: appointments.startsAt,
+      patientId: appointments.patientId,
+      patientName: fullName(sessionPatient),
+      practitionerId: appointments.practitionerId,
+      practitionerName: fullName(practitioner),
+      serviceName: serviceTypes.name,
+      priceCents: serviceTypes.priceCents,
+    })
+    .from(appointments)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
+    .innerJoin(sessionPatient, eq(sessionPatient.id, appointments.patientId))
+    .innerJoin(practitioner, eq(practitioner.id, appointments.practitionerId))
+    .where(unbilledWhere(page.filter))
+    .orderBy(desc(appointments.startsAt), desc(appointments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many unbilled sessions the filter holds, and what they come to at their services' prices. */
+export const unbilledTotalsQuery = (db: Db | Tx, filter: UnbilledFilter) =>
+  db
+    .select({
+      total: sql<number>`count(*)::int`,
+      totalCents: sql<number>`coalesce(sum(${serviceTypes.priceCents}), 0)::int`,
+    })
+    .from(appointments)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
+    .where(unbilledWhere(filter));
+
+export async function unbilledTotals(db: Db | Tx, filter: UnbilledFilter) {
+  const [row] = await unbilledTotalsQuery(db, filter);
+  return { total: Number(row?.total ?? 0), totalCents: Number(row?.totalCents ?? 0) };
+}
+
+/** The appointments of these ids with whose they are, for checking that the caller reaches each. */
+export function sessionOwners(db: Db | Tx, ids: string[]) {
+  return db
+    .select({ id: appointments.id, practitionerId: appointments.practitionerId })
+    .from(appointments)
+    .where(inArray(appointments.id, ids));
+}
+
+/**
+ * Locks the appointments of these ids until the transaction ends, in one order: two batches over the same
+ * sessions take turns, and the second then finds the first one's claims.
+ */
+export async function lockSessions(tx: Tx, ids: string[]) {
+  await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(inArray(appointments.id, ids))
+    .orderBy(asc(appointments.id))
+    .for('update');
+}
+
+/** Of these ids, the completed sessions no invoice line claims, with their patient, service and price. */
+export function unbilledOf(db: Db | Tx, ids: string[]) {
+  return db
+    .select({
+      id: appointments.id,
+      startsAt: appointments.startsAt,
+      patientId: appointments.patientId,
+      practitionerId: appointments.practitionerId,
+      serviceTypeId: serviceTypes.id,
+      serviceName: serviceTypes.name,
+      priceCents: serviceTypes.priceCents,
+    })
+    .from(appointments)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
+    .where(
+      and(
+        inArray(appointments.id, ids),
+        eq(appointments.status, 'completed'),
+        notExists(
+          sql`(select 1 from ${invoiceLineItems} where ${invoiceLineItems.appointmentId} = ${appointments.id})`,
+        ),
+      ),
+    )
+    .orderBy(asc(appointments.patientId), asc(appointments.startsAt));
 }

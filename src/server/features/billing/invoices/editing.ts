@@ -48,7 +48,7 @@ function checkDueDate(dueDate: string | undefined, today: string) {
     throw badRequest(BILLING_ERRORS.dueDateBeforeIssue, { dueDate: BILLING_ERRORS.dueDateBeforeIssue });
 }
 
-function isUniqueViolation(error: unknown) {
+export function isUniqueViolation(error: unknown) {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }

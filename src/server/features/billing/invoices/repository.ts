@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
@@ -30,6 +30,12 @@ export const named = (db: Db | Tx) =>
 export async function findNamed(db: Db | Tx, id: string): Promise<NamedRow | null> {
   const [row] = await named(db).where(eq(invoices.id, id));
   return row ?? null;
+}
+
+/** These invoices with their names, in the order of their numbers. */
+export function findNamedIn(db: Db | Tx, ids: string[]): Promise<NamedRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return named(db).where(inArray(invoices.id, ids)).orderBy(asc(invoices.number));
 }
 
 export async function findRow(db: Db | Tx, id: string) {
@@ -79,6 +85,18 @@ export async function insertDraft(tx: Tx, draft: { values: InvoiceValues; lines:
   return inserted;
 }
 
+/** Several drafts with their lines in two statements; each draft's values carry its id. */
+export async function insertDrafts(
+  tx: Tx,
+  drafts: Array<{ values: InvoiceValues & { id: string }; lines: NewLine[] }>,
+) {
+  if (drafts.length === 0) return;
+  await tx.insert(invoices).values(drafts.map((draft) => draft.values));
+  await tx
+    .insert(invoiceLineItems)
+    .values(drafts.flatMap((draft) => lineValues(draft.values.id, draft.lines)));
+}
+
 /** Changes a draft, and replaces its lines when new ones are given; null when it is no longer a draft. */
 export async function updateDraft(
   tx: Tx,
@@ -118,6 +136,38 @@ export async function takeNumber(tx: Tx) {
     .where(eq(invoiceCounters.series, 'invoice'))
     .returning({ nextValue: invoiceCounters.nextValue });
   return counter.nextValue - 1;
+}
+
+/** `count` numbers at once, in order: the first is answered; the counter row stays locked as for one. */
+export async function takeNumbers(tx: Tx, count: number) {
+  const [counter] = await tx
+    .update(invoiceCounters)
+    .set({ nextValue: sql`${invoiceCounters.nextValue} + ${count}` })
+    .where(eq(invoiceCounters.series, 'invoice'))
+    .returning({ nextValue: invoiceCounters.nextValue });
+  return counter.nextValue - count;
+}
+
+/** Issues these drafts in one statement, each with its number and status, as sending one does. */
+export async function issueDrafts(
+  tx: Tx,
+  issue: { drafts: Array<{ id: string; number: string; paid: boolean }>; issueDate: string; at: Date },
+) {
+  const { drafts, issueDate, at } = issue;
+  const values = sql.join(
+    drafts.map((draft) => sql`(${draft.id}::uuid, ${draft.number}::text, ${draft.paid}::boolean)`),
+    sql`, `,
+  );
+  return rowsOf<{ id: string }>(
+    tx,
+    sql`update ${invoices} set number = v.number,
+        status = case when v.paid then 'paid' else 'sent' end,
+        issue_date = ${issueDate}::date, sent_at = ${at.toISOString()}::timestamptz,
+        paid_at = case when v.paid then ${at.toISOString()}::timestamptz end, updated_at = ${at.toISOString()}::timestamptz
+      from (values ${values}) as v(id, number, paid)
+      where ${invoices.id} = v.id and ${invoices.status} = 'draft'
+      returning ${invoices.id}`,
+  );
 }
 
 export async function updateRow(tx: Tx, id: string, values: Partial<InvoiceValues>) {

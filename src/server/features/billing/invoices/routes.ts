@@ -10,6 +10,10 @@ import {
   InvoiceIdParamsSchema,
   InvoiceListAnswerSchema,
   InvoiceListQuerySchema,
+  InvoiceSessionsAnswerSchema,
+  InvoiceSessionsInputSchema,
+  UnbilledAnswerSchema,
+  UnbilledQuerySchema,
   UpdateInvoiceInputSchema,
   VoidInvoiceInputSchema,
 } from '../../../../shared/billing';
@@ -19,6 +23,7 @@ import { invoicePdf, sendPdf } from '../pdf';
 import { createInvoice, deleteInvoice, updateInvoice } from './editing';
 import { sendInvoice, voidInvoice } from './sending';
 import { billable, getInvoice, invoiceForDocument, listInvoices } from './service';
+import { invoiceSessions, listUnbilled } from './unbilled';
 
 /** Invoices: listed and read by whoever may see them, made and changed by whoever bills, voided by the desk. */
 export function invoiceRoutes(ctx: AppContext) {
@@ -67,6 +72,36 @@ export function invoiceRoutes(ctx: AppContext) {
           patientId: request.query.patientId,
           meta: requestMeta(request),
         }),
+    );
+
+    app.get(
+      '/api/invoices/unbilled',
+      {
+        onRequest: writers,
+        schema: { tags, querystring: UnbilledQuerySchema, response: { 200: UnbilledAnswerSchema } },
+      },
+      (request) =>
+        listUnbilled(ctx.db, callerOf(request), { query: request.query, meta: requestMeta(request) }),
+    );
+
+    /**
+     * "Invoice selected": one invoice per patient, issued in one transaction. Sessions that someone invoiced a
+     * moment ago are skipped and listed in `skipped` (409 when none is left); an id the caller does not reach
+     * refuses the whole batch with 404. See invoiceSessions.
+     */
+    app.post(
+      '/api/invoices/from-sessions',
+      {
+        onRequest: writers,
+        schema: { tags, body: InvoiceSessionsInputSchema, response: { 201: InvoiceSessionsAnswerSchema } },
+      },
+      async (request, reply) => {
+        const made = await invoiceSessions(ctx, callerOf(request), {
+          appointmentIds: request.body.appointmentIds,
+          meta: requestMeta(request),
+        });
+        return reply.status(201).send(made);
+      },
     );
 
     app.get(

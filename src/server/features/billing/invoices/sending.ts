@@ -55,6 +55,7 @@ export async function sendDraft(
   return sent;
 }
 
+/** Emails the patient their issued invoice; what cannot be sent stays in the outbox. */
 export async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
   const patient = await accounts.findAccountById(ctx.db, invoice.patientId);
   if (!patient) return;

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_completed_starts_idx" ON "appointments" USING btree ("starts_at","id","patient_id","practitioner_id","service_type_id") WHERE "appointments"."status" = 'completed';
