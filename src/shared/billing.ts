@@ -62,6 +62,12 @@ export const TAX_RATE_MAX_BASIS_POINTS = 5000;
 export const PAYMENT_TERMS_MAX_DAYS = 365;
 /** The longest late-cancellation window a clinic may set: a week. */
 export const LATE_CANCEL_WINDOW_MAX_HOURS = 168;
+export const IDEMPOTENCY_KEY_ERROR =
+  'An idempotency key of 8 to 100 letters, digits, dashes or underscores is required';
+/** A charge's name from the browser: the same key is the same charge, however often it is asked. */
+export const IdempotencyKeySchema = z
+  .string({ error: IDEMPOTENCY_KEY_ERROR })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, IDEMPOTENCY_KEY_ERROR);
 /** The longest period one statement covers: two years. */
 export const STATEMENT_MAX_DAYS = 731;
 /** The largest policy fee: $1,000. */
@@ -124,6 +130,7 @@ export const BILLING_ERRORS = {
   checkoutNotCompleted: 'Only a completed session can be checked out',
   checkoutNotFound: 'Session not found',
   checkoutPayment: 'Choose how the session is paid: on the account, at the desk, or by card',
+  checkoutCard: 'Choose a card on file of this patient',
   checkoutCardAtDesk:
     'A new card is taken by the front desk; record a desk payment or leave it on the account',
   statementRange: `A statement covers from 1 to ${STATEMENT_MAX_DAYS} days, and "from" comes before "to"`,
@@ -558,8 +565,9 @@ export type StatementAnswer = z.infer<typeof StatementAnswerSchema>;
  * Checkout of one completed session (GET and POST /api/invoices/checkout/{appointmentId}), while session billing
  * is on: practitioners their own sessions, staff and admins any. The session's line comes from its service; other
  * lines (a product, a package, another service) may be added. Paying: left on the patient's account, at the desk
- * (the whole balance, so a second click pays nothing more), or by a new card (staff and admins: the answer holds
- * the card payment to complete, as /api/invoices/{id}/pay does).
+ * (the whole balance, so a second click pays nothing more), by the patient's card on file (the browser's
+ * idempotency key names the charge), or by a new card (staff and admins: the answer holds the card payment to
+ * complete, as /api/invoices/{id}/pay does).
  */
 export const CheckoutParamsSchema = z.strictObject({
   appointmentId: z.uuid({ error: BILLING_ERRORS.checkoutNotFound }),
@@ -574,6 +582,11 @@ export const CheckoutPaymentSchema = z.discriminatedUnion(
       reference: z.string().trim().max(INVOICE_REFERENCE_MAX, BILLING_ERRORS.reference).optional(),
     }),
     z.strictObject({ kind: z.literal('new_card') }),
+    z.strictObject({
+      kind: z.literal('saved_card'),
+      cardId: z.uuid({ error: BILLING_ERRORS.checkoutCard }),
+      idempotencyKey: IdempotencyKeySchema,
+    }),
   ],
   { error: BILLING_ERRORS.checkoutPayment },
 );
@@ -610,5 +623,7 @@ export const CheckoutAnswerSchema = z.object({
   invoice: InvoiceSchema,
   /** For a new card: the payment to complete with the card form. */
   cardPayment: PayInvoiceAnswerSchema.nullable(),
+  /** A card on file the provider refused: why. The invoice stays open. */
+  declined: z.string().nullable(),
 });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;

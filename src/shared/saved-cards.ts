@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { INVOICE_AMOUNT_MAX_CENTS } from './billing';
+import { IDEMPOTENCY_KEY_ERROR, IdempotencyKeySchema, INVOICE_AMOUNT_MAX_CENTS } from './billing';
+
+export { IdempotencyKeySchema };
 
 /**
  * Cards on file. A patient saves a card through a setup intent (Stripe's SetupIntent, or the test provider's
@@ -28,7 +30,7 @@ export const SAVED_CARD_ERRORS = {
   notConfirmed: 'The card has not been confirmed with the payment provider yet',
   consent: 'Tick the consent box to keep a card on file',
   patient: 'Choose a patient',
-  idempotencyKey: 'An idempotency key of 8 to 100 letters, digits, dashes or underscores is required',
+  idempotencyKey: IDEMPOTENCY_KEY_ERROR,
   keyReused: 'This idempotency key was used for another charge',
   amount: 'The amount must be a whole number of cents above zero',
   underWay: 'A charge of this invoice is already under way; wait for it to finish',
@@ -74,10 +76,6 @@ export const SaveCardInputSchema = z.strictObject({
   consent: z.literal(true, { error: SAVED_CARD_ERRORS.consent }),
 });
 export type SaveCardInput = z.infer<typeof SaveCardInputSchema>;
-
-export const IdempotencyKeySchema = z
-  .string({ error: SAVED_CARD_ERRORS.idempotencyKey })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, SAVED_CARD_ERRORS.idempotencyKey);
 
 /** POST /api/invoices/:id/charge-card (staff, admin): the balance, or a part of it, from a card on file. */
 export const ChargeSavedCardInputSchema = z.strictObject({

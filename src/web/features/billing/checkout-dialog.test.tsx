@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type BillingPolicy, type CheckoutPreview, DEFAULT_BILLING_POLICY } from '../../../shared/billing';
+import type { SavedCard } from '../../../shared/saved-cards';
 import { invoice } from '../../test/billing-fixtures';
 import { fakePatientsServer } from '../../test/fake-patients-server';
 import { appointment, fakeSchedulingServer } from '../../test/fake-scheduling-server';
@@ -31,7 +32,7 @@ const preview = (): CheckoutPreview => ({
   otherBalanceCents: 2500,
 });
 
-function open(policy: BillingPolicy) {
+function open(policy: BillingPolicy, options: { cards?: SavedCard[]; declined?: string } = {}) {
   const scheduling = fakeSchedulingServer({ now: '2026-02-20T00:00:00.000Z', appointments: [done] });
   const patients = fakePatientsServer({ patients: [] });
   const posted: unknown[] = [];
@@ -41,6 +42,7 @@ function open(policy: BillingPolicy) {
     handle: (call) => {
       const path = new URL(call.url, 'http://x').pathname;
       if (path === '/api/billing/policy') return jsonResponse({ policy });
+      if (path === '/api/billing/cards') return jsonResponse({ cards: options.cards ?? [] });
       if (path === '/api/billing/settings')
         return jsonResponse({ settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 } });
       if (path === `/api/invoices/checkout/${done.id}` && call.method === 'GET')
@@ -54,6 +56,7 @@ function open(policy: BillingPolicy) {
             payments: [],
           },
           cardPayment: null,
+          declined: options.declined ?? null,
         });
       }
       return scheduling.handle(call) ?? patients.handle(call);
@@ -99,6 +102,42 @@ describe('checkout', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Checked out: INV-000042 is paid')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument());
+  });
+
+  it("offers the patient's card on file first, and says why it was refused, leaving the invoice open", async () => {
+    const card: SavedCard = {
+      id: '0b9c1f7e-36a4-4a4e-9d5a-6a2f3e1c9b11',
+      patientId: done.patientId,
+      brand: 'Visa',
+      last4: '0341',
+      expMonth: 12,
+      expYear: 2040,
+      consentAt: '2026-11-01T10:00:00.000Z',
+      consentVersion: '1',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    const { posted } = open(
+      { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+      { cards: [card], declined: 'Your card was declined.' },
+    );
+    await userEvent.click(await within(await details()).findByRole('button', { name: 'Checkout' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(
+      await within(checkout).findByRole('radio', { name: 'Card on file (Visa •••• 0341)' }),
+    ).toBeChecked();
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Check out and take $90.00' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      lineItems: [],
+      payment: {
+        kind: 'saved_card',
+        cardId: card.id,
+        idempotencyKey: expect.stringMatching(/^charge-[0-9a-f]{32}$/),
+      },
+    });
+    expect(await within(checkout).findByRole('alert')).toHaveTextContent(
+      'The card on file was refused: Your card was declined. INV-000042 stays open on the account.',
+    );
   });
 
   it('leaves it on the account when asked', async () => {

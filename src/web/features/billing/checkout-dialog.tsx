@@ -26,6 +26,7 @@ import { LoadingState } from '../../ui/spinner';
 import { useServiceTypes } from '../appointments';
 import { useUser } from '../auth';
 import { invoiceKeys, useBillingPolicy, useBillingSettings } from './api';
+import { newChargeKey, useSavedCards } from './cards-api';
 import { invoiceName } from './invoice-status';
 import { CardStep } from './pay-dialog';
 
@@ -126,7 +127,13 @@ function CheckoutForm({
   const isDesk = user.role === 'staff' || user.role === 'admin';
   const { session, invoice } = preview;
   const [items, setItems] = useState<Item[]>([]);
-  const [kind, setKind] = useState<PaymentKind>('desk');
+  const cards = useSavedCards(session.patientId, true).data?.cards ?? [];
+  const card = cards[0];
+  // One key for this checkout: a double click or a retry is the same charge of the card.
+  const [chargeKey] = useState(newChargeKey);
+  const [chosenKind, setKind] = useState<PaymentKind | null>(null);
+  // The card on file when the patient keeps one (they consented to its use for sessions), else the desk.
+  const kind: PaymentKind = chosenKind ?? (card ? 'saved_card' : 'desk');
   const [method, setMethod] = useState<(typeof PAYMENT_METHOD_VALUES)[number]>('card');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +144,13 @@ function CheckoutForm({
   const submit = useMutation({
     mutationFn: () => {
       const payment: CheckoutPayment =
-        kind === 'desk' ? { kind, method, reference: reference.trim() || undefined } : { kind };
+        kind === 'desk'
+          ? { kind, method, reference: reference.trim() || undefined }
+          : kind === 'saved_card' && card
+            ? { kind, cardId: card.id, idempotencyKey: chargeKey }
+            : kind === 'new_card'
+              ? { kind }
+              : { kind: 'account' };
       return api.post<CheckoutAnswer>(checkoutPath(session.appointmentId), {
         lineItems: invoice ? [] : items.map(({ key: _key, ...line }) => line),
         payment,
@@ -146,6 +159,13 @@ function CheckoutForm({
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       const name = invoiceName(answer.invoice);
+      if (answer.declined) {
+        // The invoice is issued and stays open; the desk can try another way from here.
+        setError(
+          `The card on file was refused: ${answer.declined.replace(/\.?$/, '.')} ${name} stays open on the account.`,
+        );
+        return;
+      }
       if (!answer.cardPayment)
         toast.success(
           answer.invoice.status === 'paid'
@@ -161,6 +181,9 @@ function CheckoutForm({
   });
 
   const kinds = [
+    ...(card
+      ? [{ value: 'saved_card' as const, label: `Card on file (${card.brand} •••• ${card.last4})` }]
+      : []),
     { value: 'desk' as const, label: 'Pay at the desk' },
     ...(isDesk ? [{ value: 'new_card' as const, label: 'New card' }] : []),
     { value: 'account' as const, label: 'Leave on the account' },

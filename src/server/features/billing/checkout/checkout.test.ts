@@ -6,11 +6,21 @@ import {
   type CheckoutPreview,
   DEFAULT_BILLING_POLICY,
 } from '../../../../shared/billing';
+import { CARD_ERRORS, TEST_CARDS } from '../../../../shared/payments';
 import { activityLog, invoiceLineItems, payments } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, type TestPerson } from '../../../test/people';
 import { payWithTestCard } from '../../../test/test-card';
-import { call, careTeam, expectStatus, notificationsOf, serviceType, session } from '../testing';
+import {
+  call,
+  careTeam,
+  chargeKey,
+  expectStatus,
+  notificationsOf,
+  savedCard,
+  serviceType,
+  session,
+} from '../testing';
 
 /** Checkout of a completed session: one step from session to issued, paid invoice, and never twice. */
 let t: TestApp;
@@ -170,6 +180,38 @@ describe('checkout', () => {
     const refused = await checkOut(practitioner, await completed(), { payment: { kind: 'new_card' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(BILLING_ERRORS.checkoutCardAtDesk);
+  });
+
+  it("charges the patient's card on file once however often it is asked, and says why a card is refused", async () => {
+    const card = await savedCard(t, patient);
+    const id = await completed();
+    const key = chargeKey();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        checkOut(practitioner, id, { payment: { kind: 'saved_card', cardId: card.id, idempotencyKey: key } }),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    const invoiceId = answers[0].json<CheckoutAnswer>().invoice.id;
+    const settled = await expectStatus(t, 'staff', {
+      method: 'GET',
+      url: `/api/invoices/${invoiceId}`,
+      status: 200,
+    });
+    expect(settled.invoice).toMatchObject({ status: 'paid', balanceCents: 0 });
+    expect((await paymentsOf(invoiceId)).map((payment) => [payment.amountCents, payment.cardLast4])).toEqual([
+      [9000, '4242'],
+    ]);
+
+    const refusing = await savedCard(t, patient, TEST_CARDS.declinesWhenCharged);
+    const refused = await checkOut('staff', await completed(), {
+      payment: { kind: 'saved_card', cardId: refusing.id, idempotencyKey: chargeKey() },
+    });
+    expect(refused.statusCode).toBe(200);
+    const answer = refused.json<CheckoutAnswer>();
+    expect(answer.declined).toBe(CARD_ERRORS.declined);
+    expect(answer.invoice).toMatchObject({ status: 'sent', balanceCents: 9000 });
+    expect(await paymentsOf(answer.invoice.id)).toEqual([]);
   });
 
   it('refuses a session that is not completed, and one a practitioner does not own is not there', async () => {

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import type * as ledger from '../../payments/service';
+import { chargeSavedCard } from '../cards/service';
 import { answer, audit, type Caller, type Ctx, isOpen } from '../invoices/access';
 import { createInvoice } from '../invoices/editing';
 import { toSummary } from '../invoices/mapping';
@@ -149,8 +150,15 @@ export async function checkout(
   const invoiceId = await invoiceFor(ctx, caller, { session, input, meta });
   await sendIfDraft(ctx, caller, { invoiceId, meta });
   let cardPayment: CheckoutAnswer['cardPayment'] = null;
+  let declined: string | null = null;
   if (input.payment.kind === 'desk')
     await payAtDesk(ctx, caller, { invoiceId, payment: input.payment, meta });
+  if (input.payment.kind === 'saved_card')
+    declined = await payBySavedCard({ ...ctx, payments }, caller, {
+      invoiceId,
+      payment: input.payment,
+      meta,
+    });
   if (input.payment.kind === 'new_card') {
     const row = await invoices.findRow(ctx.db, invoiceId);
     if (row && isOpen(row.status) && row.totalCents > row.paidCents)
@@ -164,5 +172,31 @@ export async function checkout(
     meta,
     details: { appointmentId, payment: input.payment.kind },
   });
-  return { invoice, cardPayment };
+  return { invoice, cardPayment, declined };
+}
+
+/**
+ * Charges the balance to the patient's card on file, under the browser's idempotency key: a double click is
+ * one charge. A refusal leaves the invoice open and is answered as the card's reason, not as an error, since
+ * the invoice was issued; anything else (no such card, nothing owed) is the charge's own answer.
+ */
+async function payBySavedCard(
+  ctx: Ctx & { payments: ledger.Payments },
+  caller: Caller,
+  of: { invoiceId: string; payment: Extract<Checkout['payment'], { kind: 'saved_card' }>; meta: RequestMeta },
+) {
+  const row = await invoices.findRow(ctx.db, of.invoiceId);
+  if (!row || !isOpen(row.status) || row.totalCents <= row.paidCents) return null;
+  try {
+    await chargeSavedCard(ctx, caller, {
+      invoiceId: of.invoiceId,
+      cardId: of.payment.cardId,
+      idempotencyKey: of.payment.idempotencyKey,
+      meta: of.meta,
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return error.message;
+    throw error;
+  }
 }
