@@ -1,14 +1,16 @@
 import { format } from 'date-fns';
+import { TEST_CARDS } from '../../src/shared/payments';
 import { seriousViolations } from '../support/axe';
-import { completedSession, newPatient } from '../support/billing';
+import { cardOnFile, completedSession, newPatient } from '../support/billing';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt, toastOn } from '../support/live';
 
 /**
- * Session billing, which the demo clinic has on: a practitioner checks a completed session out from the
- * calendar in a few clicks, and the patient's statement shows the invoice and its payment.
+ * Session billing, which the demo clinic has on: a practitioner completes a session on the calendar and checks
+ * it out on the patient's card on file in a few clicks, and the patient's statement shows the invoice and the
+ * card payment.
  */
-test('a practitioner checks a completed session out at the desk, and the patient’s statement shows it paid', async ({
+test('a practitioner completes a session and checks it out on the patient’s card on file; the statement shows it paid', async ({
   browser,
   request,
 }) => {
@@ -16,7 +18,10 @@ test('a practitioner checks a completed session out at the desk, and the patient
   const staff = await demoLogin(request, 'staff');
   const practitioner = await demoLogin(request, 'practitioner');
   const patient = await newPatient(request);
-  const { service, appointment } = await completedSession(request, staff.token, patient.user.id);
+  await cardOnFile(request, patient.token, TEST_CARDS.success);
+  const { service, appointment } = await completedSession(request, staff.token, patient.user.id, {
+    complete: false,
+  });
   const dayKey = format(new Date(appointment.startsAt), 'yyyy-MM-dd');
 
   const desk = await personAt(browser, practitioner.token, `/calendar?view=day&date=${dayKey}`);
@@ -26,13 +31,15 @@ test('a practitioner checks a completed session out at the desk, and the patient
     const clicksStarted = Date.now();
     await grid.getByRole('button', { name: new RegExp(patient.name) }).click();
     const details = page.getByRole('dialog', { name: service.name });
+    await details.getByRole('button', { name: 'Complete' }).click();
     await details.getByRole('button', { name: 'Checkout' }).click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
     await expect(
       checkout.getByText('Patient', { exact: true }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText(patient.name);
     expect(await seriousViolations(page), 'checkout').toEqual([]);
-    await checkout.getByLabel('Method').selectOption('cash');
+    // The patient keeps a card on file, so checkout offers it first.
+    await expect(checkout.getByRole('radio', { name: /^Card on file \(.+ •••• 4242\)$/ })).toBeChecked();
     await checkout.getByRole('button', { name: /^Check out and take \$/ }).click();
     await expect(toastOn(page).filter({ hasText: /^Checked out: INV-\d{6} is paid$/ })).toBeVisible();
     await expect(checkout).toBeHidden();
@@ -51,7 +58,7 @@ test('a practitioner checks a completed session out at the desk, and the patient
     const rows = statement.getByRole('table', { name: `Statement for ${patient.name}` }).getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(1)).toContainText(/Invoice INV-\d{6}/);
-    await expect(rows.nth(2)).toContainText('Payment by cash');
+    await expect(rows.nth(2)).toContainText('Payment by card ending 4242');
     await expect(
       statement.locator('dt', { hasText: /^Balance$/ }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText('$0.00');

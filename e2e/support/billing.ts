@@ -17,7 +17,12 @@ export async function newPatient(request: APIRequestContext): Promise<Throwaway 
 }
 
 /** A session of the patient's with the demo practitioner, some weeks ahead, booked and marked completed. */
-export async function completedSession(request: APIRequestContext, staffToken: string, patientId: string) {
+export async function completedSession(
+  request: APIRequestContext,
+  staffToken: string,
+  patientId: string,
+  { complete = true }: { complete?: boolean } = {},
+) {
   const practitioner = await demoLogin(request, 'practitioner');
   const services = (await (
     await request.get('/api/service-types', { headers: auth(staffToken) })
@@ -42,9 +47,29 @@ export async function completedSession(request: APIRequestContext, staffToken: s
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const appointment = (await booked.json()) as Appointment;
+  if (!complete) return { service, appointment };
   const completed = await request.post(`/api/appointments/${appointment.id}/complete`, {
     headers: auth(staffToken),
   });
   expect(completed.status(), await completed.text()).toBe(200);
   return { service, appointment };
+}
+
+/** A card kept on file by the patient with consent, through the test provider, as My Billing does it. */
+export async function cardOnFile(request: APIRequestContext, patientToken: string, cardNumber: string) {
+  const setup = await request.post('/api/billing/cards/setup', { headers: auth(patientToken) });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { clientSecret, setupIntentId } = (await setup.json()) as {
+    clientSecret: string;
+    setupIntentId: string;
+  };
+  const confirmed = await request.post('/api/payments/test/confirm-setup', {
+    data: { clientSecret, cardNumber, expiry: '12/40', cvc: '123' },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const saved = await request.post('/api/billing/cards', {
+    headers: auth(patientToken),
+    data: { setupIntentId, consent: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
 }
