@@ -1,8 +1,14 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
+import type { Page } from '@playwright/test';
 import { CARD_ERRORS } from '../../src/shared/payments';
-import { seriousViolations } from '../support/axe';
-import { auth, completedSession, newPatient } from '../support/billing';
+import {
+  auth,
+  completedSession,
+  figure,
+  newPatient,
+  sentInvoice,
+  settledViolations,
+  statusOf,
+} from '../support/billing';
 import { chooseFromCombobox } from '../support/combobox';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
@@ -11,38 +17,6 @@ import { demoLogin, personAt } from '../support/live';
  * Billing journeys under the built-in test card provider. Each bills a patient of its own (a fresh account),
  * so its invoices and its My Billing list are its alone while other journeys run beside it.
  */
-
-/** A sent invoice of one free line, made through the API. */
-async function sentInvoice(request: APIRequestContext, staffToken: string, patientId: string, cents: number) {
-  const created = await request.post('/api/invoices', {
-    headers: auth(staffToken),
-    data: {
-      patientId,
-      lineItems: [{ description: 'Exercise programme', quantity: 1, unitPriceCents: cents }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { invoice } = (await created.json()) as InvoiceAnswer;
-  const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers: auth(staffToken) });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return ((await sent.json()) as InvoiceAnswer).invoice as Invoice & { number: string };
-}
-
-const statusOf = (panel: Locator) =>
-  panel.locator('span', { hasText: /^(Draft|Sent|Partially paid|Paid|Overdue|Void)$/ });
-const figure = (panel: Locator, label: string) =>
-  panel.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
-
-/**
- * Axe once the toasts of earlier steps have gone: one caught fading out is a half-transparent text whose
- * contrast axe measures mid-animation.
- */
-async function settledViolations(page: Page) {
-  // A toast under the pointer waits for it to leave; the side panel's buttons sit beside the toasts.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
-  return seriousViolations(page);
-}
 
 async function payByCard(page: Page, cardNumber: string, amount: string) {
   const dialog = page.getByRole('dialog', { name: 'Pay by card' });
@@ -144,7 +118,7 @@ test('staff take a partial cash payment, then the rest by cheque, and refund the
   test.setTimeout(180_000);
   const staff = await demoLogin(request, 'staff');
   const patient = await newPatient(request);
-  const invoice = await sentInvoice(request, staff.token, patient.user.id, 12000);
+  const invoice = await sentInvoice(request, staff.token, { patientId: patient.user.id, cents: 12000 });
 
   await loginAs('staff', { path: `/billing?invoice=${invoice.id}` });
   const panel = page.getByRole('dialog', { name: `Invoice ${invoice.number}` });
@@ -212,7 +186,7 @@ test('a patient follows their dashboard’s balance to the invoice, which turns 
 }) => {
   const staff = await demoLogin(request, 'staff');
   const patient = await newPatient(request);
-  const invoice = await sentInvoice(request, staff.token, patient.user.id, 4550);
+  const invoice = await sentInvoice(request, staff.token, { patientId: patient.user.id, cents: 4550 });
 
   await loginWithToken(patient.token, '/');
   const balance = page.getByRole('region', { name: 'Balance due' });

@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
 import { CARD_ERRORS, TEST_CARDS } from '../../src/shared/payments';
-import { CARD_CONSENT, type CardSetupAnswer } from '../../src/shared/saved-cards';
-import { registerThrowaway, type Throwaway } from '../support/accounts';
-import { seriousViolations } from '../support/axe';
+import { CARD_CONSENT } from '../../src/shared/saved-cards';
+import { cardOnFile, newPatient, sentInvoice, settledViolations, statusOf } from '../support/billing';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -14,59 +10,12 @@ import { demoLogin, personAt } from '../support/live';
  * the invoice open with the reason. Each journey has a patient of its own.
  */
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function newPatient(request: APIRequestContext): Promise<Throwaway> {
-  const firstName = `Cardie${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
-  return registerThrowaway(request, { role: 'patient', firstName });
-}
-
-/** A card saved through the API as the card form does it: a setup, the test provider's confirm, consent. */
-async function savedCard(request: APIRequestContext, token: string, cardNumber: string) {
-  const setup = await request.post('/api/billing/cards/setup', { headers: auth(token) });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { clientSecret, setupIntentId } = (await setup.json()) as CardSetupAnswer;
-  const confirmed = await request.post('/api/payments/test/confirm-setup', {
-    data: { clientSecret, cardNumber, expiry: '12/34', cvc: '123' },
-  });
-  expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
-  const saved = await request.post('/api/billing/cards', {
-    headers: auth(token),
-    data: { setupIntentId, consent: true },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-}
-
-async function sentInvoice(request: APIRequestContext, staffToken: string, patientId: string, cents: number) {
-  const created = await request.post('/api/invoices', {
-    headers: auth(staffToken),
-    data: {
-      patientId,
-      lineItems: [{ description: 'Hydrotherapy session', quantity: 1, unitPriceCents: cents }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { invoice } = (await created.json()) as InvoiceAnswer;
-  const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers: auth(staffToken) });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return ((await sent.json()) as InvoiceAnswer).invoice as Invoice & { number: string };
-}
-
-const statusOf = (panel: Locator) =>
-  panel.locator('span', { hasText: /^(Draft|Sent|Partially paid|Paid|Overdue|Void)$/ });
-
-async function settledViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
-  return seriousViolations(page);
-}
-
 test('a patient saves a test card with consent in My Billing, then removes it', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const patient = await newPatient(request);
+  const patient = await newPatient(request, 'Cardie');
   const own = await personAt(browser, patient.token, '/billing');
   try {
     const page = own.page;
@@ -107,12 +56,20 @@ test('staff charge a saved card for an invoice, and a declining card leaves the 
 }) => {
   test.setTimeout(150_000);
   const staff = await demoLogin(request, 'staff');
-  const paying = await newPatient(request);
-  const declining = await newPatient(request);
-  await savedCard(request, paying.token, TEST_CARDS.success);
-  await savedCard(request, declining.token, TEST_CARDS.declinesWhenCharged);
-  const paid = await sentInvoice(request, staff.token, paying.user.id, 6400);
-  const refused = await sentInvoice(request, staff.token, declining.user.id, 5200);
+  const paying = await newPatient(request, 'Cardie');
+  const declining = await newPatient(request, 'Cardie');
+  await cardOnFile(request, paying.token, TEST_CARDS.success);
+  await cardOnFile(request, declining.token, TEST_CARDS.declinesWhenCharged);
+  const paid = await sentInvoice(request, staff.token, {
+    patientId: paying.user.id,
+    cents: 6400,
+    description: 'Hydrotherapy session',
+  });
+  const refused = await sentInvoice(request, staff.token, {
+    patientId: declining.user.id,
+    cents: 5200,
+    description: 'Hydrotherapy session',
+  });
 
   const desk = await personAt(browser, staff.token, `/billing?invoice=${paid.id}`);
   try {
@@ -120,7 +77,7 @@ test('staff charge a saved card for an invoice, and a declining card leaves the 
     let panel = page.getByRole('dialog', { name: `Invoice ${paid.number}` });
     await panel.getByRole('button', { name: 'Charge card on file' }).click();
     let charge = page.getByRole('dialog', { name: 'Charge card on file' });
-    await expect(charge.getByText('Visa ending 4242, expires 12/34')).toBeVisible();
+    await expect(charge.getByText('Visa ending 4242, expires 12/40')).toBeVisible();
     await expect(charge.getByLabel('Amount ($)')).toHaveValue('64.00');
     expect(await settledViolations(page), 'charge card on file').toEqual([]);
     await charge.getByRole('button', { name: 'Charge card', exact: true }).click();
@@ -131,7 +88,7 @@ test('staff charge a saved card for an invoice, and a declining card leaves the 
     panel = page.getByRole('dialog', { name: `Invoice ${refused.number}` });
     await panel.getByRole('button', { name: 'Charge card on file' }).click();
     charge = page.getByRole('dialog', { name: 'Charge card on file' });
-    await expect(charge.getByText('Visa ending 0341, expires 12/34')).toBeVisible();
+    await expect(charge.getByText('Visa ending 0341, expires 12/40')).toBeVisible();
     await charge.getByRole('button', { name: 'Charge card', exact: true }).click();
     await expect(
       charge.getByText(`The card was not charged: ${CARD_ERRORS.declined} The invoice stays open.`),

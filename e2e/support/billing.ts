@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { set } from 'date-fns';
+import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { registerThrowaway, type Throwaway } from './accounts';
+import { seriousViolations } from './axe';
 import { expect } from './fixtures';
 import { demoLogin } from './live';
 
@@ -10,8 +12,12 @@ import { demoLogin } from './live';
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-export async function newPatient(request: APIRequestContext): Promise<Throwaway & { name: string }> {
-  const firstName = `Billie${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+/** A patient of the journey's own, named `<prefix>xxxxxx Tester`. */
+export async function newPatient(
+  request: APIRequestContext,
+  prefix = 'Billie',
+): Promise<Throwaway & { name: string }> {
+  const firstName = `${prefix}${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
   const patient = await registerThrowaway(request, { role: 'patient', firstName });
   return { ...patient, name: `${firstName} Tester` };
 }
@@ -72,4 +78,41 @@ export async function cardOnFile(request: APIRequestContext, patientToken: strin
     data: { setupIntentId, consent: true },
   });
   expect(saved.status(), await saved.text()).toBe(201);
+}
+
+/** A sent invoice of one free line, made through the API. */
+export async function sentInvoice(
+  request: APIRequestContext,
+  staffToken: string,
+  line: { patientId: string; cents: number; description?: string },
+) {
+  const { patientId, cents, description = 'Exercise programme' } = line;
+  const created = await request.post('/api/invoices', {
+    headers: auth(staffToken),
+    data: {
+      patientId,
+      lineItems: [{ description, quantity: 1, unitPriceCents: cents }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { invoice } = (await created.json()) as InvoiceAnswer;
+  const sent = await request.post(`/api/invoices/${invoice.id}/send`, { headers: auth(staffToken) });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as InvoiceAnswer).invoice as Invoice & { number: string };
+}
+
+export const statusOf = (panel: Locator) =>
+  panel.locator('span', { hasText: /^(Draft|Sent|Partially paid|Paid|Overdue|Void)$/ });
+export const figure = (panel: Locator, label: string) =>
+  panel.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/**
+ * Axe once the toasts of earlier steps have gone: one caught fading out is a half-transparent text whose
+ * contrast axe measures mid-animation.
+ */
+export async function settledViolations(page: Page) {
+  // A toast under the pointer waits for it to leave; the side panel's buttons sit beside the toasts.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 30_000 });
+  return seriousViolations(page);
 }
