@@ -87,7 +87,10 @@ async function invoiceFor(
     });
     return invoice.id;
   } catch (error) {
-    const claimed = isConflict(error) ? await repository.sessionOf(ctx.db, session.appointmentId) : null;
+    // Billed meanwhile: the claim's unique index refuses the write (409), or the lines found the session
+    // taken already (400). Either way the invoice that took it is the one to carry on with.
+    const claimed =
+      error instanceof AppError ? await repository.sessionOf(ctx.db, session.appointmentId) : null;
     if (claimed?.invoiceId) return claimed.invoiceId;
     throw error;
   }
