@@ -5,7 +5,17 @@ import { FEE_ERRORS, type Fee, type FeeListAnswer } from '../../../../shared/bil
 import { activityLog, appointmentFees, appointments, invoices } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, type TestPerson } from '../../../test/people';
-import { call, careTeam, eventually, expectStatus, notificationsOf, serviceType, session } from '../testing';
+import {
+  call,
+  careTeam,
+  chargeKey,
+  eventually,
+  expectStatus,
+  notificationsOf,
+  savedCard,
+  serviceType,
+  session,
+} from '../testing';
 
 /**
  * Late-cancellation and no-show fees: offered when a no-show is marked or a cancellation at the patient's
@@ -144,6 +154,24 @@ describe('with the policy on', () => {
       payload: { reason: 'Too late' },
       status: 409,
     });
+  });
+
+  it('an applied fee is charged to the card the patient keeps on file with consent', async () => {
+    const card = await savedCard(t, patient);
+    const fee = await pendingNoShowFee();
+    const applied = await expectStatus<{ invoice: { id: string } }>(t, 'staff', {
+      method: 'POST',
+      url: `/api/billing/fees/${fee.id}/apply`,
+      status: 200,
+    });
+    const charged = await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/invoices/${applied.invoice.id}/charge-card`,
+      payload: { cardId: card.id, idempotencyKey: chargeKey() },
+      status: 200,
+    });
+    expect(charged.invoice).toMatchObject({ status: 'paid', totalCents: 4000, balanceCents: 0 });
+    expect(charged.invoice.payments.map((payment) => payment.cardLast4)).toEqual(['4242']);
   });
 
   it('only staff and admins waive, and only with a reason', async () => {
