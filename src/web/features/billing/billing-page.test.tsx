@@ -239,7 +239,7 @@ describe('statements', () => {
     });
     open('staff', server);
     // With session billing on, the desk's billing page has two views; the statement is on the invoices one.
-    await screen.findByRole('tab', { name: 'Unbilled sessions' });
+    expect(await screen.findByRole('tab', { name: 'Unbilled sessions' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Statement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Statement' });
     expect(within(dialog).getByText('Choose a patient to see their statement.')).toBeInTheDocument();

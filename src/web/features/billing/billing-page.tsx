@@ -36,6 +36,9 @@ export function BillingPage() {
   const user = useUser();
   const policy = useBillingPolicy();
   const [params, setParams] = useSearchParams();
+  // Whoever bills waits for the policy, so the invoices do not mount twice (once alone, once in a tab) and lose
+  // a click made in between; a policy that cannot be read leaves the invoices alone, as before.
+  if (canCreateInvoices(user.role) && policy.isPending) return <LoadingState label="Loading billing…" />;
   const bills = canCreateInvoices(user.role) && policy.data?.sessionBilling === true;
   if (!bills) return <InvoicesView />;
   const view = params.get(VIEW_PARAM) === UNBILLED_VIEW ? UNBILLED_VIEW : 'invoices';
