@@ -7,6 +7,7 @@ import type {
   PublicSlotsAnswer,
 } from '../../src/shared/public-booking';
 import { seriousViolations } from '../support/axe';
+import { pageFormat } from '../support/dates';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, toastOn } from '../support/live';
 import { waitForMail } from '../support/mail';
@@ -154,7 +155,7 @@ test('the practitioner’s open list follows a request as it arrives and moves; 
       .getAttribute('href');
 
     // No reload: the push brings the request to the open list.
-    await expect(rows).toContainText(format(new Date(startsAt), 'EEE, d MMM yyyy, HH:mm'));
+    await expect(rows).toContainText(pageFormat.fullDateTime(startsAt));
 
     await guest.goto(manageHref ?? '');
     await expect(guest.getByText('Waiting for the practitioner to confirm')).toBeVisible();
@@ -175,7 +176,7 @@ test('the practitioner’s open list follows a request as it arrives and moves; 
     await expect(guest.getByRole('heading', { name: /^Choose a new time/ })).toHaveCount(0);
     // A visitor's page has the toaster too: the move is said, not only shown.
     await expect(toastOn(guest)).toContainText('Moved to');
-    await expect(rows).toContainText(format(new Date(movedTo), 'EEE, d MMM yyyy, HH:mm'));
+    await expect(rows).toContainText(pageFormat.fullDateTime(movedTo));
 
     await rows.getByRole('button', { name: new RegExp(`^Decline: ${visitor.name}`) }).click();
     const dialog = page.getByRole('dialog', { name: 'Decline this request?' });

@@ -3,6 +3,7 @@ import { addDays, format, nextMonday, set } from 'date-fns';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { seriousViolations } from '../support/axe';
 import { chooseFromCombobox } from '../support/combobox';
+import { pageFormat } from '../support/dates';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -164,7 +165,7 @@ test('a patient cancels their own appointment with a reason, and it shows under 
 
   // Other journeys may book Pat Morgan on the same far Tuesday, so this one follows its own appointment only.
   const cancelButton = upcoming.getByRole('button', {
-    name: `Cancel: Pat Morgan, ${format(start, 'd MMM, HH:mm')}`,
+    name: `Cancel: Pat Morgan, ${pageFormat.shortDateTime(start)}`,
   });
   await cancelButton.click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });

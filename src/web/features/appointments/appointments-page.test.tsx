@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { createFormatter } from '../../../shared/display-format';
 import type { Appointment } from '../../../shared/scheduling';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { chooseFromCombobox } from '../../test/combobox';
@@ -83,7 +84,9 @@ describe('the appointments page', { timeout: 20_000 }, () => {
     ).toEqual(['When', 'Patient', 'Practitioner', 'Service', 'Status', 'Actions']);
     const [first, second] = rows(table);
     expect(first).toHaveTextContent('Ada Lovelace');
-    expect(first).toHaveTextContent(format(hoursFromNow(6), 'EEE, d MMM yyyy, HH:mm'));
+    expect(first).toHaveTextContent(
+      createFormatter({ locale: 'en-GB', timeFormat: '24h' }).fullDateTime(hoursFromNow(6)),
+    );
     expect(second).toHaveTextContent('Pat Morgan');
     expect(rows(table)).toHaveLength(2);
   });
