@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import type {
   BillableAnswer,
-  BillingPolicy,
   BillingSettings,
   CreateInvoiceInput,
   Invoice,
@@ -24,6 +23,7 @@ import type {
   UpdateInvoiceInput,
 } from '../../../shared/billing';
 import { api } from '../../lib/api-client';
+import { usePolicy } from '../billing-fees';
 import { dashboardKeys } from '../dashboard';
 import { type InvoiceFilters, invoiceQueryString } from './list-params';
 import { invalidateInvoices } from './live';
@@ -39,21 +39,14 @@ export const invoiceKeys = {
   billable: (patientId: string) => ['/api/invoices', 'billable', patientId] as const,
   unbilled: (filters: UnbilledFilters) => ['/api/invoices', 'unbilled', filters] as const,
   settings: ['/api/billing/settings'] as const,
-  policy: ['/api/billing/policy'] as const,
   statement: (query: StatementQuery) => ['/api/invoices', 'statement', query] as const,
 };
 
 /**
  * The clinic's payment policy: whether session billing (statements, checkout, the unbilled view, cards on
- * file, fees) is on. One query under one key for every screen that asks.
+ * file, fees) is on. The fees feature owns the one query; billing screens read it under this name.
  */
-export const useBillingPolicy = () =>
-  useQuery({
-    queryKey: invoiceKeys.policy,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ policy: BillingPolicy }>('/api/billing/policy', { signal })).policy,
-    staleTime: 60_000,
-  });
+export const useBillingPolicy = () => usePolicy();
 
 /** The query string of a statement's period and patient, leaving out what is not chosen. */
 export const statementQueryString = (query: StatementQuery) =>
