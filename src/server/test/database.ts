@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import { PGLITE_TEMPLATE_PATH } from '../paths';
 
@@ -14,9 +15,12 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export async function openTestDatabase(): Promise<Database & { url?: string; drop(): Promise<void> }> {
   if (testDatabaseUrl) {
     const name = `clinic_test_${randomBytes(6).toString('hex')}`;
+    // A copy of the suite's migrated template (src/server/test/global-setup.ts); migrate() below then finds
+    // nothing to do. Copies made at once wait for each other on the template's lock, never fail.
+    const template = inject('postgresTemplate');
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(testDatabaseUrl);
     url.pathname = `/${name}`;
