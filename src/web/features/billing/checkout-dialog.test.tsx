@@ -30,6 +30,7 @@ const preview = (): CheckoutPreview => ({
   },
   invoice: null,
   otherBalanceCents: 2500,
+  products: [],
 });
 
 function open(policy: BillingPolicy, options: { cards?: SavedCard[]; declined?: string } = {}) {
