@@ -6,8 +6,8 @@ import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt, toastOn } from '../support/live';
 
 /**
- * Session billing, which the demo clinic has on: a practitioner completes a session on the calendar and checks
- * it out on the patient's card on file in a few clicks, and the patient's statement shows the invoice and the
+ * Session billing, which the demo clinic has on: a practitioner completes a session on the calendar, adds a
+ * product from the store and checks it out on the patient's card on file in a few clicks, and the patient's statement shows the invoice and the
  * card payment.
  */
 test('a practitioner completes a session and checks it out on the patient’s card on file; the statement shows it paid', async ({
@@ -37,6 +37,12 @@ test('a practitioner completes a session and checks it out on the patient’s ca
     await expect(
       checkout.getByText('Patient', { exact: true }).locator('xpath=following-sibling::dd[1]'),
     ).toHaveText(patient.name);
+    // A product from the store joins the session's line.
+    await checkout.getByRole('combobox', { name: 'Add a product' }).fill('Resistance');
+    await page.getByRole('option', { name: 'Resistance Band Set' }).click();
+    await expect(checkout.getByRole('spinbutton', { name: 'Quantity of Resistance Band Set' })).toHaveValue(
+      '1',
+    );
     expect(await seriousViolations(page), 'checkout').toEqual([]);
     // The patient keeps a card on file, so checkout offers it first.
     await expect(checkout.getByRole('radio', { name: /^Card on file \(.+ •••• 4242\)$/ })).toBeChecked();

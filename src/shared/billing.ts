@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CheckoutProductsSchema, SellableProductSchema } from './billing-products';
 import { DaySchema } from './scheduling';
 
 /**
@@ -596,6 +597,8 @@ export const CheckoutInputSchema = z.strictObject({
     .array(InvoiceLineInputSchema, { error: BILLING_ERRORS.noLines })
     .max(INVOICE_MAX_LINES - 1, BILLING_ERRORS.tooManyLines)
     .default([]),
+  /** Products from the store: priced from the catalogue, their stock taken with the invoice's lines. */
+  products: CheckoutProductsSchema,
   payment: CheckoutPaymentSchema,
 });
 export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
@@ -617,6 +620,8 @@ export const CheckoutPreviewSchema = z.object({
   invoice: InvoiceSummarySchema.nullable(),
   /** What the patient owes on their other open invoices. */
   otherBalanceCents: z.number().int(),
+  /** The store's variants for sale (showing products, in stock or made to order), for "Add a product". */
+  products: z.array(SellableProductSchema),
 });
 export type CheckoutPreview = z.infer<typeof CheckoutPreviewSchema>;
 export const CheckoutAnswerSchema = z.object({

@@ -15,6 +15,7 @@ import { INVOICE_STATUSES } from '../../../shared/billing';
 import { users } from './accounts';
 import { inList } from './in-list';
 import { appointments, serviceTypes } from './scheduling';
+import { productVariants } from './store';
 
 /**
  * An invoice to a patient. A draft has no number; sending takes the next number from invoice_counters in the
@@ -95,6 +96,13 @@ export const invoiceLineItems = pgTable(
     serviceTypeId: uuid('service_type_id').references(() => serviceTypes.id, { onDelete: 'set null' }),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     billedAppointmentId: uuid('billed_appointment_id'),
+    /** A product from the store (checkout): its text and price were copied from the catalogue. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * Whether the line holds its quantity off the variant's stock: set when it was taken with the lines, cleared
+     * when it is given back (void, the line removed), so that it goes back exactly once.
+     */
+    stockTaken: boolean('stock_taken').notNull().default(false),
   },
   (table) => [
     check('invoice_line_items_quantity_check', sql`quantity > 0`),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type BillingPolicy, type CheckoutPreview, DEFAULT_BILLING_POLICY } from '../../../shared/billing';
+import type { SellableProduct } from '../../../shared/billing-products';
 import type { SavedCard } from '../../../shared/saved-cards';
 import { invoice } from '../../test/billing-fixtures';
 import { fakePatientsServer } from '../../test/fake-patients-server';
@@ -16,7 +17,7 @@ const done = appointment({
   endsAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
   status: 'completed',
 });
-const preview = (): CheckoutPreview => ({
+const preview = (products: SellableProduct[] = []): CheckoutPreview => ({
   session: {
     appointmentId: done.id,
     startsAt: done.startsAt,
@@ -30,9 +31,13 @@ const preview = (): CheckoutPreview => ({
   },
   invoice: null,
   otherBalanceCents: 2500,
+  products,
 });
 
-function open(policy: BillingPolicy, options: { cards?: SavedCard[]; declined?: string } = {}) {
+function open(
+  policy: BillingPolicy,
+  options: { cards?: SavedCard[]; declined?: string; products?: SellableProduct[] } = {},
+) {
   const scheduling = fakeSchedulingServer({ now: '2026-02-20T00:00:00.000Z', appointments: [done] });
   const patients = fakePatientsServer({ patients: [] });
   const posted: unknown[] = [];
@@ -46,7 +51,7 @@ function open(policy: BillingPolicy, options: { cards?: SavedCard[]; declined?: 
       if (path === '/api/billing/settings')
         return jsonResponse({ settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 } });
       if (path === `/api/invoices/checkout/${done.id}` && call.method === 'GET')
-        return jsonResponse(preview());
+        return jsonResponse(preview(options.products));
       if (path === `/api/invoices/checkout/${done.id}` && call.method === 'POST') {
         posted.push(call.body);
         return jsonResponse({
@@ -148,5 +153,46 @@ describe('checkout', { timeout: 20_000 }, () => {
     expect(within(checkout).queryByLabelText('Method')).not.toBeInTheDocument();
     await userEvent.click(within(checkout).getByRole('button', { name: 'Check out' }));
     await waitFor(() => expect(posted).toEqual([{ lineItems: [], payment: { kind: 'account' } }]));
+  });
+
+  it('adds a product from the store with its quantity, and the total counts it', async () => {
+    const roller = (size: string, priceCents: number, stock: number | null): SellableProduct => ({
+      variantId: `7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a${priceCents / 100}`,
+      productId: '7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a5b',
+      name: `Foam roller — ${size}`,
+      priceCents,
+      stock,
+    });
+    const [large, small] = [roller('Large', 2400, 5), roller('Small', 1800, null)];
+    const { posted } = open(
+      { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+      { products: [large, small] },
+    );
+    await userEvent.click(await within(await details()).findByRole('button', { name: 'Checkout' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    const search = await within(checkout).findByRole('combobox', { name: 'Add a product' });
+    await userEvent.type(search, 'large');
+    const listbox = await screen.findByRole('listbox', { name: 'Products' });
+    expect(within(listbox).getAllByRole('option')).toHaveLength(1);
+    expect(within(listbox).getByRole('option', { name: 'Foam roller — Large' })).toHaveAccessibleDescription(
+      '$24.00, 5 in stock',
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(search).toHaveValue('');
+    expect(within(checkout).getByRole('status')).toHaveTextContent('Foam roller — Large added');
+    const quantity = within(checkout).getByRole('spinbutton', { name: 'Quantity of Foam roller — Large' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '9');
+    expect(quantity).toHaveAccessibleDescription('1 to 5');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Check out and take $138.00' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      lineItems: [],
+      products: [{ variantId: large.variantId, quantity: 2 }],
+      payment: { kind: 'desk', method: 'card' },
+    });
   });
 });

@@ -27,6 +27,7 @@ import { useServiceTypes } from '../appointments';
 import { useUser } from '../auth';
 import { invoiceKeys, useBillingPolicy, useBillingSettings } from './api';
 import { newChargeKey, useSavedCards } from './cards-api';
+import { CheckoutProducts, type ProductItem, productsInput } from './checkout-products';
 import { invoiceName } from './invoice-status';
 import { CardStep } from './pay-dialog';
 
@@ -127,6 +128,7 @@ function CheckoutForm({
   const isDesk = user.role === 'staff' || user.role === 'admin';
   const { session, invoice } = preview;
   const [items, setItems] = useState<Item[]>([]);
+  const [products, setProducts] = useState<ProductItem[]>([]);
   const cards = useSavedCards(session.patientId, true).data?.cards ?? [];
   const card = cards[0];
   // One key for this checkout: a double click or a retry is the same charge of the card.
@@ -139,7 +141,11 @@ function CheckoutForm({
   const [error, setError] = useState<string | null>(null);
   const taxRate = useBillingSettings().data?.taxRateBasisPoints ?? 0;
 
-  const lines = [{ quantity: 1, unitPriceCents: session.priceCents }, ...items];
+  const lines = [
+    { quantity: 1, unitPriceCents: session.priceCents },
+    ...items,
+    ...products.map((product) => ({ quantity: product.quantity, unitPriceCents: product.priceCents })),
+  ];
   const due = invoice ? invoice.balanceCents : invoiceTotals(lines, 0, taxRate).totalCents;
   const submit = useMutation({
     mutationFn: () => {
@@ -153,6 +159,7 @@ function CheckoutForm({
               : { kind: 'account' };
       return api.post<CheckoutAnswer>(checkoutPath(session.appointmentId), {
         lineItems: invoice ? [] : items.map(({ key: _key, ...line }) => line),
+        ...(invoice || products.length === 0 ? {} : { products: productsInput(products) }),
         payment,
       });
     },
@@ -174,10 +181,15 @@ function CheckoutForm({
         );
       onDone(answer);
     },
-    onError: (caught) =>
+    onError: (caught) => {
+      // A product may have sold out meanwhile: the list shows the stock as it is now.
+      void queryClient.invalidateQueries({
+        queryKey: [...invoiceKeys.all, 'checkout', session.appointmentId],
+      });
       setError(
         isApiRequestError(caught) ? caught.message : 'Could not check the session out. Please try again.',
-      ),
+      );
+    },
   });
 
   const kinds = [
@@ -221,7 +233,10 @@ function CheckoutForm({
           {formatMoney(invoice.totalCents)} is due. Checking out carries on with it.
         </Alert>
       ) : (
-        <OtherItems items={items} onChange={setItems} />
+        <>
+          <OtherItems items={items} onChange={setItems} />
+          <CheckoutProducts products={preview.products} items={products} onChange={setProducts} />
+        </>
       )}
       <ChoiceGroup label="Payment" value={kind} options={kinds} onChange={setKind} />
       {kind === 'desk' ? (

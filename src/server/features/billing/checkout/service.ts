@@ -5,6 +5,7 @@ import {
   type CheckoutInput,
   CheckoutInputSchema,
   type CheckoutPreview,
+  INVOICE_MAX_LINES,
 } from '../../../../shared/billing';
 import type { Db } from '../../../db/client';
 import type { RequestMeta } from '../../../platform/context';
@@ -19,6 +20,7 @@ import { sendInvoice } from '../invoices/sending';
 import { startOnlinePayment } from '../payments/online';
 import { recordDeskPayment } from '../payments/service';
 import { requireSessionBilling } from '../settings/service';
+import { productLines, sellableProducts } from './products';
 import * as repository from './repository';
 
 type Checkout = z.output<typeof CheckoutInputSchema>;
@@ -47,6 +49,7 @@ export async function checkoutPreview(
       patientId: session.patientId,
       exceptInvoiceId: invoiceId,
     }),
+    products: invoiceId ? [] : await sellableProducts(db),
   };
 }
 
@@ -69,6 +72,9 @@ async function invoiceFor(
   const { session, input, meta } = of;
   if (session.invoiceId) return session.invoiceId;
   try {
+    // Priced and checked here, so that a second checkout finding the stock gone with the first one's invoice
+    // carries on with that invoice below instead of failing.
+    const products = await productLines(ctx.db, input.products);
     const { invoice } = await createInvoice(ctx, caller, {
       input: {
         patientId: session.patientId,
@@ -83,6 +89,7 @@ async function invoiceFor(
           ...input.lineItems,
         ],
       },
+      products,
       meta,
     });
     return invoice.id;
@@ -148,6 +155,8 @@ export async function checkout(
   await requireSessionBilling(ctx.db);
   const session = await sessionInReach(ctx.db, caller, appointmentId);
   if (session.status !== 'completed') throw new AppError('CONFLICT', BILLING_ERRORS.checkoutNotCompleted);
+  if (1 + input.lineItems.length + input.products.length > INVOICE_MAX_LINES)
+    throw badRequest(BILLING_ERRORS.tooManyLines, { products: BILLING_ERRORS.tooManyLines });
   if (input.payment.kind === 'new_card' && caller.role === 'practitioner')
     throw badRequest(BILLING_ERRORS.checkoutCardAtDesk, { payment: BILLING_ERRORS.checkoutCardAtDesk });
   const invoiceId = await invoiceFor(ctx, caller, { session, input, meta });

@@ -15,6 +15,7 @@ import { buildLines, figures } from './lines';
 import type { NewLine } from './repository';
 import * as repository from './repository';
 import { patientForBilling } from './service';
+import { giveLineStockBack, takeLineStock } from './stock';
 
 /**
  * Whom an invoice names as its practitioner. Staff and admin choose anyone; a practitioner bills as themselves,
@@ -66,12 +67,16 @@ async function claiming<T>(work: () => Promise<T>) {
   }
 }
 
+/**
+ * A new draft. `products` are lines the caller priced from the store's catalogue (checkout): they follow the
+ * input's lines and their stock is taken in the transaction that writes them.
+ */
 export async function createInvoice(
   ctx: Ctx,
   caller: Caller,
-  change: { input: CreateInvoiceInput; meta: RequestMeta },
+  change: { input: CreateInvoiceInput; meta: RequestMeta; products?: NewLine[] },
 ) {
-  const { input, meta } = change;
+  const { input, meta, products = [] } = change;
   await patientForBilling(ctx.db, caller, input.patientId);
   const practitionerId =
     input.practitionerId === undefined
@@ -83,11 +88,14 @@ export async function createInvoice(
   const today = clinicToday();
   checkDueDate(input.dueDate, today);
   const { settings } = await getSettings(ctx.db);
-  const lines = await buildLines(ctx.db, caller, { patientId: input.patientId, inputs: input.lineItems });
+  const lines = [
+    ...(await buildLines(ctx.db, caller, { patientId: input.patientId, inputs: input.lineItems })),
+    ...products,
+  ];
   const totals = figures(lines, input.discountCents ?? 0, settings.taxRateBasisPoints);
   const row = await claiming(() =>
-    ctx.db.transaction((tx) =>
-      writeDraft(tx, caller, {
+    ctx.db.transaction(async (tx) => {
+      const draft = await writeDraft(tx, caller, {
         values: {
           patientId: input.patientId,
           practitionerId,
@@ -100,8 +108,10 @@ export async function createInvoice(
         },
         lines,
         meta,
-      }),
-    ),
+      });
+      await takeLineStock(tx, caller, { invoice: draft, lines, meta });
+      return draft;
+    }),
   );
   publish(ctx, row, 'created');
   return answer(ctx.db, row.id);
@@ -157,6 +167,9 @@ export async function updateInvoice(
   const totals = figures(lines, input.discountCents ?? current.discountCents, current.taxRateBasisPoints);
   const row = await claiming(() =>
     ctx.db.transaction(async (tx) => {
+      // Replaced lines hold no stock: what store products held goes back to the shelf (rolled back with the
+      // rest when the invoice is no longer a draft).
+      if (input.lineItems) await giveLineStockBack(tx, id);
       const updated = await repository.updateDraft(tx, id, {
         values: {
           ...(input.practitionerId !== undefined ? { practitionerId: input.practitionerId } : {}),
@@ -186,6 +199,8 @@ export async function deleteInvoice(ctx: Ctx, caller: Caller, change: { id: stri
   const { id, meta } = change;
   await inReachToManage(ctx.db, caller, id);
   const row = await ctx.db.transaction(async (tx) => {
+    // Before the lines go with the draft; rolled back with the rest when it is no longer a draft.
+    await giveLineStockBack(tx, id);
     const deleted = await repository.deleteDraft(tx, id);
     if (!deleted) throw new AppError('CONFLICT', BILLING_ERRORS.notDraft);
     await audit(tx, { caller, action: 'invoice.deleted', invoice: deleted, meta });

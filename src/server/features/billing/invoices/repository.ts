@@ -57,13 +57,17 @@ export function linesOf(db: Db | Tx, invoiceId: string) {
     .orderBy(asc(invoiceLineItems.position));
 }
 
-/** A line as the server built it; one from an appointment claims that appointment. */
+/**
+ * A line as the server built it; one from an appointment claims that appointment, one naming a store variant
+ * is written as holding its stock (the caller takes it in the same transaction).
+ */
 export type NewLine = {
   description: string;
   quantity: number;
   unitPriceCents: number;
   serviceTypeId: string | null;
   appointmentId: string | null;
+  variantId?: string | null;
 };
 
 const lineValues = (invoiceId: string, lines: NewLine[]) =>
@@ -77,6 +81,8 @@ const lineValues = (invoiceId: string, lines: NewLine[]) =>
     serviceTypeId: line.serviceTypeId,
     appointmentId: line.appointmentId,
     billedAppointmentId: line.appointmentId,
+    variantId: line.variantId ?? null,
+    stockTaken: Boolean(line.variantId),
   }));
 
 export async function insertDraft(tx: Tx, draft: { values: InvoiceValues; lines: NewLine[] }) {
@@ -114,6 +120,18 @@ export async function updateDraft(
     await tx.insert(invoiceLineItems).values(lineValues(id, change.lines));
   }
   return updated;
+}
+
+/**
+ * Marks the invoice's lines that hold store stock as no longer holding it, and answers what they held: only the
+ * call that finds a line still holding it gets it, so stock goes back once however often this runs.
+ */
+export function releaseTakenStock(tx: Tx, invoiceId: string) {
+  return tx
+    .update(invoiceLineItems)
+    .set({ stockTaken: false })
+    .where(and(eq(invoiceLineItems.invoiceId, invoiceId), eq(invoiceLineItems.stockTaken, true)))
+    .returning({ variantId: invoiceLineItems.variantId, quantity: invoiceLineItems.quantity });
 }
 
 /** Deletes a draft (its lines go with it); null when it is no longer a draft. */

@@ -8,6 +8,7 @@ import * as accounts from '../../accounts/service';
 import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from './access';
 import type { InvoiceRow } from './mapping';
 import * as repository from './repository';
+import { giveLineStockBack } from './stock';
 
 /**
  * Sends a draft: in one transaction the counter row is locked and moved on, so numbers have no gaps and no
@@ -75,7 +76,7 @@ export async function emailInvoice(ctx: Ctx, invoice: InvoiceRow) {
   }
 }
 
-/** Voids an invoice with nothing paid; its appointments may be billed again. */
+/** Voids an invoice with nothing paid; its appointments may be billed again, its products go back on the shelf. */
 export async function voidInvoice(
   ctx: Ctx,
   caller: Caller,
@@ -91,7 +92,14 @@ export async function voidInvoice(
     if (invoice.status === 'draft') throw new AppError('CONFLICT', BILLING_ERRORS.draftNotVoidable);
     if (invoice.paidCents > 0) throw new AppError('CONFLICT', BILLING_ERRORS.notVoidable);
     const voided = await repository.markVoid(tx, id, { reason, at: now });
-    await audit(tx, { caller, action: 'invoice.voided', invoice, meta });
+    const restocked = await giveLineStockBack(tx, id);
+    await audit(tx, {
+      caller,
+      action: 'invoice.voided',
+      invoice,
+      meta,
+      details: restocked ? { productLinesRestocked: restocked } : {},
+    });
     return voided;
   });
   publish(ctx, row, 'voided');

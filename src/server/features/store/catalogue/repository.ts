@@ -120,3 +120,33 @@ export async function hideShowingProducts(tx: Tx, productIds: string[]) {
     .returning({ id: products.id });
   return hidden.map((row) => row.id);
 }
+
+/**
+ * Variants of showing products, by name then position: those named (`ids`, whatever their stock, so a caller
+ * can say which is sold out), or else every one that can be sold (stock above 0, or null: made to order).
+ */
+export async function variantsForSale(db: Reader, filter: { ids?: string[] }) {
+  if (filter.ids?.length === 0) return [];
+  return db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      size: productVariants.size,
+      colour: productVariants.colour,
+      priceCents: productVariants.priceCents,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(products.active, true),
+        filter.ids
+          ? inArray(productVariants.id, filter.ids)
+          : sql`(${productVariants.stock} is null or ${productVariants.stock} > 0)`,
+      ),
+    )
+    .orderBy(asc(products.name), asc(productVariants.position), asc(productVariants.sku))
+    .limit(500);
+}

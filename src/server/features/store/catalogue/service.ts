@@ -148,3 +148,11 @@ export async function updateVariant(
   if (!updated) throw notFound(STORE_ERRORS.variantNotFound);
   return { product: await productOrNotFound(ctx.db, caller, productId) };
 }
+
+/**
+ * The catalogue as a session's checkout sells from it: showing products' variants with their price and stock,
+ * those named or else every one that can be sold. A hidden product is never among them.
+ */
+export function variantsForSale(db: Db | Tx, filter: { ids?: string[] } = {}) {
+  return repository.variantsForSale(db, filter);
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "invoice_line_items" ADD COLUMN "variant_id" uuid;--> statement-breakpoint
+ALTER TABLE "invoice_line_items" ADD COLUMN "stock_taken" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoice_line_items" ADD CONSTRAINT "invoice_line_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;
