@@ -84,6 +84,17 @@ export async function updateAppointment(
   });
 }
 
+/** The fee a change offered, as its event names it; nothing when the policy made none. */
+const offered = (fee: { id: string } | null, row: repository.AppointmentRow) =>
+  fee
+    ? {
+        feeId: fee.id,
+        patientId: row.patientId,
+        practitionerId: row.practitionerId,
+        change: 'offered' as const,
+      }
+    : undefined;
+
 const CHANGE_OF: Record<Exclude<AppointmentAction, 'cancel'>, Change> = {
   confirm: 'confirmed',
   'check-in': 'checked_in',
@@ -114,14 +125,16 @@ export async function advanceAppointment(
       meta,
       details: { patientId: row.patientId },
     });
-    if (action === 'no-show')
-      await offerFee(tx, {
-        appointment: row,
-        kind: 'no_show',
-        actorId: caller.id,
-        ipAddress: meta.ipAddress,
-      });
-    return { id, event: 'appointment.updated', change: CHANGE_OF[action] };
+    const fee =
+      action === 'no-show'
+        ? await offerFee(tx, {
+            appointment: row,
+            kind: 'no_show',
+            actorId: caller.id,
+            ipAddress: meta.ipAddress,
+          })
+        : null;
+    return { id, event: 'appointment.updated', change: CHANGE_OF[action], fee: offered(fee, row) };
   });
 }
 
@@ -155,13 +168,15 @@ export async function cancelAppointment(
       meta,
       details: { patientId: row.patientId },
     });
-    if (caller.role === 'patient' || input.atPatientRequest)
-      await offerFee(tx, {
-        appointment: row,
-        kind: 'late_cancel',
-        actorId: caller.id,
-        ipAddress: meta.ipAddress,
-      });
-    return { id, event: 'appointment.cancelled', change: 'cancelled' };
+    const fee =
+      caller.role === 'patient' || input.atPatientRequest
+        ? await offerFee(tx, {
+            appointment: row,
+            kind: 'late_cancel',
+            actorId: caller.id,
+            ipAddress: meta.ipAddress,
+          })
+        : null;
+    return { id, event: 'appointment.cancelled', change: 'cancelled', fee: offered(fee, row) };
   });
 }

@@ -5,6 +5,7 @@ import { FEE_ERRORS, type Fee, type FeeListAnswer } from '../../../../shared/bil
 import { activityLog, appointmentFees, appointments, invoices } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, type TestPerson } from '../../../test/people';
+import { openSocket, untilConnections } from '../../../test/sockets';
 import {
   call,
   careTeam,
@@ -172,6 +173,46 @@ describe('with the policy on', () => {
     });
     expect(charged.invoice).toMatchObject({ status: 'paid', totalCents: 4000, balanceCents: 0 });
     expect(charged.invoice.payments.map((payment) => payment.cardLast4)).toEqual(['4242']);
+  });
+
+  it('tells the practitioner and the desk live when a fee is offered, applied or waived', async () => {
+    const sockets = await Promise.all(
+      [practitioner.token, await t.tokenOf('staff'), await t.tokenOf('admin'), patient.token].map((token) =>
+        openSocket(t, `token=${token}&channel=notifications`),
+      ),
+    );
+    await untilConnections(t, sockets.length);
+    const desk = sockets.slice(0, 3);
+    const told = (socket: (typeof sockets)[number], feeId: string) =>
+      socket.messages.filter(
+        (message) => JSON.stringify(message) === JSON.stringify({ type: 'fees_changed', feeId }),
+      ).length;
+    const waived = await pendingNoShowFee();
+    const applied = await pendingNoShowFee();
+    for (const socket of desk)
+      await eventually(async () => {
+        expect(told(socket, waived.id)).toBe(1);
+        expect(told(socket, applied.id)).toBe(1);
+      });
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/billing/fees/${waived.id}/waive`,
+      payload: { reason: 'First time' },
+      status: 200,
+    });
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: `/api/billing/fees/${applied.id}/apply`,
+      status: 200,
+    });
+    for (const socket of desk)
+      await eventually(async () => {
+        expect(told(socket, waived.id)).toBe(2);
+        expect(told(socket, applied.id)).toBe(2);
+      });
+    // The patient does not list fees: an applied one reaches them as its invoice.
+    expect(told(sockets[3], waived.id) + told(sockets[3], applied.id)).toBe(0);
+    for (const socket of sockets) socket.socket.close();
   });
 
   it('only staff and admins waive, and only with a reason', async () => {
