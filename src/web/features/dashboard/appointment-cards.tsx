@@ -7,6 +7,7 @@ import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary
 import { formatterFor } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { APPOINTMENT_STATUS_LABELS, AppointmentStatusBadge, whenLabel } from '../appointments';
+import { CheckoutButton } from '../billing';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
 /** Where a patient asks for a time: the calendar's new-appointment dialog, which offers their care team's free times. */
@@ -20,6 +21,19 @@ const timeRange = (appointment: DashboardAppointment) =>
 const dayTitle = (day: string) => formatterFor().day(day, 'longDay');
 
 const cellClass = 'px-3 py-2';
+
+/**
+ * A session's status, and for a completed one the calendar's Checkout while session billing is on (for its
+ * practitioner, staff and admins; CheckoutButton shows nothing otherwise, so the day list stays as it was).
+ */
+function StatusAndCheckout({ appointment }: { appointment: DashboardAppointment }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <AppointmentStatusBadge status={appointment.status} />
+      <CheckoutButton appointment={appointment} />
+    </div>
+  );
+}
 
 export function NextAppointmentCard({ appointment }: { appointment: DashboardAppointment | null }) {
   return (
@@ -84,7 +98,7 @@ export function TodaysSessionsCard({ sessions }: { sessions: PractitionerDashboa
               </td>
               <td className={cellClass}>{session.serviceName}</td>
               <td className={cellClass}>
-                <AppointmentStatusBadge status={session.status} />
+                <StatusAndCheckout appointment={session} />
               </td>
             </tr>
           ))}
@@ -147,7 +161,7 @@ export function ClinicScheduleCard({ schedule }: { schedule: GeneralDashboard['c
               </td>
               <td className={cellClass}>{appointment.serviceName}</td>
               <td className={cellClass}>
-                <AppointmentStatusBadge status={appointment.status} />
+                <StatusAndCheckout appointment={appointment} />
               </td>
             </tr>
           ))}
