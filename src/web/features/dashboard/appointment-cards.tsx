@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type {
   DashboardAppointment,
   GeneralDashboard,
@@ -7,7 +8,6 @@ import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary
 import { formatterFor } from '../../lib/format';
 import { DataTable } from '../../ui/data-table';
 import { APPOINTMENT_STATUS_LABELS, AppointmentStatusBadge, whenLabel } from '../appointments';
-import { CheckoutButton } from '../billing';
 import { Count, DashboardCard, DashboardLink } from './cards';
 
 /** Where a patient asks for a time: the calendar's new-appointment dialog, which offers their care team's free times. */
@@ -27,13 +27,21 @@ const cellClass = 'px-3 py-2';
  * practitioner, staff and admins; CheckoutButton shows nothing otherwise, so the day list stays as it was).
  */
 function StatusAndCheckout({ appointment }: { appointment: DashboardAppointment }) {
+  if (appointment.status !== 'completed') return <AppointmentStatusBadge status={appointment.status} />;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <AppointmentStatusBadge status={appointment.status} />
-      <CheckoutButton appointment={appointment} />
+      <Suspense fallback={null}>
+        <CheckoutButton appointment={appointment} />
+      </Suspense>
     </div>
   );
 }
+
+/** Billing's screens load with the first completed session listed, not with every dashboard. */
+const CheckoutButton = lazy(() =>
+  import('../billing').then((billing) => ({ default: billing.CheckoutButton })),
+);
 
 export function NextAppointmentCard({ appointment }: { appointment: DashboardAppointment | null }) {
   return (
