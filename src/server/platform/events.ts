@@ -44,6 +44,7 @@ export type AppointmentEvent = {
     | 'checked_in'
     | 'completed'
     | 'no_show'
+    | 'no_show_undone'
     | 'cancelled';
 };
 

@@ -3,15 +3,18 @@ import {
   type AppointmentAction,
   type CancelAppointmentInput,
   EDITABLE_STATUSES,
+  NO_SHOW_UNDO_ERRORS,
   PATIENT_CANCEL_NOTICE_HOURS,
   SCHEDULING_ERRORS,
   transitionRefused,
+  type UndoNoShowAnswer,
+  type UndoNoShowInput,
   type UpdateAppointmentInput,
 } from '../../../shared/scheduling';
 import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
-import { offerFee } from '../billing/service';
+import { offerFee, withdrawNoShowFee } from '../billing/service';
 import { assertMayManage, audit, type Caller, MANAGERS, readableAppointment } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
 import { type Change, type Ctx, commitChange, conflict } from './commit';
@@ -118,7 +121,11 @@ export async function advanceAppointment(
     if (!(transition.from as readonly string[]).includes(row.status))
       throw conflict(transitionRefused(action, row.status));
     if (action === 'no-show' && row.startsAt.getTime() > Date.now()) throw conflict(NO_SHOW_TOO_EARLY);
-    await repository.updateAppointment(tx, id, { status: transition.to });
+    await repository.updateAppointment(tx, id, {
+      status: transition.to,
+      // Kept so the mark can be taken back to what it was (undoNoShow); cleared by any other move.
+      noShowFrom: action === 'no-show' ? (row.status as 'scheduled' | 'confirmed') : null,
+    });
     await audit(tx, caller, {
       action: `appointment.${CHANGE_OF[action]}`,
       id,
@@ -179,4 +186,61 @@ export async function cancelAppointment(
         : null;
     return { id, event: 'appointment.cancelled', change: 'cancelled', fee: offered(fee, row) };
   });
+}
+
+/**
+ * Takes back a no-show mark (staff and admins), with a reason kept in the activity log: the appointment returns
+ * to the status it was marked from (scheduled for a mark older than that record), holding its slot again, so
+ * a slot booked meanwhile answers 409. A pending no-show fee is withdrawn with the mark; an applied one stays,
+ * and the answer says so.
+ */
+export async function undoNoShow(
+  ctx: Ctx,
+  caller: Caller,
+  { id, input, meta }: { id: string; input: UndoNoShowInput; meta: RequestMeta },
+): Promise<UndoNoShowAnswer> {
+  let fee: Awaited<ReturnType<typeof withdrawNoShowFee>> = null;
+  const appointment = await commitChange(ctx, caller, async (tx) => {
+    const row = await readableAppointment(tx, caller, { id, lock: true });
+    if (!MANAGERS.includes(caller.role)) throw forbidden(NO_SHOW_UNDO_ERRORS.onlyStaff);
+    if (row.status !== 'no_show') throw conflict(NO_SHOW_UNDO_ERRORS.notNoShow);
+    const status = row.noShowFrom ?? 'scheduled';
+    // The slot is held again: writers of the practitioner's schedule take turns, as a booking does.
+    await lockSchedules(tx, [row.practitionerId]);
+    await repository.updateAppointment(tx, id, { status, noShowFrom: null });
+    await audit(tx, caller, {
+      action: 'appointment.no_show_undone',
+      id,
+      meta,
+      details: { patientId: row.patientId, status, reason: input.reason },
+    });
+    fee = await withdrawNoShowFee(tx, { appointmentId: id, actorId: caller.id, ipAddress: meta.ipAddress });
+    return {
+      id,
+      event: 'appointment.updated',
+      change: 'no_show_undone',
+      fee:
+        fee?.outcome === 'withdrawn'
+          ? {
+              feeId: fee.feeId,
+              patientId: row.patientId,
+              practitionerId: row.practitionerId,
+              change: 'withdrawn',
+            }
+          : undefined,
+    };
+  });
+  const kept = fee as Awaited<ReturnType<typeof withdrawNoShowFee>>;
+  return {
+    appointment,
+    fee: kept
+      ? {
+          outcome: kept.outcome,
+          status: kept.status,
+          amountCents: kept.amountCents,
+          invoiceId: kept.invoiceId,
+          invoiceNumber: kept.invoiceNumber,
+        }
+      : null,
+  };
 }
