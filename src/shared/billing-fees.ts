@@ -75,6 +75,12 @@ export const FeeAnswerSchema = z.object({ fee: FeeSchema });
 /** POST /api/billing/fees/{id}/apply: the fee and the invoice it became. */
 export const AppliedFeeAnswerSchema = z.object({ fee: FeeSchema, invoice: InvoiceSchema });
 
+/**
+ * Pushed on the notifications channel to the fee's practitioner and every staff member and admin when a fee
+ * is offered, applied, waived, dropped or withdrawn; open fee lists fetch again under their own access rules.
+ */
+export type FeesChangedEvent = { type: 'fees_changed'; feeId: string };
+
 /** The fee of a kind under the policy, or 0 when session billing is off. */
 export function feeUnder(policy: BillingPolicy, kind: FeeKind) {
   if (!policy.sessionBilling) return 0;

@@ -36,6 +36,7 @@ export const SAVED_CARD_ERRORS = {
   underWay: 'A charge of this invoice is already under way; wait for it to finish',
   notOwnSession: 'Practitioners charge cards only for invoices of their own sessions',
   processing: 'The payment is processing; the invoice updates when the provider confirms it',
+  released: 'The earlier charge was not completed at the payment provider; nothing was taken',
 } as const;
 
 export const SavedCardSchema = z.object({

@@ -149,6 +149,40 @@ export const CancelAppointmentInputSchema = z.strictObject({
 });
 export type CancelAppointmentInput = z.infer<typeof CancelAppointmentInputSchema>;
 
+/**
+ * POST /api/appointments/{id}/undo-no-show (staff, admins): takes back a no-show mark with a reason (kept in
+ * the activity log). The appointment returns to the status it was marked from; a pending no-show fee is
+ * withdrawn with the mark, an applied one stays (its invoice is voided or refunded on its own).
+ */
+export const UndoNoShowInputSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(CANCELLATION_REASON_MAX, `Reason must be at most ${CANCELLATION_REASON_MAX} characters`),
+});
+export type UndoNoShowInput = z.infer<typeof UndoNoShowInputSchema>;
+
+export const NO_SHOW_UNDO_ERRORS = {
+  onlyStaff: 'Only the clinic staff can take back a no-show',
+  notNoShow: 'Only a no-show can be taken back',
+} as const;
+
+export const UndoNoShowAnswerSchema = z.object({
+  appointment: AppointmentSchema,
+  /** What became of the no-show fee the mark made: withdrawn with it, or kept (applied or waived); null: none. */
+  fee: z
+    .object({
+      outcome: z.enum(['withdrawn', 'kept']),
+      status: z.enum(['pending', 'applied', 'waived']),
+      amountCents: z.number().int(),
+      invoiceId: z.string().nullable(),
+      invoiceNumber: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type UndoNoShowAnswer = z.infer<typeof UndoNoShowAnswerSchema>;
+
 export const APPOINTMENT_SCOPES = ['upcoming', 'past', 'cancelled'] as const;
 export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 

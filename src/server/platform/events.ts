@@ -44,6 +44,7 @@ export type AppointmentEvent = {
     | 'checked_in'
     | 'completed'
     | 'no_show'
+    | 'no_show_undone'
     | 'cancelled';
 };
 
@@ -104,6 +105,16 @@ export type DomainEvents = {
       | 'refunded'
       | 'voided'
       | 'overdue';
+  };
+  /**
+   * A late-cancellation or no-show fee was offered (by the no-show or the cancellation that made it), applied
+   * as an invoice, waived, dropped (its appointment changed) or withdrawn (its no-show taken back). Ids only.
+   */
+  'fee.changed': {
+    feeId: string;
+    patientId: string;
+    practitionerId: string;
+    change: 'offered' | 'applied' | 'waived' | 'dropped' | 'withdrawn';
   };
   /** A store order was made (pending), paid, or moved on by an admin. Ids and the status only. */
   'order.changed': { orderId: string; userId: string; status: OrderStatus };

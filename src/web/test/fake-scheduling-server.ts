@@ -217,6 +217,25 @@ export function fakeSchedulingServer(state: {
       if (clashes(moved)) return json({ message: SCHEDULING_ERRORS.overlap }, 409);
       return replace(moved);
     }
+    if (method === 'POST' && action === 'undo-no-show') {
+      if (found.status !== 'no_show') return json({ message: 'Only a no-show can be taken back' }, 409);
+      const reason = (body as { reason?: string } | undefined)?.reason?.trim();
+      if (!reason)
+        return json({ message: 'Reason is required', fields: { reason: 'Reason is required' } }, 400);
+      state.appointments = state.appointments.map((item) =>
+        item.id === found.id ? { ...found, status: 'confirmed' } : item,
+      );
+      return json({
+        appointment: { ...found, status: 'confirmed' },
+        fee: {
+          outcome: 'withdrawn',
+          status: 'pending',
+          amountCents: 4000,
+          invoiceId: null,
+          invoiceNumber: null,
+        },
+      });
+    }
     if (method === 'POST' && action && action in APPOINTMENT_TRANSITIONS) {
       const transition = APPOINTMENT_TRANSITIONS[action as AppointmentAction];
       if (!(transition.from as readonly string[]).includes(found.status))

@@ -162,6 +162,8 @@ export const appointments = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The status a no-show was marked from, so that taking the mark back restores it (null otherwise). */
+    noShowFrom: text('no_show_from', { enum: ['scheduled', 'confirmed'] }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -172,6 +174,10 @@ export const appointments = pgTable(
     check(
       'appointments_cancelled_check',
       sql`${table.status} <> 'cancelled' or ${table.cancellationReason} is not null`,
+    ),
+    check(
+      'appointments_no_show_from_check',
+      sql`${table.noShowFrom} is null or ${table.noShowFrom} in ('scheduled', 'confirmed')`,
     ),
     // The calendar's week for one practitioner, and for everyone (staff), walk these by start.
     index('appointments_practitioner_starts_idx').on(table.practitionerId, table.startsAt),

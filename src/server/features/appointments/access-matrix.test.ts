@@ -145,6 +145,15 @@ const MATRIX: Row[] = [
     url: (id) => `/api/appointments/${id}/no-show`,
     expect: changes(200),
   },
+  {
+    method: 'POST',
+    route: '/api/appointments/:id/undo-no-show',
+    subject: { started: true },
+    url: (id) => `/api/appointments/${id}/undo-no-show`,
+    body: () => ({ reason: 'Arrived late' }),
+    // The desk's alone; the route is reachable, and an appointment that is no no-show refuses it.
+    expect: { ...changes(409), patient: { own: 403, other: 404, missing: 404 }, practitioner: ownOnly(403) },
+  },
 ];
 
 const cases = matrixCases(MATRIX);

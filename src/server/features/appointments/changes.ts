@@ -3,15 +3,18 @@ import {
   type AppointmentAction,
   type CancelAppointmentInput,
   EDITABLE_STATUSES,
+  NO_SHOW_UNDO_ERRORS,
   PATIENT_CANCEL_NOTICE_HOURS,
   SCHEDULING_ERRORS,
   transitionRefused,
+  type UndoNoShowAnswer,
+  type UndoNoShowInput,
   type UpdateAppointmentInput,
 } from '../../../shared/scheduling';
 import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
-import { offerFee } from '../billing/service';
+import { offerFee, withdrawNoShowFee } from '../billing/service';
 import { assertMayManage, audit, type Caller, MANAGERS, readableAppointment } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
 import { type Change, type Ctx, commitChange, conflict } from './commit';
@@ -84,6 +87,17 @@ export async function updateAppointment(
   });
 }
 
+/** The fee a change offered, as its event names it; nothing when the policy made none. */
+const offered = (fee: { id: string } | null, row: repository.AppointmentRow) =>
+  fee
+    ? {
+        feeId: fee.id,
+        patientId: row.patientId,
+        practitionerId: row.practitionerId,
+        change: 'offered' as const,
+      }
+    : undefined;
+
 const CHANGE_OF: Record<Exclude<AppointmentAction, 'cancel'>, Change> = {
   confirm: 'confirmed',
   'check-in': 'checked_in',
@@ -107,21 +121,27 @@ export async function advanceAppointment(
     if (!(transition.from as readonly string[]).includes(row.status))
       throw conflict(transitionRefused(action, row.status));
     if (action === 'no-show' && row.startsAt.getTime() > Date.now()) throw conflict(NO_SHOW_TOO_EARLY);
-    await repository.updateAppointment(tx, id, { status: transition.to });
+    await repository.updateAppointment(tx, id, {
+      status: transition.to,
+      // Kept so the mark can be taken back to what it was (undoNoShow); cleared by any other move.
+      noShowFrom: action === 'no-show' ? (row.status as 'scheduled' | 'confirmed') : null,
+    });
     await audit(tx, caller, {
       action: `appointment.${CHANGE_OF[action]}`,
       id,
       meta,
       details: { patientId: row.patientId },
     });
-    if (action === 'no-show')
-      await offerFee(tx, {
-        appointment: row,
-        kind: 'no_show',
-        actorId: caller.id,
-        ipAddress: meta.ipAddress,
-      });
-    return { id, event: 'appointment.updated', change: CHANGE_OF[action] };
+    const fee =
+      action === 'no-show'
+        ? await offerFee(tx, {
+            appointment: row,
+            kind: 'no_show',
+            actorId: caller.id,
+            ipAddress: meta.ipAddress,
+          })
+        : null;
+    return { id, event: 'appointment.updated', change: CHANGE_OF[action], fee: offered(fee, row) };
   });
 }
 
@@ -155,13 +175,72 @@ export async function cancelAppointment(
       meta,
       details: { patientId: row.patientId },
     });
-    if (caller.role === 'patient' || input.atPatientRequest)
-      await offerFee(tx, {
-        appointment: row,
-        kind: 'late_cancel',
-        actorId: caller.id,
-        ipAddress: meta.ipAddress,
-      });
-    return { id, event: 'appointment.cancelled', change: 'cancelled' };
+    const fee =
+      caller.role === 'patient' || input.atPatientRequest
+        ? await offerFee(tx, {
+            appointment: row,
+            kind: 'late_cancel',
+            actorId: caller.id,
+            ipAddress: meta.ipAddress,
+          })
+        : null;
+    return { id, event: 'appointment.cancelled', change: 'cancelled', fee: offered(fee, row) };
   });
+}
+
+/**
+ * Takes back a no-show mark (staff and admins), with a reason kept in the activity log: the appointment returns
+ * to the status it was marked from (scheduled for a mark older than that record), holding its slot again, so
+ * a slot booked meanwhile answers 409. A pending no-show fee is withdrawn with the mark; an applied one stays,
+ * and the answer says so.
+ */
+export async function undoNoShow(
+  ctx: Ctx,
+  caller: Caller,
+  { id, input, meta }: { id: string; input: UndoNoShowInput; meta: RequestMeta },
+): Promise<UndoNoShowAnswer> {
+  let fee: Awaited<ReturnType<typeof withdrawNoShowFee>> = null;
+  const appointment = await commitChange(ctx, caller, async (tx) => {
+    const row = await readableAppointment(tx, caller, { id, lock: true });
+    if (!MANAGERS.includes(caller.role)) throw forbidden(NO_SHOW_UNDO_ERRORS.onlyStaff);
+    if (row.status !== 'no_show') throw conflict(NO_SHOW_UNDO_ERRORS.notNoShow);
+    const status = row.noShowFrom ?? 'scheduled';
+    // The slot is held again: writers of the practitioner's schedule take turns, as a booking does.
+    await lockSchedules(tx, [row.practitionerId]);
+    await repository.updateAppointment(tx, id, { status, noShowFrom: null });
+    await audit(tx, caller, {
+      action: 'appointment.no_show_undone',
+      id,
+      meta,
+      details: { patientId: row.patientId, status, reason: input.reason },
+    });
+    fee = await withdrawNoShowFee(tx, { appointmentId: id, actorId: caller.id, ipAddress: meta.ipAddress });
+    return {
+      id,
+      event: 'appointment.updated',
+      change: 'no_show_undone',
+      fee:
+        fee?.outcome === 'withdrawn'
+          ? {
+              feeId: fee.feeId,
+              patientId: row.patientId,
+              practitionerId: row.practitionerId,
+              change: 'withdrawn',
+            }
+          : undefined,
+    };
+  });
+  const kept = fee as Awaited<ReturnType<typeof withdrawNoShowFee>>;
+  return {
+    appointment,
+    fee: kept
+      ? {
+          outcome: kept.outcome,
+          status: kept.status,
+          amountCents: kept.amountCents,
+          invoiceId: kept.invoiceId,
+          invoiceNumber: kept.invoiceNumber,
+        }
+      : null,
+  };
 }

@@ -3,13 +3,20 @@ import type { Tx } from '../../db/client';
 import { hasSqlState, transactionRetrying } from '../../db/concurrency';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { AppointmentEvent, EventName } from '../../platform/events';
+import type { AppointmentEvent, DomainEvents, EventName } from '../../platform/events';
 import { type Caller, toAppointment } from './access';
 import * as repository from './repository';
 
 export type Ctx = Pick<AppContext, 'db' | 'events'>;
 export type Change = AppointmentEvent['change'];
-type Outcome = { id: string; event: EventName; change: Change; previousPractitionerId?: string };
+type Outcome = {
+  id: string;
+  event: EventName;
+  change: Change;
+  previousPractitionerId?: string;
+  /** A policy fee the change offered or withdrew in its transaction, announced with it. */
+  fee?: DomainEvents['fee.changed'];
+};
 
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -41,5 +48,6 @@ export async function commitChange(ctx: Ctx, caller: Caller, work: (tx: Tx) => P
     endsAt: row.endsAt.toISOString(),
     change: outcome.change,
   });
+  if (outcome.fee) ctx.events.publish('fee.changed', outcome.fee);
   return toAppointment(row);
 }

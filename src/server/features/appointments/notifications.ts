@@ -78,12 +78,14 @@ async function notify(ctx: AppContext, event: AppointmentEvent, kind: Kind) {
 
 /**
  * Booking, cancelling and changes that matter to both sides notify them. Checking in and completing happen
- * with both in the room, so they tell nobody.
+ * with both in the room, and taking back a no-show is the desk correcting its own mark, so they tell nobody.
  */
 export function raiseAppointmentNotifications(ctx: AppContext) {
   ctx.events.subscribe('appointment.created', (event) => notify(ctx, event, 'created'));
   ctx.events.subscribe('appointment.cancelled', (event) => notify(ctx, event, 'cancelled'));
   ctx.events.subscribe('appointment.updated', (event) =>
-    event.change === 'checked_in' || event.change === 'completed' ? undefined : notify(ctx, event, 'updated'),
+    event.change === 'checked_in' || event.change === 'completed' || event.change === 'no_show_undone'
+      ? undefined
+      : notify(ctx, event, 'updated'),
   );
 }

@@ -11,6 +11,8 @@ import {
   CancelAppointmentInputSchema,
   CreateAppointmentInputSchema,
   ListAppointmentsQuerySchema,
+  UndoNoShowAnswerSchema,
+  UndoNoShowInputSchema,
   UpdateAppointmentInputSchema,
 } from '../../../shared/scheduling';
 import { callerOf } from '../../platform/auth-guard';
@@ -126,6 +128,20 @@ export function appointmentRoutes(ctx: AppContext) {
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('cache-control', 'private, no-store')
           .send(await feed.renderFeed(ctx.db, request.params.token)),
+    );
+
+    app.post(
+      '/api/appointments/:id/undo-no-show',
+      {
+        onRequest,
+        schema: { tags, params, body: UndoNoShowInputSchema, response: { 200: UndoNoShowAnswerSchema } },
+      },
+      (request) =>
+        changes.undoNoShow(ctx, callerOf(request), {
+          id: request.params.id,
+          input: request.body,
+          meta: requestMeta(request),
+        }),
     );
 
     for (const action of ['confirm', 'check-in', 'complete', 'no-show'] as const)

@@ -4,5 +4,5 @@
  * through chargeSavedCard.
  */
 export { chargeSavedCard, type PayingCtx } from './cards/service';
-export { offerFee } from './fees/offer';
+export { offerFee, withdrawNoShowFee } from './fees/offer';
 export { getPolicy, getSettings, requireSessionBilling } from './settings/service';

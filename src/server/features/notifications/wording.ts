@@ -126,6 +126,11 @@ export function invoicePaidMessage(
     : `${facts.patientName} paid invoice ${facts.number} for ${facts.total} in full`;
 }
 
+/** Part of an invoice paid (a card on file charged for less than the balance): the patient's receipt. */
+export function invoicePartPaidMessage(facts: { number: string; amount: string; balance: string }) {
+  return `${facts.amount} was paid towards invoice ${facts.number}; ${facts.balance} is still to pay`;
+}
+
 export function patientOnboardingMessage(kind: 'registered' | 'updated', patientName: string) {
   return kind === 'registered'
     ? `${patientName} completed onboarding as a new patient`

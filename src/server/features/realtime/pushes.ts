@@ -1,5 +1,6 @@
 import { ACCOUNTS_CHANGED } from '../../../shared/admin';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
+import type { FeesChangedEvent } from '../../../shared/billing-fees';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
@@ -80,6 +81,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushPublicBookingChanges(ctx, push);
   pushDonationChanges(ctx, push);
   pushInvoiceChanges(ctx, push);
+  pushFeeChanges(ctx, push);
   pushCommunityEventChanges(ctx, push);
   pushOrderChanges(ctx, push);
   pushQuoteChanges(ctx, push);
@@ -256,6 +258,31 @@ function pushInvoiceChanges(
         push(userId, 'notifications', DASHBOARD_CHANGED),
       ),
     ]);
+  });
+}
+
+/**
+ * Fee lists stay live (Billing's "Fees to decide", an appointment's fee): the session's practitioner and every
+ * staff member and admin get a bare 'fees_changed' naming the fee and ask again under their own access rules.
+ * Patients do not list fees; an applied fee reaches them as its invoice.
+ */
+function pushFeeChanges(
+  ctx: AppContext,
+  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
+) {
+  ctx.events.subscribe('fee.changed', async (event) => {
+    const clinic = (
+      await Promise.all([
+        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+      ])
+    )
+      .flat()
+      .map((person) => person.id);
+    const payload: FeesChangedEvent = { type: 'fees_changed', feeId: event.feeId };
+    await Promise.all(
+      [...new Set([event.practitionerId, ...clinic])].map((userId) => push(userId, 'notifications', payload)),
+    );
   });
 }
 

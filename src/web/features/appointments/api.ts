@@ -17,9 +17,11 @@ import {
   type CreateAppointmentInput,
   type ServiceType,
   type SlotsAnswer,
+  type UndoNoShowAnswer,
   type UpdateAppointmentInput,
 } from '../../../shared/scheduling';
 import { api } from '../../lib/api-client';
+import { invalidateFees } from '../billing-fees/live';
 import { type AppointmentFilters, appointmentQueryString } from './list-params';
 import { invalidateAppointments } from './live';
 
@@ -190,3 +192,16 @@ export const useAppointmentAction = () =>
   useAppointmentWrite(({ id, action }: { id: string; action: StatusAction }) =>
     api.post<Appointment>(`${appointmentPath(id)}/${action}`),
   );
+
+/** Staff take a no-show back with a reason; the fee lists ask again, since its fee may be withdrawn. */
+export function useUndoNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<UndoNoShowAnswer>(`${appointmentPath(id)}/undo-no-show`, { reason }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(appointmentKeys.appointment(answer.appointment.id), answer.appointment);
+      await Promise.all([invalidateAppointments(queryClient), invalidateFees(queryClient)]);
+    },
+  });
+}

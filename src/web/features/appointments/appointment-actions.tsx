@@ -10,6 +10,7 @@ import { type StatusAction, useAppointmentAction } from './api';
 import { actionsFor } from './appointment-status';
 import { CancelAppointmentDialog } from './cancel-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
+import { UndoNoShowDialog } from './undo-no-show-dialog';
 
 const DONE: Record<StatusAction, string> = {
   confirm: 'Confirmed',
@@ -48,6 +49,7 @@ export function AppointmentActions({ appointment, row, withReschedule = false }:
   const act = useAppointmentAction();
   const [cancelling, setCancelling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
+  const [undoing, setUndoing] = useState(false);
   // A no-show may make a fee under the clinic's policy: it is offered right away (nothing shows when none).
   const [offeringFee, setOfferingFee] = useState(false);
 
@@ -74,6 +76,9 @@ export function AppointmentActions({ appointment, row, withReschedule = false }:
     ...(allowed.cancel
       ? [{ key: 'cancel', text: 'Cancel', onClick: () => setCancelling(true), disabled: false }]
       : []),
+    ...(allowed.undoNoShow
+      ? [{ key: 'undo-no-show', text: 'Undo no-show', onClick: () => setUndoing(true), disabled: false }]
+      : []),
   ];
 
   const feeOffer = offeringFee ? (
@@ -85,6 +90,9 @@ export function AppointmentActions({ appointment, row, withReschedule = false }:
       {feeOffer}
       {allowed.cancel ? (
         <CancelAppointmentDialog appointment={appointment} open={cancelling} onOpenChange={setCancelling} />
+      ) : null}
+      {allowed.undoNoShow ? (
+        <UndoNoShowDialog appointment={appointment} open={undoing} onOpenChange={setUndoing} />
       ) : null}
       {withReschedule && allowed.reschedule ? (
         <RescheduleDialog appointment={appointment} open={rescheduling} onOpenChange={setRescheduling} />

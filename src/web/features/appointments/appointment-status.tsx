@@ -46,6 +46,7 @@ export function actionsFor(appointment: Appointment, role: Role, now = Date.now(
       noShow: false,
       cancel: allows('cancel', appointment.status) && farEnough,
       reschedule: false,
+      undoNoShow: false,
     };
   }
   return {
@@ -55,5 +56,7 @@ export function actionsFor(appointment: Appointment, role: Role, now = Date.now(
     noShow: allows('no-show', appointment.status),
     cancel: allows('cancel', appointment.status),
     reschedule: (EDITABLE_STATUSES as readonly AppointmentStatus[]).includes(appointment.status),
+    // A no-show marked by mistake is taken back by the desk, with a reason.
+    undoNoShow: appointment.status === 'no_show' && (role === 'staff' || role === 'admin'),
   };
 }

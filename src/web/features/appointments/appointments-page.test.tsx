@@ -145,6 +145,29 @@ describe('the appointments page', { timeout: 20_000 }, () => {
     ).toEqual(['confirm', 'check-in', 'complete']);
   });
 
+  it('lets staff take back a no-show with a reason, and says what became of its fee', async () => {
+    const { server } = render('staff', '/appointments?scope=past');
+    const past = await findTable(/^Past appointments/);
+    const missed = rows(past)[0];
+    await userEvent.click(within(missed).getByRole('button', { name: /^Undo no-show: Ada Lovelace/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take back the no-show?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take back no-show' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Arrived late');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take back no-show' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('The $40.00 no-show fee was withdrawn.')).toBeInTheDocument();
+    expect(server.scheduling.calls.find((call) => call.url.endsWith('/undo-no-show'))?.body).toEqual({
+      reason: 'Arrived late',
+    });
+  });
+
+  it('offers a practitioner no way to take back a no-show', async () => {
+    render('practitioner', '/appointments?scope=past');
+    const past = await findTable(/^Past appointments/);
+    expect(within(past).queryByRole('button', { name: /^Undo no-show/ })).toBeNull();
+  });
+
   it('asks for a reason before cancelling, and the appointment moves to Cancelled', async () => {
     const { server } = render('staff');
     const table = await findTable(/^Upcoming appointments/);

@@ -3,11 +3,12 @@ import type { BillingPolicy, Invoice } from '../../../shared/billing';
 import type { Fee, FeeListAnswer, FeeStatus } from '../../../shared/billing-fees';
 import { api } from '../../lib/api-client';
 import { invalidateInvoices } from '../billing/live';
+import { FEE_QUERIES } from './live';
 
 /** The clinic's payment policy and its fees: their own keys, apart from the invoices'. */
 export const feeKeys = {
   policy: ['/api/billing/policy'] as const,
-  all: ['/api/billing/fees'] as const,
+  all: FEE_QUERIES,
   list: (filter: { status?: FeeStatus; appointmentId?: string }) => ['/api/billing/fees', filter] as const,
 };
 

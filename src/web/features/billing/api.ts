@@ -24,7 +24,7 @@ import type {
 } from '../../../shared/billing';
 import { api } from '../../lib/api-client';
 import { usePolicy } from '../billing-fees';
-import { dashboardKeys } from '../dashboard';
+import { dashboardKeys } from '../dashboard/live';
 import { type InvoiceFilters, invoiceQueryString } from './list-params';
 import { invalidateInvoices } from './live';
 

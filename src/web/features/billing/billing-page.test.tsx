@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BILLING_POLICY, type Statement } from '../../../shared/billing';
+import type { Fee } from '../../../shared/billing-fees';
 import type { Role } from '../../../shared/vocabulary/roles';
-import { invoice } from '../../test/billing-fixtures';
+import { invoice, PATIENT, PRACTITIONER } from '../../test/billing-fixtures';
 import { fakeBillingServer } from '../../test/fake-billing-server';
 import { findSocket } from '../../test/fake-messaging-server';
 import { fakePatientsServer, PRACTITIONERS } from '../../test/fake-patients-server';
+import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 type Server = ReturnType<typeof fakeBillingServer>;
@@ -159,6 +161,47 @@ describe('the billing list', () => {
     const socket = await findSocket('notifications');
     socket.receive({ type: 'invoices_changed', invoiceId: first.id });
     await waitFor(async () => expect(await rows()).toHaveLength(2));
+  });
+
+  it('shows a fee to decide when the server pushes fees_changed', async () => {
+    const server = fakeBillingServer({ policy: { ...DEFAULT_BILLING_POLICY, sessionBilling: true } });
+    const fee: Fee = {
+      id: 'fee-1',
+      kind: 'no_show',
+      status: 'pending',
+      amountCents: 4000,
+      appointmentId: 'appointment-1',
+      appointmentStartsAt: '2026-11-19T10:00:00.000Z',
+      patientId: PATIENT.id,
+      patientName: 'Pat Morgan',
+      practitionerId: PRACTITIONER.id,
+      practitionerName: 'Riley Chen',
+      invoiceId: null,
+      invoiceNumber: null,
+      waiveReason: null,
+      decidedByName: null,
+      decidedAt: null,
+      createdAt: '2026-11-19T11:00:00.000Z',
+    };
+    let fees: Fee[] = [];
+    let asked = 0;
+    const patients = fakePatientsServer({ patients: [] });
+    renderApp({
+      path: '/billing',
+      role: 'staff',
+      handle: (call) => {
+        if (!call.url.startsWith('/api/billing/fees')) return server.handle(call) ?? patients.handle(call);
+        asked += 1;
+        return jsonResponse({ fees });
+      },
+    });
+    await waitFor(() => expect(asked).toBe(1));
+    expect(screen.queryByRole('heading', { name: 'Fees to decide' })).not.toBeInTheDocument();
+    fees = [fee];
+    const socket = await findSocket('notifications');
+    socket.receive({ type: 'fees_changed', feeId: fee.id });
+    expect(await screen.findByRole('heading', { name: 'Fees to decide' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply the $40.00 no-show fee' })).toBeInTheDocument();
   });
 });
 

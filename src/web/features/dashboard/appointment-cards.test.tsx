@@ -1,14 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BILLING_POLICY } from '../../../shared/billing';
 import type { GeneralDashboard, PractitionerDashboard } from '../../../shared/dashboard';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { fakeBillingServer } from '../../test/fake-billing-server';
 import {
   dashboardAppointment,
   dashboardServer,
   patientDashboard,
   patientId,
 } from '../../test/fake-dashboard';
+import { userWithRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 /** The dashboards' appointment cards: a patient's next one, a practitioner's today, the clinic's day. */
@@ -155,6 +159,51 @@ describe('appointments on the dashboards', () => {
       `/clients?patient=${SECOND.patientId}`,
     );
   });
+
+  it.each([
+    ['practitioner', "Today's sessions"],
+    ['staff', "Today's clinic schedule"],
+  ] as const)(
+    'offers %s Checkout on a completed session only while session billing is on',
+    async (role, name) => {
+      const done = {
+        ...SECOND,
+        status: 'completed' as const,
+        practitionerId: userWithRole('practitioner').id,
+      };
+      const mine = { ...FIRST, practitionerId: userWithRole('practitioner').id };
+      const board =
+        role === 'practitioner'
+          ? practitionerBoard({
+              todaysSessions: { day: '2026-03-16', timeZone: 'Europe/London', appointments: [mine, done] },
+            })
+          : generalBoard({ appointments: [mine, done] });
+      const billing = fakeBillingServer({ policy: { ...DEFAULT_BILLING_POLICY, sessionBilling: true } });
+      const view = renderApp({
+        path: '/',
+        role,
+        handle: (call) => dashboardServer(board).handle(call) ?? billing.handle(call),
+      });
+      const day = await card(name);
+      const completedRow = await within(day).findByRole('row', { name: /Bo Quill/ });
+      expect(await within(completedRow).findByRole('button', { name: 'Checkout' })).toBeInTheDocument();
+      expect(within(day).getAllByRole('button', { name: 'Checkout' })).toHaveLength(1);
+      await userEvent.click(within(completedRow).getByRole('button', { name: 'Checkout' }));
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+      view.unmount();
+
+      // With session billing off the list is the specification's: no Checkout anywhere.
+      const off = fakeBillingServer({ policy: DEFAULT_BILLING_POLICY });
+      renderApp({
+        path: '/',
+        role,
+        handle: (call) => dashboardServer(board).handle(call) ?? off.handle(call),
+      });
+      const plain = await card(name);
+      await waitFor(() => expect(off.calls.some((call) => call.url === '/api/billing/policy')).toBe(true));
+      expect(within(plain).queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+    },
+  );
 
   it('tells staff when the clinic has no appointments today', async () => {
     render(

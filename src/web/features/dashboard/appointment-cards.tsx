@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type {
   DashboardAppointment,
   GeneralDashboard,
@@ -20,6 +21,27 @@ const timeRange = (appointment: DashboardAppointment) =>
 const dayTitle = (day: string) => formatterFor().day(day, 'longDay');
 
 const cellClass = 'px-3 py-2';
+
+/**
+ * A session's status, and for a completed one the calendar's Checkout while session billing is on (for its
+ * practitioner, staff and admins; CheckoutButton shows nothing otherwise, so the day list stays as it was).
+ */
+function StatusAndCheckout({ appointment }: { appointment: DashboardAppointment }) {
+  if (appointment.status !== 'completed') return <AppointmentStatusBadge status={appointment.status} />;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <AppointmentStatusBadge status={appointment.status} />
+      <Suspense fallback={null}>
+        <CheckoutButton appointment={appointment} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Billing's screens load with the first completed session listed, not with every dashboard. */
+const CheckoutButton = lazy(() =>
+  import('../billing').then((billing) => ({ default: billing.CheckoutButton })),
+);
 
 export function NextAppointmentCard({ appointment }: { appointment: DashboardAppointment | null }) {
   return (
@@ -84,7 +106,7 @@ export function TodaysSessionsCard({ sessions }: { sessions: PractitionerDashboa
               </td>
               <td className={cellClass}>{session.serviceName}</td>
               <td className={cellClass}>
-                <AppointmentStatusBadge status={session.status} />
+                <StatusAndCheckout appointment={session} />
               </td>
             </tr>
           ))}
@@ -147,7 +169,7 @@ export function ClinicScheduleCard({ schedule }: { schedule: GeneralDashboard['c
               </td>
               <td className={cellClass}>{appointment.serviceName}</td>
               <td className={cellClass}>
-                <AppointmentStatusBadge status={appointment.status} />
+                <StatusAndCheckout appointment={appointment} />
               </td>
             </tr>
           ))}

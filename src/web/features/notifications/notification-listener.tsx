@@ -11,6 +11,7 @@ import { invalidateAccounts, isAccountsChanged } from '../admin/live';
 import { invalidateAppointments, isAppointmentsChanged } from '../appointments/live';
 import { useSession } from '../auth';
 import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
+import { invalidateFees, isFeesChanged } from '../billing-fees/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/live';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
@@ -144,6 +145,11 @@ export function NotificationListener() {
           void invalidateInvoices(queryClient);
           return;
         }
+        // A late-cancellation or no-show fee was offered, applied, waived or withdrawn: open fee lists ask again.
+        if (isFeesChanged(data)) {
+          void invalidateFees(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -164,6 +170,7 @@ export function NotificationListener() {
         void invalidateQuotes(queryClient);
         void invalidatePrintful(queryClient);
         void invalidateInvoices(queryClient);
+        void invalidateFees(queryClient);
         void invalidateTransactions(queryClient);
         void invalidateAccounts(queryClient);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceAnswer } from '../../../../shared/billing';
+import { BILLING_ERRORS, type InvoiceAnswer } from '../../../../shared/billing';
 import { CARD_ERRORS, TEST_CARDS } from '../../../../shared/payments';
 import { CARD_CONSENT, SAVED_CARD_ERRORS, type SavedCard } from '../../../../shared/saved-cards';
 import {
@@ -9,10 +9,12 @@ import {
   payments,
   savedCardCharges,
   savedCards,
+  testPaymentIntents,
   testSetupIntents,
 } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, demoPerson, type TestPerson } from '../../../test/people';
+import { TestPaymentProvider } from '../../payments/test-provider';
 import {
   call,
   chargeKey,
@@ -174,7 +176,20 @@ describe('cards on file', () => {
       amountCents: 2_500,
       idempotencyKey: chargeKey(),
     });
-    expect(part.json<InvoiceAnswer>().invoice).toMatchObject({ status: 'partially_paid', paidCents: 2_500 });
+    const partly = part.json<InvoiceAnswer>().invoice;
+    expect(partly).toMatchObject({ status: 'partially_paid', paidCents: 2_500 });
+    // The patient gets the receipt of what was paid, as a payment in full sends one.
+    await eventually(async () => {
+      const mail = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.recipient, patient.email));
+      expect(
+        mail.some((each) =>
+          each.body.includes(`$25.00 was paid towards invoice ${partly.number}; $75.00 is still to pay`),
+        ),
+      ).toBe(true);
+    });
   });
 
   it('makes one charge of a double click, a retry, or two people at once', async () => {
@@ -201,6 +216,78 @@ describe('cards on file', () => {
       .from(savedCardCharges)
       .where(and(eq(savedCardCharges.invoiceId, invoice.id), eq(savedCardCharges.status, 'succeeded')));
     expect(charges).toHaveLength(1);
+  });
+
+  it('asks the provider about an attempt left under way, then settles it once or lets staff charge again', async () => {
+    const [kept] = await t.database.db.select().from(savedCards).where(eq(savedCards.id, card.id));
+    const provider = new TestPaymentProvider(t.database.db);
+    const staff = await demoPerson(t, 'staff');
+    const stuck = async (invoiceId: string, fields: { providerIntentId?: string; minutesAgo: number }) => {
+      const key = chargeKey();
+      const [row] = await t.database.db
+        .insert(savedCardCharges)
+        .values({
+          idempotencyKey: key,
+          cardId: card.id,
+          invoiceId,
+          amountCents: 6_000,
+          providerIntentId: fields.providerIntentId ?? null,
+          createdBy: staff.id,
+          createdAt: new Date(Date.now() - fields.minutesAgo * 60_000),
+        })
+        .returning();
+      return row;
+    };
+
+    // The provider charged the card but the request ended before the clinic heard: asking again under the
+    // attempt's own key finds that charge, pays the invoice with it, and makes no second one.
+    const charged = await sentInvoice(t, patient.id, { cents: 6_000 });
+    const lost = await stuck(charged.id, { minutesAgo: 5 });
+    await provider.chargeSavedCard({
+      customerId: kept.providerCustomerId,
+      paymentMethodId: kept.providerPaymentMethodId,
+      amountCents: 6_000,
+      currency: charged.currency,
+      metadata: { purpose: 'invoice', invoiceId: charged.id, chargeId: lost.id },
+      idempotencyKey: lost.idempotencyKey,
+    });
+    const after = await charge(charged.id, { cardId: card.id, idempotencyKey: chargeKey() });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe(BILLING_ERRORS.notOpen);
+    const retried = await charge(charged.id, { cardId: card.id, idempotencyKey: lost.idempotencyKey });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<InvoiceAnswer>().invoice).toMatchObject({ status: 'paid', paidCents: 6_000 });
+    expect(await paymentsOf(charged.id)).toHaveLength(1);
+    const intents = await t.database.db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.idempotencyKey, lost.idempotencyKey));
+    expect(intents).toHaveLength(1);
+
+    // An attempt whose intent never went through: under way for a moment it still blocks; past the window
+    // the provider is asked, it is released, and the desk charges again.
+    const open = await sentInvoice(t, patient.id, { cents: 6_000 });
+    const unpaid = await provider.createIntent(6_000, open.currency, {
+      purpose: 'invoice',
+      invoiceId: open.id,
+    });
+    const fresh = await stuck(open.id, { providerIntentId: unpaid.id, minutesAgo: 0 });
+    const blocked = await charge(open.id, { cardId: card.id, idempotencyKey: chargeKey() });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(SAVED_CARD_ERRORS.underWay);
+    await t.database.db
+      .update(savedCardCharges)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(savedCardCharges.id, fresh.id));
+    const again = await charge(open.id, { cardId: card.id, idempotencyKey: chargeKey() });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<InvoiceAnswer>().invoice).toMatchObject({ status: 'paid', paidCents: 6_000 });
+    const [released] = await t.database.db
+      .select()
+      .from(savedCardCharges)
+      .where(eq(savedCardCharges.id, fresh.id));
+    expect(released.status).toBe('failed');
+    expect(await actionsOn(open.id)).toContain('invoice.card_charge_failed');
   });
 
   it('applies the charge once when the direct confirmation comes again after it', async () => {

@@ -63,12 +63,21 @@ export async function chargeByKey(tx: Tx, idempotencyKey: string) {
   return row ?? null;
 }
 
-export async function pendingChargeOf(tx: Tx, invoiceId: string) {
-  const [row] = await tx
-    .select({ id: savedCardCharges.id })
+/** The invoice's attempt still under way, if any (one at a time: a unique index holds it). */
+export async function pendingChargeOf(db: Db | Tx, invoiceId: string) {
+  const [row] = await db
+    .select()
     .from(savedCardCharges)
     .where(and(eq(savedCardCharges.invoiceId, invoiceId), eq(savedCardCharges.status, 'pending')));
   return row ?? null;
+}
+
+/** Keeps the intent the provider answered on the attempt still under way, so it can be read again later. */
+export async function noteIntent(db: Db, note: { id: string; providerIntentId: string; at: Date }) {
+  await db
+    .update(savedCardCharges)
+    .set({ providerIntentId: note.providerIntentId, updatedAt: note.at })
+    .where(and(eq(savedCardCharges.id, note.id), eq(savedCardCharges.status, 'pending')));
 }
 
 export async function insertCharge(tx: Tx, values: typeof savedCardCharges.$inferInsert) {

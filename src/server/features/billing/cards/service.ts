@@ -12,8 +12,10 @@ import { recordActivity } from '../../../platform/activity';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../../platform/errors';
 import * as patients from '../../patients/service';
+import type { ProviderCharge, ProviderIntent } from '../../payments/provider';
 import type { Payments } from '../../payments/service';
 import { answer, audit, type Caller, type Ctx, inReach, isOpen } from '../invoices/access';
+import { raisePartPaymentReceipt } from '../invoices/notifications';
 import * as invoices from '../invoices/repository';
 import { settleInvoicePayment } from '../payments/online';
 import { getPolicy } from '../settings/service';
@@ -232,6 +234,7 @@ async function finish(
     providerIntentId: string | null;
     failureMessage: string | null;
     meta: RequestMeta;
+    rechecked?: boolean;
   },
 ) {
   const actions = {
@@ -239,7 +242,7 @@ async function finish(
     declined: 'invoice.card_declined',
     failed: 'invoice.card_charge_failed',
   } as const;
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const done = await repository.finishCharge(tx, {
       id: ended.charge.id,
       status: ended.status,
@@ -247,7 +250,7 @@ async function finish(
       failureMessage: ended.failureMessage,
       at: new Date(),
     });
-    if (!done) return;
+    if (!done) return false;
     await audit(tx, {
       caller: ended.caller,
       action: actions[ended.status],
@@ -258,16 +261,126 @@ async function finish(
         cardId: ended.charge.cardId,
         amountCents: ended.charge.amountCents,
         ...(ended.failureMessage ? { reason: ended.failureMessage } : {}),
+        ...(ended.rechecked ? { rechecked: true } : {}),
       },
     });
+    return true;
   });
+}
+
+type Ending = {
+  caller: Caller;
+  charge: repository.ChargeRow;
+  patientId: string;
+  meta: RequestMeta;
+  rechecked?: boolean;
+};
+
+/**
+ * The provider's answer for an attempt, applied: a succeeded intent pays the invoice (once per intent, however
+ * often this runs) and the patient gets the receipt of a part paid; anything else ends the attempt with its
+ * refusal, which is answered.
+ */
+async function conclude(ctx: PayingCtx, ending: Ending, outcome: ProviderCharge) {
+  const { intent, declineMessage } = outcome;
+  if (intent.status === 'succeeded') {
+    await settleInvoicePayment(ctx, { payments: ctx.payments, intent, actorId: ending.caller.id });
+    const ended = await finish(ctx, {
+      ...ending,
+      status: 'succeeded',
+      providerIntentId: intent.id,
+      failureMessage: null,
+    });
+    // The full payment's receipt goes out with invoice_paid; a part paid has its own, sent once.
+    if (ended)
+      await raisePartPaymentReceipt(ctx, {
+        invoiceId: ending.charge.invoiceId,
+        amountCents: ending.charge.amountCents,
+      }).catch((err: Error) =>
+        ctx.log.error({ err: { message: err.message } }, 'the receipt of a part payment was not sent'),
+      );
+    return null;
+  }
+  const refusal =
+    declineMessage ??
+    (intent.status === 'processing' ? SAVED_CARD_ERRORS.processing : PAYMENT_ERRORS.providerFailed);
+  await finish(ctx, {
+    ...ending,
+    status: declineMessage ? 'declined' : 'failed',
+    providerIntentId: intent.id,
+    failureMessage: refusal,
+  });
+  return refusal;
+}
+
+/** How long an attempt may stay under way before the next charge asks the provider what became of it. */
+export const STALE_CHARGE_MS = 2 * 60_000;
+/** The provider keeps a key's answer for a day; past that, asking again under it could charge again. */
+const KEY_ANSWER_KEPT_MS = 23 * 3_600_000;
+
+/**
+ * An attempt left under way (its request died between the provider and the database) would block the invoice
+ * for good. Once it is older than a short window it is asked about: by its intent when the provider's answer
+ * was kept, else by asking again under its own idempotency key, which answers the charge the provider made
+ * for it (or makes it now), never a second one. It is then settled or released. A provider that cannot be
+ * reached leaves it as it is.
+ */
+async function recheckStaleCharge(
+  ctx: PayingCtx,
+  ending: Omit<Ending, 'charge'> & { invoice: { id: string; currency: string } },
+) {
+  const { invoice, ...rest } = ending;
+  const now = Date.now();
+  const charge = await repository.pendingChargeOf(ctx.db, invoice.id);
+  if (!charge || now - charge.createdAt.getTime() < STALE_CHARGE_MS) return;
+  const provider = ctx.payments.provider;
+  const stale = { ...rest, charge, rechecked: true };
+  const release = (message: string) =>
+    finish(ctx, {
+      ...stale,
+      status: 'failed',
+      providerIntentId: charge.providerIntentId,
+      failureMessage: message,
+    });
+  if (charge.providerIntentId) {
+    let intent: ProviderIntent | null;
+    try {
+      intent = await provider.retrieveIntent(charge.providerIntentId);
+    } catch {
+      return;
+    }
+    if (!intent) await release(SAVED_CARD_ERRORS.released);
+    else await conclude(ctx, stale, { intent, declineMessage: null });
+    return;
+  }
+  const card = await repository.findCard(ctx.db, charge.cardId);
+  if (!card || card.provider !== provider.name || now - charge.createdAt.getTime() > KEY_ANSWER_KEPT_MS) {
+    await release(SAVED_CARD_ERRORS.released);
+    return;
+  }
+  let outcome: ProviderCharge;
+  try {
+    outcome = await provider.chargeSavedCard({
+      customerId: card.providerCustomerId,
+      paymentMethodId: card.providerPaymentMethodId,
+      amountCents: charge.amountCents,
+      currency: invoice.currency,
+      metadata: { purpose: 'invoice', invoiceId: invoice.id, chargeId: charge.id },
+      idempotencyKey: charge.idempotencyKey,
+    });
+  } catch (error) {
+    await release(error instanceof AppError ? error.message : SAVED_CARD_ERRORS.released);
+    return;
+  }
+  await conclude(ctx, stale, outcome);
 }
 
 /**
  * Charges a card on file for an invoice: the seam the desk's charge, checkout and the policy fees call. Staff
  * and admins charge any invoice; a practitioner only an invoice of their own sessions; patients never. The
  * same idempotency key is the same charge (asking again answers its outcome), and an invoice has one charge
- * under way at a time, so a double click, a retry or two people at once charge once. The invoice is paid
+ * under way at a time, so a double click, a retry or two people at once charge once; one left under way
+ * longer than a short window is asked about at the provider first (recheckStaleCharge). The invoice is paid
  * only once the provider says the charge succeeded, through the same recording as any card payment (which a
  * webhook of the same intent finds done); a refusal leaves it open and answers the card's message.
  */
@@ -283,6 +396,7 @@ export async function chargeSavedCard(ctx: PayingCtx, caller: Caller, request: C
   const provider = ctx.payments.provider;
   if (card.provider !== provider.name) throw new AppError('CONFLICT', PAYMENT_ERRORS.providerFailed);
 
+  await recheckStaleCharge(ctx, { caller, patientId: invoice.patientId, meta: request.meta, invoice });
   const begun = await beginCharge(ctx, caller, { ...request, patientId: invoice.patientId });
   if (!begun.fresh) {
     replay(begun.charge);
@@ -290,7 +404,7 @@ export async function chargeSavedCard(ctx: PayingCtx, caller: Caller, request: C
   }
   const { charge } = begun;
   const ending = { caller, charge, patientId: invoice.patientId, meta: request.meta };
-  let outcome: Awaited<ReturnType<typeof provider.chargeSavedCard>>;
+  let outcome: ProviderCharge;
   try {
     outcome = await provider.chargeSavedCard({
       customerId: card.providerCustomerId,
@@ -305,20 +419,9 @@ export async function chargeSavedCard(ctx: PayingCtx, caller: Caller, request: C
     await finish(ctx, { ...ending, status: 'failed', providerIntentId: null, failureMessage: message });
     throw error instanceof AppError ? error : new AppError('CONFLICT', message);
   }
-  const { intent, declineMessage } = outcome;
-  if (intent.status === 'succeeded') {
-    await settleInvoicePayment(ctx, { payments: ctx.payments, intent, actorId: caller.id });
-    await finish(ctx, { ...ending, status: 'succeeded', providerIntentId: intent.id, failureMessage: null });
-    return answer(ctx.db, request.invoiceId);
-  }
-  const refusal =
-    declineMessage ??
-    (intent.status === 'processing' ? SAVED_CARD_ERRORS.processing : PAYMENT_ERRORS.providerFailed);
-  await finish(ctx, {
-    ...ending,
-    status: declineMessage ? 'declined' : 'failed',
-    providerIntentId: intent.id,
-    failureMessage: refusal,
-  });
-  throw new AppError('CONFLICT', refusal);
+  // Kept at once: should this request end before the attempt does, the next one reads the intent.
+  await repository.noteIntent(ctx.db, { id: charge.id, providerIntentId: outcome.intent.id, at: new Date() });
+  const refusal = await conclude(ctx, ending, outcome);
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  return answer(ctx.db, request.invoiceId);
 }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingPolicy } from '../../../../shared/billing';
 import { FEE_ERRORS, type Fee, type FeeListAnswer } from '../../../../shared/billing-fees';
+import { NO_SHOW_UNDO_ERRORS } from '../../../../shared/scheduling';
 import { activityLog, appointmentFees, appointments, invoices } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createPerson, type TestPerson } from '../../../test/people';
+import { openSocket, untilConnections } from '../../../test/sockets';
 import {
   call,
   careTeam,
@@ -174,6 +176,46 @@ describe('with the policy on', () => {
     expect(charged.invoice.payments.map((payment) => payment.cardLast4)).toEqual(['4242']);
   });
 
+  it('tells the practitioner and the desk live when a fee is offered, applied or waived', async () => {
+    const sockets = await Promise.all(
+      [practitioner.token, await t.tokenOf('staff'), await t.tokenOf('admin'), patient.token].map((token) =>
+        openSocket(t, `token=${token}&channel=notifications`),
+      ),
+    );
+    await untilConnections(t, sockets.length);
+    const desk = sockets.slice(0, 3);
+    const told = (socket: (typeof sockets)[number], feeId: string) =>
+      socket.messages.filter(
+        (message) => JSON.stringify(message) === JSON.stringify({ type: 'fees_changed', feeId }),
+      ).length;
+    const waived = await pendingNoShowFee();
+    const applied = await pendingNoShowFee();
+    for (const socket of desk)
+      await eventually(async () => {
+        expect(told(socket, waived.id)).toBe(1);
+        expect(told(socket, applied.id)).toBe(1);
+      });
+    await expectStatus(t, 'staff', {
+      method: 'POST',
+      url: `/api/billing/fees/${waived.id}/waive`,
+      payload: { reason: 'First time' },
+      status: 200,
+    });
+    await expectStatus(t, practitioner, {
+      method: 'POST',
+      url: `/api/billing/fees/${applied.id}/apply`,
+      status: 200,
+    });
+    for (const socket of desk)
+      await eventually(async () => {
+        expect(told(socket, waived.id)).toBe(2);
+        expect(told(socket, applied.id)).toBe(2);
+      });
+    // The patient does not list fees: an applied one reaches them as its invoice.
+    expect(told(sockets[3], waived.id) + told(sockets[3], applied.id)).toBe(0);
+    for (const socket of sockets) socket.socket.close();
+  });
+
   it('only staff and admins waive, and only with a reason', async () => {
     const fee = await pendingNoShowFee();
     const refused = await call(t, practitioner, {
@@ -243,6 +285,71 @@ describe('with the policy on', () => {
       status: 200,
     });
     expect((await feesOf(own)).map((fee) => fee.kind)).toEqual(['late_cancel']);
+  });
+
+  it('staff take a no-show back with a reason: its status returns, a pending fee goes, an applied one stays', async () => {
+    const id = await booked(1);
+    await expectStatus(t, 'staff', { method: 'POST', url: `/api/appointments/${id}/confirm`, status: 200 });
+    await noShow(id);
+    const [pending] = await feesOf(id);
+    const undo = (
+      who: Parameters<typeof call>[1],
+      appointmentId: string,
+      payload: object = { reason: 'Arrived late' },
+    ) => call(t, who, { method: 'POST', url: `/api/appointments/${appointmentId}/undo-no-show`, payload });
+    const byPractitioner = await undo(practitioner, id);
+    expect(byPractitioner.statusCode).toBe(403);
+    expect(byPractitioner.json().message).toBe(NO_SHOW_UNDO_ERRORS.onlyStaff);
+    expect((await undo('staff', id, { reason: ' ' })).statusCode).toBe(400);
+    const taken = await undo('staff', id);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({
+      appointment: { id, status: 'confirmed' },
+      fee: { outcome: 'withdrawn', status: 'pending', amountCents: 4000 },
+    });
+    expect(await feesOf(id)).toEqual([]);
+    const [entry] = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, id), eq(activityLog.action, 'appointment.no_show_undone')));
+    expect(entry.details).toMatchObject({
+      patientId: patient.id,
+      status: 'confirmed',
+      reason: 'Arrived late',
+    });
+    const withdrawn = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, pending.id), eq(activityLog.action, 'fee.withdrawn')));
+    expect(withdrawn).toHaveLength(1);
+    const again = await undo('admin', id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NO_SHOW_UNDO_ERRORS.notNoShow);
+    // The session can now be checked in and completed as if it had never been marked.
+    await expectStatus(t, 'staff', { method: 'POST', url: `/api/appointments/${id}/check-in`, status: 200 });
+
+    // A fee already applied as an invoice stays with it, and the answer says so.
+    const applied = await pendingNoShowFee();
+    const made = await expectStatus<{ invoice: { id: string; number: string } }>(t, 'staff', {
+      method: 'POST',
+      url: `/api/billing/fees/${applied.id}/apply`,
+      status: 200,
+    });
+    const kept = await undo('admin', applied.appointmentId);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      appointment: { status: 'scheduled' },
+      fee: {
+        outcome: 'kept',
+        status: 'applied',
+        invoiceId: made.invoice.id,
+        invoiceNumber: made.invoice.number,
+      },
+    });
+    expect((await feesOf(applied.appointmentId)).map((fee) => fee.status)).toEqual(['applied']);
+    // Someone out of reach is told it does not exist.
+    const colleague = await createPerson(t, 'practitioner');
+    expect((await undo(colleague, applied.appointmentId)).statusCode).toBe(404);
   });
 
   it('drops a pending fee whose appointment is no longer a no-show', async () => {

@@ -48,3 +48,41 @@ export async function offerFee(
   });
   return fee;
 }
+
+/**
+ * Inside the change that takes a no-show back (the appointment's row locked): the no-show fee the mark made,
+ * locked, is withdrawn while nobody has decided it; an applied or waived one stays as it is and is reported,
+ * since the invoice of an applied one is voided or refunded on its own.
+ */
+export async function withdrawNoShowFee(
+  tx: Tx,
+  withdrawal: { appointmentId: string; actorId: string; ipAddress: string | null },
+) {
+  const row = await repository.lockFeeOf(tx, { appointmentId: withdrawal.appointmentId, kind: 'no_show' });
+  if (!row) return null;
+  const { fee } = row;
+  const answer = {
+    feeId: fee.id,
+    patientId: fee.patientId,
+    status: fee.status,
+    amountCents: fee.amountCents,
+    invoiceId: fee.invoiceId,
+    invoiceNumber: row.invoiceNumber,
+  };
+  if (fee.status !== 'pending') return { ...answer, outcome: 'kept' as const };
+  await repository.deletePending(tx, fee.id);
+  await recordActivity(tx, {
+    actorId: withdrawal.actorId,
+    action: 'fee.withdrawn',
+    entityType: 'appointment_fee',
+    entityId: fee.id,
+    ipAddress: withdrawal.ipAddress,
+    details: {
+      patientId: fee.patientId,
+      appointmentId: withdrawal.appointmentId,
+      kind: fee.kind,
+      amountCents: fee.amountCents,
+    },
+  });
+  return { ...answer, outcome: 'withdrawn' as const };
+}

@@ -38,6 +38,17 @@ export async function lockFee(tx: Tx, id: string) {
   return row ?? null;
 }
 
+/** An appointment's fee of a kind with its invoice's number, locked until the transaction ends. */
+export async function lockFeeOf(tx: Tx, of: { appointmentId: string; kind: FeeKind }) {
+  const [row] = await tx
+    .select({ fee: appointmentFees, invoiceNumber: invoices.number })
+    .from(appointmentFees)
+    .leftJoin(invoices, eq(invoices.id, appointmentFees.invoiceId))
+    .where(and(eq(appointmentFees.appointmentId, of.appointmentId), eq(appointmentFees.kind, of.kind)))
+    .for('update', { of: appointmentFees });
+  return row ?? null;
+}
+
 export async function decide(
   tx: Tx,
   id: string,

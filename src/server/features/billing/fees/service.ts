@@ -11,6 +11,7 @@ import { recordActivity } from '../../../platform/activity';
 import { addDays, clinicDayLabel, clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, forbidden, notFound } from '../../../platform/errors';
+import type { DomainEvents } from '../../../platform/events';
 import { answer, type Caller, type Ctx, publish } from '../invoices/access';
 import { writeDraft } from '../invoices/editing';
 import { figures } from '../invoices/lines';
@@ -48,6 +49,22 @@ function toFee(row: repository.NamedFeeRow): Fee {
     createdAt: fee.createdAt.toISOString(),
   };
 }
+
+export type FeeChange = DomainEvents['fee.changed'];
+
+/** After the commit: open fee lists ask again (realtime/pushes.ts). */
+export const publishFee = (ctx: Pick<Ctx, 'events'>, change: FeeChange) =>
+  ctx.events.publish('fee.changed', change);
+
+const changeOf = (
+  row: { fee: { id: string; patientId: string }; practitionerId: string },
+  change: FeeChange['change'],
+): FeeChange => ({
+  feeId: row.fee.id,
+  patientId: row.fee.patientId,
+  practitionerId: row.practitionerId,
+  change,
+});
 
 const reachOf = (caller: Caller) => (caller.role === 'practitioner' ? caller.id : undefined);
 
@@ -112,7 +129,7 @@ export async function applyFee(ctx: Ctx, caller: Caller, change: { id: string; m
     if (!stillDue(row)) {
       await repository.deletePending(tx, id);
       await audit(tx, { caller, action: 'fee.dropped', fee: row.fee, meta });
-      return { dropped: true as const };
+      return { dropped: true as const, change: changeOf(row, 'dropped') };
     }
     const today = clinicToday(now);
     const lines = [
@@ -147,8 +164,9 @@ export async function applyFee(ctx: Ctx, caller: Caller, change: { id: string; m
       meta,
       details: { kind: row.fee.kind, amountCents: row.fee.amountCents, invoiceId: sent.id },
     });
-    return { dropped: false as const, invoice: sent };
+    return { dropped: false as const, invoice: sent, change: changeOf(row, 'applied') };
   });
+  publishFee(ctx, outcome.change);
   if (outcome.dropped) throw conflict(FEE_ERRORS.appointmentChanged);
   await emailInvoice(ctx, outcome.invoice);
   publish(ctx, outcome.invoice, 'created');
@@ -162,7 +180,7 @@ export async function waiveFee(
   change: { id: string; reason: string; meta: RequestMeta },
 ) {
   const { id, reason, meta } = change;
-  await ctx.db.transaction(async (tx) => {
+  const waived = await ctx.db.transaction(async (tx) => {
     const row = await lockedInReach(tx, caller, id);
     if (!MANAGERS.includes(caller.role)) throw forbidden(FEE_ERRORS.onlyStaffWaive);
     if (row.fee.status !== 'pending') throw conflict(FEE_ERRORS.notPending);
@@ -175,6 +193,8 @@ export async function waiveFee(
       meta,
       details: { kind: row.fee.kind, amountCents: row.fee.amountCents },
     });
+    return changeOf(row, 'waived');
   });
+  publishFee(ctx, waived);
   return { fee: await feeAnswer(ctx.db, id) };
 }

@@ -4,7 +4,7 @@ import { clinicText } from '../../../platform/clinic-time';
 import type { AppContext } from '../../../platform/context';
 import type { DomainEvents } from '../../../platform/events';
 import { raise } from '../../notifications/service';
-import { invoiceDueMessage, invoicePaidMessage } from '../../notifications/wording';
+import { invoiceDueMessage, invoicePaidMessage, invoicePartPaidMessage } from '../../notifications/wording';
 import * as repository from './repository';
 import { staffIds } from './service';
 
@@ -71,4 +71,31 @@ export function raiseInvoiceNotifications(ctx: AppContext) {
     }
   };
   ctx.events.subscribe('invoice.changed', tell);
+}
+
+/**
+ * The patient's receipt for part of an invoice paid by their card on file: the same notification and email as
+ * a payment in full (invoice_paid, under the patient's own preference for it), naming what was paid and what
+ * is still to pay. Nothing once the invoice is paid in full, which the full payment's receipt covers.
+ */
+export async function raisePartPaymentReceipt(
+  ctx: Parameters<typeof raise>[0],
+  paid: { invoiceId: string; amountCents: number },
+) {
+  const invoice = (await repository.findNamed(ctx.db, paid.invoiceId))?.invoice;
+  if (!invoice?.number || invoice.status === 'paid') return;
+  const facts = {
+    number: invoice.number,
+    amount: formatMoney(paid.amountCents),
+    balance: formatMoney(invoice.totalCents - invoice.paidCents),
+  };
+  await raise(ctx, invoice.patientId, {
+    type: 'invoice_paid',
+    title: 'Payment received',
+    message: invoicePartPaidMessage(facts),
+    priority: 'low',
+    actionUrl: invoiceUrl(invoice.id),
+    data: { invoiceId: invoice.id, patientId: invoice.patientId },
+    emailText: `Thank you: ${invoicePartPaidMessage(facts)}.`,
+  });
 }

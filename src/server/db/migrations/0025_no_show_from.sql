@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "no_show_from" text;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_no_show_from_check" CHECK ("appointments"."no_show_from" is null or "appointments"."no_show_from" in ('scheduled', 'confirmed'));

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { FeesChangedEvent } from '../../../shared/billing-fees';
+import { eventOfType } from '../../../shared/realtime';
+
+/**
+ * Kept apart from fees-api.ts so the notification socket, which every page loads, reaches only this: the
+ * contract's event by type, with no schemas or screens behind it.
+ */
+const FEES_CHANGED: FeesChangedEvent['type'] = 'fees_changed';
+
+/** Every fee query (Billing's "Fees to decide", an appointment's fees, the offer after a no-show). */
+export const FEE_QUERIES = ['/api/billing/fees'] as const;
+
+/** The server's push that a fee within this person's reach was offered, applied, waived or withdrawn. */
+export const isFeesChanged = eventOfType<FeesChangedEvent>(FEES_CHANGED);
+
+/** Open fee lists ask again, each under its own access rules. */
+export const invalidateFees = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: FEE_QUERIES });
