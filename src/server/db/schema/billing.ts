@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES } from '../../../shared/billing';
 import { users } from './accounts';
+import { sessionPackages } from './billing-packages';
 import { inList } from './in-list';
 import { appointments, serviceTypes } from './scheduling';
 
@@ -95,6 +96,8 @@ export const invoiceLineItems = pgTable(
     serviceTypeId: uuid('service_type_id').references(() => serviceTypes.id, { onDelete: 'set null' }),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     billedAppointmentId: uuid('billed_appointment_id'),
+    /** A package sold on this line: issuing the invoice gives the patient the package (patient_packages). */
+    packageId: uuid('package_id').references(() => sessionPackages.id, { onDelete: 'restrict' }),
   },
   (table) => [
     check('invoice_line_items_quantity_check', sql`quantity > 0`),

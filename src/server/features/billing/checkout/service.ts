@@ -16,6 +16,7 @@ import { createInvoice } from '../invoices/editing';
 import { toSummary } from '../invoices/mapping';
 import * as invoices from '../invoices/repository';
 import { sendInvoice } from '../invoices/sending';
+import { coveredBy, packageLines } from '../packages/lifecycle';
 import { startOnlinePayment } from '../payments/online';
 import { recordDeskPayment } from '../payments/service';
 import { requireSessionBilling } from '../settings/service';
@@ -47,6 +48,7 @@ export async function checkoutPreview(
       patientId: session.patientId,
       exceptInvoiceId: invoiceId,
     }),
+    coveredBy: await coveredBy(db, appointmentId),
   };
 }
 
@@ -81,6 +83,7 @@ async function invoiceFor(
             appointmentId: session.appointmentId,
           },
           ...input.lineItems,
+          ...packageLines(input.packageIds),
         ],
       },
       meta,

@@ -64,6 +64,8 @@ export type NewLine = {
   unitPriceCents: number;
   serviceTypeId: string | null;
   appointmentId: string | null;
+  /** A package sold on the line (its name and price from the catalogue). */
+  packageId?: string | null;
 };
 
 const lineValues = (invoiceId: string, lines: NewLine[]) =>
@@ -77,6 +79,7 @@ const lineValues = (invoiceId: string, lines: NewLine[]) =>
     serviceTypeId: line.serviceTypeId,
     appointmentId: line.appointmentId,
     billedAppointmentId: line.appointmentId,
+    packageId: line.packageId ?? null,
   }));
 
 export async function insertDraft(tx: Tx, draft: { values: InvoiceValues; lines: NewLine[] }) {

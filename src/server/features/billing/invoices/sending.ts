@@ -5,6 +5,7 @@ import { clinicText, clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import * as accounts from '../../accounts/service';
+import { issuePackages, removePackages } from '../packages/lifecycle';
 import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from './access';
 import type { InvoiceRow } from './mapping';
 import * as repository from './repository';
@@ -52,6 +53,7 @@ export async function sendDraft(
     updatedAt: now,
   });
   await audit(tx, { caller, action: 'invoice.sent', invoice: sent, meta, details: { number } });
+  await issuePackages(tx, { invoiceId: id, actorId: caller.id, ipAddress: meta.ipAddress });
   return sent;
 }
 
@@ -92,6 +94,7 @@ export async function voidInvoice(
     if (invoice.paidCents > 0) throw new AppError('CONFLICT', BILLING_ERRORS.notVoidable);
     const voided = await repository.markVoid(tx, id, { reason, at: now });
     await audit(tx, { caller, action: 'invoice.voided', invoice, meta });
+    await removePackages(tx, { invoiceId: id, actorId: caller.id, ipAddress: meta.ipAddress });
     return voided;
   });
   publish(ctx, row, 'voided');
