@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECKOUT_PACKAGES_MAX, type CoveredBy, INVOICE_AMOUNT_MAX_CENTS } from './billing';
+import { oneLine } from './one-line';
 
 export { CHECKOUT_PACKAGES_MAX, type CoveredBy, CoveredBySchema } from './billing';
 
@@ -35,7 +36,8 @@ export const PackageInputSchema = z.strictObject({
     .string({ error: PACKAGE_ERRORS.name })
     .trim()
     .min(1, PACKAGE_ERRORS.name)
-    .max(PACKAGE_NAME_MAX, PACKAGE_ERRORS.nameTooLong),
+    .max(PACKAGE_NAME_MAX, PACKAGE_ERRORS.nameTooLong)
+    .check(oneLine('Name')),
   sessions: z
     .number({ error: PACKAGE_ERRORS.sessions })
     .int(PACKAGE_ERRORS.sessions)

@@ -101,6 +101,7 @@ describe('the package catalogue', () => {
       [{ priceCents: -1 }, PACKAGE_ERRORS.price],
       [{ priceCents: 10.5 }, PACKAGE_ERRORS.price],
       [{ name: ' ' }, PACKAGE_ERRORS.name],
+      [{ name: 'Ten\nsessions' }, 'Name must be one line'],
       [{ serviceTypeIds: [] }, PACKAGE_ERRORS.services],
       [{ serviceTypeIds: [practitioner.id] }, PACKAGE_ERRORS.serviceNotFound],
     ] as const) {

@@ -116,12 +116,23 @@ export async function updatePackage(
 /** Deletes a package never sold; one that was is made inactive instead (409 says so). */
 export async function deletePackage(db: Db, caller: Caller, change: { id: string; meta: RequestMeta }) {
   await requireSessionBilling(db);
-  await db.transaction(async (tx) => {
-    const deleted = await repository.deletePackage(tx, change.id);
-    if (!deleted) throw notFound(PACKAGE_ERRORS.notFound);
-    if (deleted === 'sold') throw new AppError('CONFLICT', PACKAGE_ERRORS.sold);
-    await audit(tx, { caller, action: 'package.deleted', id: change.id, meta: change.meta });
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const deleted = await repository.deletePackage(tx, change.id);
+      if (!deleted) throw notFound(PACKAGE_ERRORS.notFound);
+      if (deleted === 'sold') throw new AppError('CONFLICT', PACKAGE_ERRORS.sold);
+      await audit(tx, { caller, action: 'package.deleted', id: change.id, meta: change.meta });
+    });
+  } catch (error) {
+    // Sold between the check and the delete: the line's foreign key refuses it.
+    if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', PACKAGE_ERRORS.sold);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown) {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23503' || cause?.code === '23503';
 }
 
 /**
