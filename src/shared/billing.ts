@@ -84,6 +84,9 @@ export const UNBILLED_BATCH_MAX = 500;
 /** The overdue job's period. */
 export const OVERDUE_CHECK_INTERVAL_MS = 15 * 60 * 1000;
 
+/** Packages one checkout may sell (see billing-packages.ts). */
+export const CHECKOUT_PACKAGES_MAX = 5;
+
 export const BILLING_ERRORS = {
   notFound: 'Invoice not found',
   paymentNotFound: 'Payment not found',
@@ -141,6 +144,8 @@ export const BILLING_ERRORS = {
   sessionNotFound: 'Session not found',
   nothingUnbilled:
     'None of the chosen sessions is still unbilled: someone may have invoiced them a moment ago',
+  packageNotOnSale: 'That package is not on sale',
+  checkoutPackages: `Sell at most ${CHECKOUT_PACKAGES_MAX} packages at one checkout`,
   unbilledRange: `From must not be after to, and the range at most ${UNBILLED_MAX_SPAN_DAYS} days`,
 } as const;
 
@@ -170,6 +175,8 @@ export const InvoiceLineInputSchema = z.strictObject({
    * and its price from the service, whatever the browser sent for them; quantity is 1.
    */
   appointmentId: z.uuid({ error: BILLING_ERRORS.appointmentNotBillable }).optional(),
+  /** A package from the catalogue, on sale: the server takes its name and price; quantity is 1. */
+  packageId: z.uuid({ error: BILLING_ERRORS.packageNotOnSale }).optional(),
 });
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
 
@@ -600,6 +607,11 @@ export const CheckoutInputSchema = z.strictObject({
   /** Products from the store: priced from the catalogue, their stock taken with the invoice's lines. */
   products: CheckoutProductsSchema,
   payment: CheckoutPaymentSchema,
+  /** Packages sold with the checkout: each a line priced from the catalogue, held once the invoice is issued. */
+  packageIds: z
+    .array(z.uuid({ error: BILLING_ERRORS.packageNotOnSale }), { error: BILLING_ERRORS.packageNotOnSale })
+    .max(CHECKOUT_PACKAGES_MAX, BILLING_ERRORS.checkoutPackages)
+    .default([]),
 });
 export type CheckoutInput = z.input<typeof CheckoutInputSchema>;
 
@@ -614,6 +626,14 @@ export const CheckoutSessionSchema = z.object({
   serviceName: z.string(),
   priceCents: z.number().int(),
 });
+/** A package of the patient's that covers the session: its session is on the invoice at no charge. */
+export const CoveredBySchema = z.object({
+  patientPackageId: z.uuid(),
+  name: z.string(),
+  sessionsLeft: z.number().int(),
+  sessionsTotal: z.number().int(),
+});
+export type CoveredBy = z.infer<typeof CoveredBySchema>;
 export const CheckoutPreviewSchema = z.object({
   session: CheckoutSessionSchema,
   /** The invoice that bills the session already, if any: checking out again carries on with it. */
@@ -622,6 +642,8 @@ export const CheckoutPreviewSchema = z.object({
   otherBalanceCents: z.number().int(),
   /** The store's variants for sale (showing products, in stock or made to order), for "Add a product". */
   products: z.array(SellableProductSchema),
+  /** The package whose session this was, if one covers it; absent while session billing has no packages. */
+  coveredBy: CoveredBySchema.nullable().optional(),
 });
 export type CheckoutPreview = z.infer<typeof CheckoutPreviewSchema>;
 export const CheckoutAnswerSchema = z.object({

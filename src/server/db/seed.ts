@@ -3,6 +3,7 @@ import { createAccount, findAccountByEmail, hashPassword } from '../features/acc
 import { seedDemoAppointments, seedDemoSchedules } from '../features/availability/demo';
 import { seedDemoBillingPolicy, seedDemoCards, seedDemoInvoices } from '../features/billing/demo';
 import { seedDemoFees } from '../features/billing/fees/demo';
+import { seedDemoPackages } from '../features/billing/packages/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoEvents } from '../features/events/demo';
 import { markWelcomed } from '../features/preferences/service';
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoBillingPolicy(tx);
       await seedDemoFees(tx);
       await seedDemoCards(tx);
+      await seedDemoPackages(tx);
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
     }

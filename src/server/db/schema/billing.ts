@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { INVOICE_STATUSES } from '../../../shared/billing';
 import { users } from './accounts';
+import { sessionPackages } from './billing-packages';
 import { inList } from './in-list';
 import { appointments, serviceTypes } from './scheduling';
 import { productVariants } from './store';
@@ -103,6 +104,8 @@ export const invoiceLineItems = pgTable(
      * when it is given back (void, the line removed), so that it goes back exactly once.
      */
     stockTaken: boolean('stock_taken').notNull().default(false),
+    /** A package sold on this line: issuing the invoice gives the patient the package (patient_packages). */
+    packageId: uuid('package_id').references(() => sessionPackages.id, { onDelete: 'restrict' }),
   },
   (table) => [
     check('invoice_line_items_quantity_check', sql`quantity > 0`),

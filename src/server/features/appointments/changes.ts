@@ -14,7 +14,7 @@ import {
 import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
-import { offerFee, withdrawNoShowFee } from '../billing/service';
+import { coverWithPackage, offerFee, withdrawNoShowFee } from '../billing/service';
 import { assertMayManage, audit, type Caller, MANAGERS, readableAppointment } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
 import { type Change, type Ctx, commitChange, conflict } from './commit';
@@ -141,6 +141,8 @@ export async function advanceAppointment(
             ipAddress: meta.ipAddress,
           })
         : null;
+    if (action === 'complete')
+      await coverWithPackage(tx, { appointment: row, actorId: caller.id, ipAddress: meta.ipAddress });
     return { id, event: 'appointment.updated', change: CHANGE_OF[action], fee: offered(fee, row) };
   });
 }

@@ -41,6 +41,7 @@ const patientIds: Record<Target, string> = { own: '', other: '', missing: MISSIN
 let demoPatientId = '';
 let strangerId = '';
 let colleagueId = '';
+let serviceTypeId = '';
 const sessionIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
 /** A waived fee on a session of the demo practitioner ("own") and of a colleague ("other"): nothing to do. */
 const feeIds: Record<Target, string> = { own: '', other: '', missing: MISSING_ID };
@@ -54,6 +55,7 @@ beforeAll(async () => {
   // Checkout: a completed session of the demo practitioner's with the demo patient, and a colleague's with a
   // patient nobody demo cares for.
   const service = await serviceType(t);
+  serviceTypeId = service.id;
   const demoPractitionerId = (await demoPerson(t, 'practitioner')).id;
   sessionIds.own = (
     await session(t, {
@@ -441,6 +443,45 @@ const MATRIX: Row[] = [
       idempotencyKey: chargeKey(),
     }),
     expect: record({ staff: reached(400), admin: reached(400) }),
+  },
+  {
+    method: 'GET',
+    route: '/api/billing/packages',
+    url: () => '/api/billing/packages',
+    expect: byRole({ practitioner: 200, staff: 200, admin: 200 }),
+  },
+  {
+    // A package of no sessions: an admin is told why, and nothing is made.
+    method: 'POST',
+    route: '/api/billing/packages',
+    url: () => '/api/billing/packages',
+    body: () => ({ name: 'None', sessions: 0, priceCents: 100, serviceTypeIds: [serviceTypeId] }),
+    expect: byRole({ admin: 400 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/billing/packages/:id',
+    url: () => `/api/billing/packages/${MISSING_ID}`,
+    body: () => ({ name: 'Five', sessions: 5, priceCents: 100, serviceTypeIds: [serviceTypeId] }),
+    expect: byRole({ admin: 404 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/billing/packages/:id',
+    url: () => `/api/billing/packages/${MISSING_ID}`,
+    expect: byRole({ admin: 404 }),
+  },
+  {
+    // A patient reads their own packages; a practitioner their patients'; the desk anyone's.
+    method: 'GET',
+    route: '/api/billing/patient-packages',
+    url: (target) => `/api/billing/patient-packages?patientId=${patientIds[target ?? 'missing']}`,
+    expect: byRole({
+      patient: ownOnly(200),
+      practitioner: ownOnly(200),
+      staff: reached(200),
+      admin: reached(200),
+    }),
   },
   {
     // Asked last: removing a card again answers as the first time.

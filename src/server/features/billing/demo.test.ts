@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InvoiceListAnswer, OPEN_INVOICE_STATUSES } from '../../../shared/billing';
 import type { FeeListAnswer } from '../../../shared/billing-fees';
+import type { PackageListAnswer, PatientPackagesAnswer } from '../../../shared/billing-packages';
 import { CARD_ERRORS } from '../../../shared/payments';
 import { CARD_CONSENT } from '../../../shared/saved-cards';
 import type { TransactionsPage } from '../../../shared/transactions';
@@ -37,6 +38,20 @@ describe('demo fees', () => {
   });
 });
 
+describe('demo packages', () => {
+  it('define one package, which the demo patient holds with some of its sessions used', async () => {
+    const catalogue = await t.injectAs('staff', { method: 'GET', url: '/api/billing/packages' });
+    expect(catalogue.json<PackageListAnswer>().packages).toHaveLength(1);
+    const held = await t.injectAs('patient', { method: 'GET', url: '/api/billing/patient-packages' });
+    const [only, ...rest] = held.json<PatientPackagesAnswer>().packages;
+    expect(rest).toEqual([]);
+    expect(only.sessionsTotal).toBe(6);
+    expect(only.sessionsUsed).toBeGreaterThan(0);
+    expect(only.sessionsLeft).toBe(6 - only.sessionsUsed);
+    expect(only.invoiceNumber).toMatch(/^INV-/);
+  });
+});
+
 describe('demo invoices', () => {
   it('date no payment, transaction or invoice change after the moment they were seeded', async () => {
     const now = Date.now();
@@ -60,11 +75,14 @@ describe('demo invoices', () => {
   it('give the demo patient one invoice owed later and one paid, and the clinic every status', async () => {
     const own = await t.injectAs('patient', { method: 'GET', url: '/api/invoices' });
     const { invoices: mine } = own.json<InvoiceListAnswer>();
-    expect(mine.map((invoice) => invoice.status).sort()).toEqual(['paid', 'sent']);
+    // Besides the session's two, the paid invoice that sold the demo patient their package.
+    expect(mine.map((invoice) => invoice.status).sort()).toEqual(['paid', 'paid', 'sent']);
     const owed = mine.find((invoice) => invoice.status === 'sent');
     expect(owed?.balanceCents).toBeGreaterThan(0);
     expect(owed && owed.dueDate > clinicToday()).toBe(true);
-    expect(mine.find((invoice) => invoice.status === 'paid')?.balanceCents).toBe(0);
+    expect(mine.filter((invoice) => invoice.status === 'paid').every((paid) => paid.balanceCents === 0)).toBe(
+      true,
+    );
 
     const all = await t.database.db.select().from(invoices);
     expect(new Set(all.map((invoice) => invoice.status))).toEqual(

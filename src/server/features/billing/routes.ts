@@ -6,6 +6,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { feeRoutes } from './fees/routes';
 import { raiseInvoiceNotifications } from './invoices/notifications';
 import { invoiceRoutes } from './invoices/routes';
+import { packageRoutes } from './packages/routes';
 import { settleInvoicePayment } from './payments/online';
 import { invoicePaymentRoutes } from './payments/routes';
 import { settingsRoutes } from './settings/routes';
@@ -27,5 +28,6 @@ export function billingRoutes(ctx: AppContext, payments: Payments) {
     await app.register(checkoutRoutes(ctx, payments));
     await app.register(feeRoutes(ctx));
     await app.register(cardRoutes(ctx, payments));
+    await app.register(packageRoutes(ctx));
   };
 }

@@ -5,4 +5,5 @@
  */
 export { chargeSavedCard, type PayingCtx } from './cards/service';
 export { offerFee, withdrawNoShowFee } from './fees/offer';
+export { coverWithPackage } from './packages/lifecycle';
 export { getPolicy, getSettings, requireSessionBilling } from './settings/service';

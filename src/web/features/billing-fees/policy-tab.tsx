@@ -19,6 +19,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { PackageCatalogue } from '../billing-packages';
 import { usePolicy, useSavePolicy } from './fees-api';
 
 const WINDOW_MESSAGE = `Enter a whole number of hours from 0 to ${LATE_CANCEL_WINDOW_MAX_HOURS}`;
@@ -84,69 +85,78 @@ export function BillingPolicyTab() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Billing policy</CardTitle>
-        <CardDescription>
-          How the clinic is paid for its sessions, and what a late cancellation or a missed session costs.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {policy.isPending ? (
-          <LoadingState label="Loading the policy…" />
-        ) : policy.isError ? (
-          <Alert variant="error">{policy.error.message}</Alert>
-        ) : (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-            {error ? <Alert variant="error">{error}</Alert> : null}
-            <div className="flex items-start gap-3 rounded-md border border-border p-3">
-              <Controller
-                control={form.control}
-                name="sessionBilling"
-                render={({ field }) => (
-                  <Switch
-                    id="session-billing"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    aria-describedby="session-billing-hint"
-                  />
-                )}
-              />
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="session-billing">Session billing</Label>
-                <p id="session-billing-hint" className="text-muted-foreground text-xs">
-                  Turns on the late-cancellation and no-show fees below, shows this policy to patients before
-                  they book, and offers each fee to the desk when a session is missed or cancelled late.
-                </p>
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Billing policy</CardTitle>
+          <CardDescription>
+            How the clinic is paid for its sessions, and what a late cancellation or a missed session costs.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {policy.isPending ? (
+            <LoadingState label="Loading the policy…" />
+          ) : policy.isError ? (
+            <Alert variant="error">{policy.error.message}</Alert>
+          ) : (
+            <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+              {error ? <Alert variant="error">{error}</Alert> : null}
+              <div className="flex items-start gap-3 rounded-md border border-border p-3">
+                <Controller
+                  control={form.control}
+                  name="sessionBilling"
+                  render={({ field }) => (
+                    <Switch
+                      id="session-billing"
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      aria-describedby="session-billing-hint"
+                    />
+                  )}
+                />
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="session-billing">Session billing</Label>
+                  <p id="session-billing-hint" className="text-muted-foreground text-xs">
+                    Turns on the late-cancellation and no-show fees below, shows this policy to patients
+                    before they book, and offers each fee to the desk when a session is missed or cancelled
+                    late.
+                  </p>
+                </div>
               </div>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <FormField
-                label="Late-cancellation window (hours)"
-                hint="Cancelling less than this far ahead is late."
-                error={errors.lateCancelWindowHours?.message}
-              >
-                <Input inputMode="numeric" {...form.register('lateCancelWindowHours')} />
-              </FormField>
-              <FormField
-                label="Late-cancellation fee ($)"
-                hint="0 for no fee."
-                error={errors.lateCancelFeeCents?.message}
-              >
-                <Input inputMode="decimal" {...form.register('lateCancelFeeCents')} />
-              </FormField>
-              <FormField label="No-show fee ($)" hint="0 for no fee." error={errors.noShowFeeCents?.message}>
-                <Input inputMode="decimal" {...form.register('noShowFeeCents')} />
-              </FormField>
-            </div>
-            <div>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Saving…' : 'Save policy'}
-              </Button>
-            </div>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <FormField
+                  label="Late-cancellation window (hours)"
+                  hint="Cancelling less than this far ahead is late."
+                  error={errors.lateCancelWindowHours?.message}
+                >
+                  <Input inputMode="numeric" {...form.register('lateCancelWindowHours')} />
+                </FormField>
+                <FormField
+                  label="Late-cancellation fee ($)"
+                  hint="0 for no fee."
+                  error={errors.lateCancelFeeCents?.message}
+                >
+                  <Input inputMode="decimal" {...form.register('lateCancelFeeCents')} />
+                </FormField>
+                <FormField
+                  label="No-show fee ($)"
+                  hint="0 for no fee."
+                  error={errors.noShowFeeCents?.message}
+                >
+                  <Input inputMode="decimal" {...form.register('noShowFeeCents')} />
+                </FormField>
+              </div>
+              <div>
+                <Button type="submit" disabled={isSubmitting}>
+                  {isSubmitting ? 'Saving…' : 'Save policy'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+      {/* Packages exist while the saved policy bills sessions. */}
+      {policy.data?.sessionBilling ? <PackageCatalogue /> : null}
+    </div>
   );
 }

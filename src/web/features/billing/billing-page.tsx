@@ -11,6 +11,7 @@ import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth';
 import { PendingFees } from '../billing-fees';
+import { HeldPackages } from '../billing-packages';
 import { useBillingPolicy, useInvoiceList } from './api';
 import { BillingSettingsDialog } from './billing-settings-dialog';
 import { CardsOnFile } from './cards-on-file';
@@ -193,6 +194,7 @@ function InvoicesView() {
           />
         </>
       )}
+      {isPatient ? <HeldPackages patientId={null} enabled={statements} /> : null}
       {isPatient ? <CardsOnFile /> : null}
       <InvoicePanel invoiceId={invoiceId} onClose={closeInvoice} />
       {canCreateInvoices(user.role) ? (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type BillingPolicy, type CheckoutPreview, DEFAULT_BILLING_POLICY } from '../../../shared/billing';
+import type { SessionPackage } from '../../../shared/billing-packages';
 import type { SellableProduct } from '../../../shared/billing-products';
 import type { SavedCard } from '../../../shared/saved-cards';
 import { invoice } from '../../test/billing-fixtures';
@@ -17,7 +18,8 @@ const done = appointment({
   endsAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
   status: 'completed',
 });
-const preview = (products: SellableProduct[] = []): CheckoutPreview => ({
+type PreviewExtras = { products?: SellableProduct[]; coveredBy?: CheckoutPreview['coveredBy'] };
+const preview = ({ products = [], coveredBy = null }: PreviewExtras = {}): CheckoutPreview => ({
   session: {
     appointmentId: done.id,
     startsAt: done.startsAt,
@@ -32,11 +34,20 @@ const preview = (products: SellableProduct[] = []): CheckoutPreview => ({
   invoice: null,
   otherBalanceCents: 2500,
   products,
+  coveredBy,
 });
+const PACKAGE: SessionPackage = {
+  id: '6a1f0c2e-8b7d-4c3a-9e2f-1d4b5c6a7e8f',
+  name: 'Five sessions',
+  sessions: 5,
+  priceCents: 40_000,
+  isActive: true,
+  services: [],
+};
 
 function open(
   policy: BillingPolicy,
-  options: { cards?: SavedCard[]; declined?: string; products?: SellableProduct[] } = {},
+  options: { cards?: SavedCard[]; declined?: string } & PreviewExtras = {},
 ) {
   const scheduling = fakeSchedulingServer({ now: '2026-02-20T00:00:00.000Z', appointments: [done] });
   const patients = fakePatientsServer({ patients: [] });
@@ -51,7 +62,8 @@ function open(
       if (path === '/api/billing/settings')
         return jsonResponse({ settings: { taxRateBasisPoints: 0, paymentTermsDays: 30 } });
       if (path === `/api/invoices/checkout/${done.id}` && call.method === 'GET')
-        return jsonResponse(preview(options.products));
+        return jsonResponse(preview(options));
+      if (path === '/api/billing/packages') return jsonResponse({ packages: [PACKAGE] });
       if (path === `/api/invoices/checkout/${done.id}` && call.method === 'POST') {
         posted.push(call.body);
         return jsonResponse({
@@ -194,5 +206,34 @@ describe('checkout', { timeout: 20_000 }, () => {
       products: [{ variantId: large.variantId, quantity: 2 }],
       payment: { kind: 'desk', method: 'card' },
     });
+  });
+
+  it('says when a package covers the session, charging nothing for it, and sells a package', async () => {
+    const { posted } = open(
+      { ...DEFAULT_BILLING_POLICY, sessionBilling: true },
+      {
+        coveredBy: {
+          patientPackageId: '7b2e1d3f-9c8a-4b5d-8e1f-2a3b4c5d6e7f',
+          name: 'Ten sessions',
+          sessionsLeft: 4,
+          sessionsTotal: 10,
+        },
+      },
+    );
+    await userEvent.click(await within(await details()).findByRole('button', { name: 'Checkout' }));
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(
+      await within(checkout).findByText(
+        'Covered by Ten sessions (4 of 10 left): no charge for this session.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(checkout).getByText('Price', { selector: 'dt' }).nextSibling).toHaveTextContent('$0.00');
+    await userEvent.click(
+      await within(checkout).findByRole('checkbox', { name: /Five sessions \(5 sessions\)/ }),
+    );
+    await userEvent.click(within(checkout).getByRole('radio', { name: 'Leave on the account' }));
+    await userEvent.click(within(checkout).getByRole('button', { name: 'Check out' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ lineItems: [], payment: { kind: 'account' }, packageIds: [PACKAGE.id] });
   });
 });

@@ -11,6 +11,7 @@ import {
   PAYMENT_METHOD_VALUES,
   type PayInvoiceAnswer,
 } from '../../../shared/billing';
+import type { SessionPackage } from '../../../shared/billing-packages';
 import { centsFromText } from '../../../shared/money';
 import { api } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
@@ -25,6 +26,7 @@ import { ChoiceField } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { useServiceTypes } from '../appointments';
 import { useUser } from '../auth';
+import { CheckoutPackages, CoveredNotice, packageKeys } from '../billing-packages';
 import { invoiceKeys, useBillingPolicy, useBillingSettings } from './api';
 import { newChargeKey, useSavedCards } from './cards-api';
 import { CheckoutProducts, type ProductItem, productsInput } from './checkout-products';
@@ -129,6 +131,7 @@ function CheckoutForm({
   const { session, invoice } = preview;
   const [items, setItems] = useState<Item[]>([]);
   const [products, setProducts] = useState<ProductItem[]>([]);
+  const [packages, setPackages] = useState<SessionPackage[]>([]);
   const cards = useSavedCards(session.patientId, true).data?.cards ?? [];
   const card = cards[0];
   // One key for this checkout: a double click or a retry is the same charge of the card.
@@ -141,10 +144,12 @@ function CheckoutForm({
   const [error, setError] = useState<string | null>(null);
   const taxRate = useBillingSettings().data?.taxRateBasisPoints ?? 0;
 
+  const sessionCents = preview.coveredBy ? 0 : session.priceCents;
   const lines = [
-    { quantity: 1, unitPriceCents: session.priceCents },
+    { quantity: 1, unitPriceCents: sessionCents },
     ...items,
     ...products.map((product) => ({ quantity: product.quantity, unitPriceCents: product.priceCents })),
+    ...packages.map((item) => ({ quantity: 1, unitPriceCents: item.priceCents })),
   ];
   const due = invoice ? invoice.balanceCents : invoiceTotals(lines, 0, taxRate).totalCents;
   const submit = useMutation({
@@ -161,10 +166,12 @@ function CheckoutForm({
         lineItems: invoice ? [] : items.map(({ key: _key, ...line }) => line),
         ...(invoice || products.length === 0 ? {} : { products: productsInput(products) }),
         payment,
+        ...(invoice || packages.length === 0 ? {} : { packageIds: packages.map((item) => item.id) }),
       });
     },
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: packageKeys.held });
       const name = invoiceName(answer.invoice);
       if (answer.declined) {
         // The invoice is issued and stays open; the desk can try another way from here.
@@ -219,7 +226,7 @@ function CheckoutForm({
           {session.serviceName}, {format.dateTime(session.startsAt)}, with {session.practitionerName}
         </dd>
         <dt className="text-muted-foreground">Price</dt>
-        <dd className="tabular-nums">{formatMoney(session.priceCents)}</dd>
+        <dd className="tabular-nums">{formatMoney(sessionCents)}</dd>
         {preview.otherBalanceCents > 0 ? (
           <>
             <dt className="text-muted-foreground">Owed on other invoices</dt>
@@ -227,6 +234,7 @@ function CheckoutForm({
           </>
         ) : null}
       </dl>
+      {preview.coveredBy ? <CoveredNotice coveredBy={preview.coveredBy} /> : null}
       {invoice ? (
         <Alert variant="info">
           {invoiceName(invoice)} bills this session already: {formatMoney(invoice.balanceCents)} of{' '}
@@ -236,6 +244,7 @@ function CheckoutForm({
         <>
           <OtherItems items={items} onChange={setItems} />
           <CheckoutProducts products={preview.products} items={products} onChange={setProducts} />
+          <CheckoutPackages chosen={packages} onChange={setPackages} />
         </>
       )}
       <ChoiceGroup label="Payment" value={kind} options={kinds} onChange={setKind} />

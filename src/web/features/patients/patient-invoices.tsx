@@ -7,15 +7,25 @@ import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 import { LoadingState } from '../../ui/spinner';
-import { dayLabel, InvoiceStatusBadge, invoiceName, NO_INVOICE_FILTERS, useInvoiceList } from '../billing';
+import {
+  dayLabel,
+  InvoiceStatusBadge,
+  invoiceName,
+  NO_INVOICE_FILTERS,
+  useBillingPolicy,
+  useInvoiceList,
+} from '../billing';
+import { HeldPackages } from '../billing-packages';
 import { RecordSection } from './patient-record-view';
 
 /** The patient's invoices in the record panel, newest first, each opening on the billing page. */
 export function PatientInvoices({ record }: { record: PatientRecord }) {
   const [page, setPage] = useState(1);
   const list = useInvoiceList({ ...NO_INVOICE_FILTERS, patientId: record.id, page });
+  const billsSessions = useBillingPolicy().data?.sessionBilling === true;
   return (
     <RecordSection title="Invoices">
+      <HeldPackages patientId={record.id} enabled={billsSessions} />
       {list.isPending ? (
         <LoadingState label="Loading invoices…" />
       ) : list.isError ? (

@@ -17,6 +17,7 @@ import { createInvoice } from '../invoices/editing';
 import { toSummary } from '../invoices/mapping';
 import * as invoices from '../invoices/repository';
 import { sendInvoice } from '../invoices/sending';
+import { coveredBy, packageLines } from '../packages/lifecycle';
 import { startOnlinePayment } from '../payments/online';
 import { recordDeskPayment } from '../payments/service';
 import { requireSessionBilling } from '../settings/service';
@@ -50,6 +51,7 @@ export async function checkoutPreview(
       exceptInvoiceId: invoiceId,
     }),
     products: invoiceId ? [] : await sellableProducts(db),
+    coveredBy: await coveredBy(db, appointmentId),
   };
 }
 
@@ -87,6 +89,7 @@ async function invoiceFor(
             appointmentId: session.appointmentId,
           },
           ...input.lineItems,
+          ...packageLines(input.packageIds),
         ],
       },
       products,
@@ -155,7 +158,7 @@ export async function checkout(
   await requireSessionBilling(ctx.db);
   const session = await sessionInReach(ctx.db, caller, appointmentId);
   if (session.status !== 'completed') throw new AppError('CONFLICT', BILLING_ERRORS.checkoutNotCompleted);
-  if (1 + input.lineItems.length + input.products.length > INVOICE_MAX_LINES)
+  if (1 + input.lineItems.length + input.products.length + input.packageIds.length > INVOICE_MAX_LINES)
     throw badRequest(BILLING_ERRORS.tooManyLines, { products: BILLING_ERRORS.tooManyLines });
   if (input.payment.kind === 'new_card' && caller.role === 'practitioner')
     throw badRequest(BILLING_ERRORS.checkoutCardAtDesk, { payment: BILLING_ERRORS.checkoutCardAtDesk });

@@ -1,10 +1,22 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
-import { appointments, invoiceLineItems, serviceTypes, users } from '../../../db/schema';
+import {
+  appointments,
+  invoiceLineItems,
+  packageUses,
+  patientPackages,
+  serviceTypes,
+  sessionPackages,
+  users,
+} from '../../../db/schema';
 import { fullName } from './repository';
 
 const practitioner = alias(users, 'session_practitioner');
+
+/** A session a package covered is not billed: checkout puts it on the invoice at no charge. */
+const notCovered = () =>
+  notExists(sql`(select 1 from ${packageUses} where ${packageUses.appointmentId} = ${appointments.id})`);
 
 /** A patient's completed appointments that no invoice line claims; only one practitioner's with `ownedBy`. */
 export function billableOf(db: Db | Tx, patientId: string, ownedBy?: string) {
@@ -27,6 +39,7 @@ export function billableOf(db: Db | Tx, patientId: string, ownedBy?: string) {
         eq(appointments.patientId, patientId),
         eq(appointments.status, 'completed'),
         isNull(invoiceLineItems.id),
+        notCovered(),
         ownedBy ? eq(appointments.practitionerId, ownedBy) : undefined,
       ),
     )
@@ -51,10 +64,14 @@ export function completedAppointments(
       serviceTypeId: serviceTypes.id,
       serviceName: serviceTypes.name,
       priceCents: serviceTypes.priceCents,
+      coveredBy: sessionPackages.name,
     })
     .from(appointments)
     .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
     .leftJoin(invoiceLineItems, eq(invoiceLineItems.appointmentId, appointments.id))
+    .leftJoin(packageUses, eq(packageUses.appointmentId, appointments.id))
+    .leftJoin(patientPackages, eq(patientPackages.id, packageUses.patientPackageId))
+    .leftJoin(sessionPackages, eq(sessionPackages.id, patientPackages.packageId))
     .where(
       and(
         inArray(appointments.id, ids),
@@ -94,6 +111,9 @@ const unbilledWhere = (filter: UnbilledFilter) =>
     // anti-join the planner hashes every claim ever made (most sessions are billed) for each call.
     notExists(
       sql`(select 1 from ${invoiceLineItems} where ${invoiceLineItems.appointmentId} = ${appointments.id} offset 0)`,
+    ),
+    notExists(
+      sql`(select 1 from ${packageUses} where ${packageUses.appointmentId} = ${appointments.id} offset 0)`,
     ),
   );
 
@@ -181,6 +201,7 @@ export function unbilledOf(db: Db | Tx, ids: string[]) {
         notExists(
           sql`(select 1 from ${invoiceLineItems} where ${invoiceLineItems.appointmentId} = ${appointments.id})`,
         ),
+        notCovered(),
       ),
     )
     .orderBy(asc(appointments.patientId), asc(appointments.startsAt));

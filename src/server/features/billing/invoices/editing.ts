@@ -163,6 +163,7 @@ export async function updateInvoice(
         unitPriceCents: line.unitPriceCents,
         serviceTypeId: line.serviceTypeId,
         appointmentId: line.appointmentId,
+        packageId: line.packageId,
       }));
   const totals = figures(lines, input.discountCents ?? current.discountCents, current.taxRateBasisPoints);
   const row = await claiming(() =>

@@ -7,9 +7,29 @@ import {
 import type { Db, Tx } from '../../../db/client';
 import { clinicDayLabel } from '../../../platform/clinic-time';
 import { badRequest } from '../../../platform/errors';
+import { listPackages } from '../packages/repository';
+import { requireSessionBilling } from '../settings/service';
 import { type Caller, ownSessionsOf } from './access';
 import { completedAppointments, servicesOf } from './billable-repository';
 import type { NewLine } from './repository';
+
+/** The active packages of these ids as the lines that sell them; none unless session billing is on. */
+async function packagesOnSale(db: Db | Tx, ids: string[]) {
+  const sold = new Map<string, NewLine>();
+  if (ids.length === 0) return sold;
+  await requireSessionBilling(db);
+  for (const row of await listPackages(db, ids))
+    if (row.isActive)
+      sold.set(row.id, {
+        description: `${row.name} (${row.sessions} sessions)`,
+        quantity: 1,
+        unitPriceCents: row.priceCents,
+        serviceTypeId: null,
+        appointmentId: null,
+        packageId: row.id,
+      });
+  return sold;
+}
 
 /**
  * The lines as the server keeps them: an appointment's line takes its description and price from the
@@ -26,7 +46,10 @@ export async function buildLines(
   const serviceIds = inputs.flatMap((line) =>
     line.serviceTypeId && !line.appointmentId ? [line.serviceTypeId] : [],
   );
-  const [sessions, services] = await Promise.all([
+  const packageIds = inputs.flatMap((line) =>
+    line.packageId && !line.appointmentId ? [line.packageId] : [],
+  );
+  const [sessions, services, onSale] = await Promise.all([
     completedAppointments(db, {
       patientId,
       ids: appointmentIds,
@@ -34,6 +57,7 @@ export async function buildLines(
       ownedBy: ownSessionsOf(caller),
     }),
     servicesOf(db, serviceIds),
+    packagesOnSale(db, packageIds),
   ]);
   const sessionOf = new Map(sessions.map((session) => [session.id, session]));
   const knownServices = new Set(services.map((service) => service.id));
@@ -46,13 +70,22 @@ export async function buildLines(
           [`lineItems.${index}.appointmentId`]: BILLING_ERRORS.appointmentNotBillable,
         });
       seen.add(line.appointmentId);
+      const day = `${session.serviceName}, ${clinicDayLabel(session.startsAt)}`;
       return {
-        description: `${session.serviceName}, ${clinicDayLabel(session.startsAt)}`,
+        description: session.coveredBy ? `${day}, covered by ${session.coveredBy}` : day,
         quantity: 1,
-        unitPriceCents: session.priceCents,
+        unitPriceCents: session.coveredBy ? 0 : session.priceCents,
         serviceTypeId: session.serviceTypeId,
         appointmentId: session.id,
       };
+    }
+    if (line.packageId) {
+      const sold = onSale.get(line.packageId);
+      if (!sold)
+        throw badRequest(BILLING_ERRORS.packageNotOnSale, {
+          [`lineItems.${index}.packageId`]: BILLING_ERRORS.packageNotOnSale,
+        });
+      return sold;
     }
     if (line.serviceTypeId && !knownServices.has(line.serviceTypeId))
       throw badRequest(BILLING_ERRORS.serviceNotFound, {

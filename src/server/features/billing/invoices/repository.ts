@@ -68,6 +68,8 @@ export type NewLine = {
   serviceTypeId: string | null;
   appointmentId: string | null;
   variantId?: string | null;
+  /** A package sold on the line (its name and price from the catalogue). */
+  packageId?: string | null;
 };
 
 const lineValues = (invoiceId: string, lines: NewLine[]) =>
@@ -83,6 +85,7 @@ const lineValues = (invoiceId: string, lines: NewLine[]) =>
     billedAppointmentId: line.appointmentId,
     variantId: line.variantId ?? null,
     stockTaken: Boolean(line.variantId),
+    packageId: line.packageId ?? null,
   }));
 
 export async function insertDraft(tx: Tx, draft: { values: InvoiceValues; lines: NewLine[] }) {

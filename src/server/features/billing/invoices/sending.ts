@@ -5,6 +5,7 @@ import { clinicText, clinicToday } from '../../../platform/clinic-time';
 import type { RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import * as accounts from '../../accounts/service';
+import { issuePackages, removePackages } from '../packages/lifecycle';
 import { answer, audit, type Caller, type Ctx, inReach, inReachToManage, publish } from './access';
 import type { InvoiceRow } from './mapping';
 import * as repository from './repository';
@@ -53,6 +54,7 @@ export async function sendDraft(
     updatedAt: now,
   });
   await audit(tx, { caller, action: 'invoice.sent', invoice: sent, meta, details: { number } });
+  await issuePackages(tx, { invoiceId: id, actorId: caller.id, ipAddress: meta.ipAddress });
   return sent;
 }
 
@@ -100,6 +102,7 @@ export async function voidInvoice(
       meta,
       details: restocked ? { productLinesRestocked: restocked } : {},
     });
+    await removePackages(tx, { invoiceId: id, actorId: caller.id, ipAddress: meta.ipAddress });
     return voided;
   });
   publish(ctx, row, 'voided');
