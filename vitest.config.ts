@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,10 @@ const serviceTests = [
 
 export default defineConfig({
   test: {
+    // The default (one worker fewer than the cores) leaves one of two cores idle: measured on 2 cores, two
+    // workers ran a dozen server files in 55 s instead of 77 s on PGlite, and billing and dashboard web tests
+    // in 62 s instead of 94 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
