@@ -48,8 +48,11 @@ type Item = InvoiceLineInput & { key: number };
  */
 export function CheckoutButton({
   appointment,
+  label,
 }: {
   appointment: { id: string; status: string; practitionerId: string; patientName: string };
+  /** The name a list's row gives its button ('Checkout: Pat Morgan, 09:00'), since many rows share the text. */
+  label?: string;
 }) {
   const user = useUser();
   const policy = useBillingPolicy();
@@ -61,7 +64,7 @@ export function CheckoutButton({
   if (appointment.status !== 'completed' || !mayCheckOut || policy.data?.sessionBilling !== true) return null;
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" aria-label={label} onClick={() => setOpen(true)}>
         Checkout
       </Button>
       {open ? <CheckoutDialog appointmentId={appointment.id} open={open} onOpenChange={setOpen} /> : null}

@@ -186,9 +186,11 @@ describe('appointments on the dashboards', () => {
       });
       const day = await card(name);
       const completedRow = await within(day).findByRole('row', { name: /Bo Quill/ });
-      expect(await within(completedRow).findByRole('button', { name: 'Checkout' })).toBeInTheDocument();
-      expect(within(day).getAllByRole('button', { name: 'Checkout' })).toHaveLength(1);
-      await userEvent.click(within(completedRow).getByRole('button', { name: 'Checkout' }));
+      expect(
+        await within(completedRow).findByRole('button', { name: /^Checkout: Bo Quill, \d{2}:\d{2}$/ }),
+      ).toBeInTheDocument();
+      expect(within(day).getAllByRole('button', { name: /^Checkout/ })).toHaveLength(1);
+      await userEvent.click(within(completedRow).getByRole('button', { name: /^Checkout: / }));
       expect(await screen.findByRole('dialog')).toBeInTheDocument();
       view.unmount();
 
@@ -201,7 +203,7 @@ describe('appointments on the dashboards', () => {
       });
       const plain = await card(name);
       await waitFor(() => expect(off.calls.some((call) => call.url === '/api/billing/policy')).toBe(true));
-      expect(within(plain).queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+      expect(within(plain).queryByRole('button', { name: /^Checkout/ })).not.toBeInTheDocument();
     },
   );
 

@@ -32,7 +32,10 @@ function StatusAndCheckout({ appointment }: { appointment: DashboardAppointment 
     <div className="flex flex-wrap items-center gap-2">
       <AppointmentStatusBadge status={appointment.status} />
       <Suspense fallback={null}>
-        <CheckoutButton appointment={appointment} />
+        <CheckoutButton
+          appointment={appointment}
+          label={`Checkout: ${appointment.patientName}, ${formatterFor().time(appointment.startsAt)}`}
+        />
       </Suspense>
     </div>
   );
