@@ -212,6 +212,35 @@ describe('password change', () => {
       user: person.user,
     });
   });
+
+  it('raises a security alert in the portal and by email, even with security emails turned off', async () => {
+    const person = await t.register();
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      headers: bearer(person.token),
+      payload: [{ type: 'security_alert', email: false }],
+    });
+    expect(off.statusCode).toBe(200);
+    await post(
+      '/api/auth/change-password',
+      { currentPassword: person.password, newPassword: 'another-password' },
+      bearer(person.token),
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: bearer(person.token),
+    });
+    const alerts = (list.json() as { type: string; title: string }[]).filter(
+      (n) => n.type === 'security_alert',
+    );
+    expect(alerts.map((n) => n.title)).toEqual(['Password changed']);
+    const [latest] = await t.ctx.mailer.listTo(person.user.email);
+    expect(latest?.subject).toBe('Clinic Portal: Password changed');
+    expect(latest?.body).toContain('/settings?tab=security');
+    expect(latest?.body).not.toContain('another-password');
+  });
 });
 
 describe('forgot and reset password', () => {
