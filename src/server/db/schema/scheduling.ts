@@ -164,6 +164,11 @@ export const appointments = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     /** The status a no-show was marked from, so that taking the mark back restores it (null otherwise). */
     noShowFrom: text('no_show_from', { enum: ['scheduled', 'confirmed'] }),
+    /**
+     * Whether an invoice line or a package use claims the session. Kept by triggers on invoice_line_items and
+     * package_uses (migration 0027), never written by the app: the unbilled view reads it from an index.
+     */
+    billed: boolean('billed').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,11 +189,11 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(table.startsAt, table.id),
     // A patient's own lists and their record's appointments.
     index('appointments_patient_starts_idx').on(table.patientId, table.startsAt),
-    // The unbilled sessions view walks the completed sessions of a window by start (most are billed); the
-    // columns it joins on ride along, so neither its page nor its totals read the table itself.
-    index('appointments_completed_starts_idx')
+    // The unbilled sessions view walks the completed, unclaimed sessions of a window by start; the columns it
+    // joins on ride along, so neither its page nor its totals read the table itself.
+    index('appointments_unbilled_starts_idx')
       .on(table.startsAt, table.id, table.patientId, table.practitionerId, table.serviceTypeId)
-      .where(sql`${table.status} = 'completed'`),
+      .where(sql`${table.status} = 'completed' and not ${table.billed}`),
   ],
 );
 

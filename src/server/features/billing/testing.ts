@@ -36,6 +36,11 @@ export async function serviceType(t: TestApp, priceCents = 8500) {
 }
 
 let taken = 0;
+/**
+ * Sessions of one file are 47 minutes apart (each lasts 45): a prime, so that no two ever land on the same slot of
+ * different days, as an hour-multiple spacing did when one test's `daysAgo` differed from another's by a day.
+ */
+const SPACING_MS = 47 * 60_000;
 
 /** A session of the patient that took place `daysAgo` days ago, in the given status (completed by default). */
 export async function session(
@@ -49,7 +54,7 @@ export async function session(
   },
 ) {
   taken += 1;
-  const start = Date.now() - (values.daysAgo ?? 3) * 86_400_000 - taken * 2 * 3_600_000;
+  const start = Date.now() - (values.daysAgo ?? 3) * 86_400_000 - taken * SPACING_MS;
   const [row] = await t.database.db
     .insert(appointments)
     .values({

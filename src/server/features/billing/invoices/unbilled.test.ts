@@ -15,7 +15,9 @@ import {
   draft,
   eventually,
   expectStatus,
+  line,
   notificationsOf,
+  send,
   serviceType,
   session,
 } from '../testing';
@@ -177,6 +179,50 @@ describe('the unbilled view', () => {
     expect(staff.json().billing.unbilledSessions).toBeGreaterThanOrEqual(3);
     const own = await call(t, practitioner, { method: 'GET', url: '/api/dashboard' });
     expect(JSON.stringify(own.json())).not.toContain('unbilledSessions');
+  });
+  it('shows a session again whenever its claim goes: lines replaced, draft deleted, invoice voided', async () => {
+    const gone = await session(t, {
+      patientId: patient.id,
+      practitionerId: practitioner.id,
+      serviceTypeId: serviceId,
+      daysAgo: 40,
+    });
+    const listed = async () =>
+      (await unbilled('staff', `practitionerId=${practitioner.id}`)).sessions.some(
+        (row) => row.appointmentId === gone.id,
+      );
+    const claim = () =>
+      draft(t, 'staff', {
+        patientId: patient.id,
+        lineItems: [line({ quantity: 1, unitPriceCents: 9000, appointmentId: gone.id })],
+      });
+    expect(await listed()).toBe(true);
+
+    const first = await claim();
+    expect(await listed()).toBe(false);
+    await expectStatus(t, 'staff', {
+      method: 'PATCH',
+      url: `/api/invoices/${first.id}`,
+      payload: { lineItems: [line()] },
+      status: 200,
+    });
+    expect(await listed()).toBe(true);
+    await expectStatus(t, 'staff', { method: 'DELETE', url: `/api/invoices/${first.id}`, status: 204 });
+
+    const second = await claim();
+    expect(await listed()).toBe(false);
+    await expectStatus(t, 'staff', { method: 'DELETE', url: `/api/invoices/${second.id}`, status: 204 });
+    expect(await listed()).toBe(true);
+
+    const third = await send(t, 'staff', (await claim()).id);
+    expect(await listed()).toBe(false);
+    await expectStatus(t, 'admin', {
+      method: 'POST',
+      url: `/api/invoices/${third.id}/void`,
+      payload: { reason: 'Raised in error' },
+      status: 200,
+    });
+    expect(await listed()).toBe(true);
   });
 });
 
