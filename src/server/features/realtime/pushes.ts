@@ -23,6 +23,18 @@ import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { touchesClinicDay } from '../dashboard/service';
 
+/** Sends one payload to one person's sockets on a channel, on whichever instance holds them. */
+type Push = (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown;
+
+/** Every active staff member and admin: the people whose screens show the whole clinic. */
+async function clinicTeamIds(ctx: AppContext) {
+  const [staff, admins] = await Promise.all([
+    accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
+    accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
+  ]);
+  return [...staff, ...admins].map((person) => person.id);
+}
+
 /**
  * Domain events become socket pushes here and nowhere else. The hub hands each push to the bus, so it
  * reaches the person's sockets on whichever instance holds them. Sockets are closed by the end of their
@@ -94,19 +106,9 @@ export function pushDomainEvents(ctx: AppContext) {
  * from) and every staff member and admin, whose calendars show the whole clinic, get a bare
  * 'appointments_changed' naming the appointment, and ask again under their own access rules.
  */
-function pushAppointmentChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushAppointmentChanges(ctx: AppContext, push: Push) {
   const changed = async (event: AppointmentEvent) => {
-    const clinic = (
-      await Promise.all([
-        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
-        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
-      ])
-    )
-      .flat()
-      .map((person) => person.id);
+    const clinic = await clinicTeamIds(ctx);
     const payload: AppointmentsChangedEvent = {
       type: APPOINTMENTS_CHANGED,
       appointmentId: event.appointmentId,
@@ -126,21 +128,9 @@ function pushAppointmentChanges(
  * names nothing, so the dashboard's own access rules decide what is shown. Staff and admins share the
  * clinic-wide figures, so clinic-wide changes reach all of them.
  */
-function pushDashboardChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushDashboardChanges(ctx: AppContext, push: Push) {
   const tell = (userIds: Iterable<string>) =>
     Promise.all([...new Set(userIds)].map((userId) => push(userId, 'notifications', DASHBOARD_CHANGED)));
-  const clinicWide = async () =>
-    (
-      await Promise.all([
-        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
-        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
-      ])
-    )
-      .flat()
-      .map((person) => person.id);
 
   // Unread messages: the recipient's count goes up on a new message and down when they read it elsewhere.
   ctx.events.subscribe('message.sent', ({ message }) => tell([message.recipientId]));
@@ -154,7 +144,7 @@ function pushDashboardChanges(
       event.patientId,
       event.authorId,
       ...(await careTeam.practitionersOf(ctx.db, event.patientId)),
-      ...(signed ? await clinicWide() : []),
+      ...(signed ? await clinicTeamIds(ctx) : []),
     ]);
   ctx.events.subscribe('recovery-note.created', noteChanged(false));
   ctx.events.subscribe('recovery-note.signed', noteChanged(true));
@@ -162,7 +152,7 @@ function pushDashboardChanges(
   ctx.events.subscribe('recovery-note.shared', noteChanged(false));
   ctx.events.subscribe('recovery-note.unshared', noteChanged(false));
   // New and active patients on the clinic dashboard, whether staff added the patient or they signed up.
-  ctx.events.subscribe('patient.created', async () => tell(await clinicWide()));
+  ctx.events.subscribe('patient.created', async () => tell(await clinicTeamIds(ctx)));
   // The patient's own onboarding progress (their other tabs); a new patient also raises a notification.
   ctx.events.subscribe('onboarding.completed', ({ patientId }) => tell([patientId]));
   // Appointments: the patient's next appointment always; the practitioner's sessions and the clinic's
@@ -176,7 +166,7 @@ function pushDashboardChanges(
         ? [
             event.practitionerId,
             ...(event.previousPractitionerId ? [event.previousPractitionerId] : []),
-            ...(await clinicWide()),
+            ...(await clinicTeamIds(ctx)),
           ]
         : []),
     ]);
@@ -191,19 +181,9 @@ function pushDashboardChanges(
  * 'public_bookings_changed' and ask again under their own access rules; the practitioner's dashboard counts
  * the pending ones, so it is told too.
  */
-function pushPublicBookingChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushPublicBookingChanges(ctx: AppContext, push: Push) {
   const changed = async (event: PublicBookingEvent) => {
-    const clinic = (
-      await Promise.all([
-        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
-        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
-      ])
-    )
-      .flat()
-      .map((person) => person.id);
+    const clinic = await clinicTeamIds(ctx);
     const people = new Set([event.practitionerId, ...clinic]);
     await Promise.all([
       ...[...people].map((userId) => push(userId, 'notifications', PUBLIC_BOOKINGS_CHANGED)),
@@ -215,10 +195,7 @@ function pushPublicBookingChanges(
 }
 
 /** Donation lists stay live: every admin (the clinic's list) and the donor (their own) hear of a change. */
-function pushDonationChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushDonationChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('donation.changed', async (event) => {
     const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
     const people = new Set([...admins, ...(event.userId ? [event.userId] : [])]);
@@ -236,19 +213,9 @@ function pushDonationChanges(
  * shows a draft). The patient's balance and the clinic's billing figures are on their dashboards, so they are
  * told too.
  */
-function pushInvoiceChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushInvoiceChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('invoice.changed', async (event) => {
-    const clinic = (
-      await Promise.all([
-        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
-        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
-      ])
-    )
-      .flat()
-      .map((person) => person.id);
+    const clinic = await clinicTeamIds(ctx);
     const payload: InvoicesChangedEvent = { type: 'invoices_changed', invoiceId: event.invoiceId };
     const people = new Set([event.patientId, ...clinic]);
     if (event.practitionerId) people.add(event.practitionerId);
@@ -266,19 +233,9 @@ function pushInvoiceChanges(
  * staff member and admin get a bare 'fees_changed' naming the fee and ask again under their own access rules.
  * Patients do not list fees; an applied fee reaches them as its invoice.
  */
-function pushFeeChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushFeeChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('fee.changed', async (event) => {
-    const clinic = (
-      await Promise.all([
-        accounts.listActiveAccountsWithRole(ctx.db, 'staff'),
-        accounts.listActiveAccountsWithRole(ctx.db, 'admin'),
-      ])
-    )
-      .flat()
-      .map((person) => person.id);
+    const clinic = await clinicTeamIds(ctx);
     const payload: FeesChangedEvent = { type: 'fees_changed', feeId: event.feeId };
     await Promise.all(
       [...new Set([event.practitionerId, ...clinic])].map((userId) => push(userId, 'notifications', payload)),
@@ -290,10 +247,7 @@ function pushFeeChanges(
  * Event screens stay live: every admin (the attendee lists) and the members whose registration changed get a
  * bare 'events_changed' naming the event and ask again; those members' dashboards list their registrations.
  */
-function pushCommunityEventChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushCommunityEventChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('community-event.changed', async (event) => {
     const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
     const payload: EventsChangedEvent = { type: 'events_changed', eventId: event.eventId };
@@ -308,10 +262,7 @@ function pushCommunityEventChanges(
  * Order screens stay live: the buyer (their own orders) and every admin (the clinic's list) get a bare
  * 'orders_changed' naming the order and ask again under their own access rules.
  */
-function pushOrderChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushOrderChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('order.changed', async (event) => {
     const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
     const payload: OrdersChangedEvent = { type: 'orders_changed', orderId: event.orderId };
@@ -325,10 +276,7 @@ function pushOrderChanges(
  * Quote screens stay live: the member whose quote it is and every admin get a bare 'quotes_changed' naming
  * the quote and ask again under their own access rules; the member's dashboard (open quotes) refreshes too.
  */
-function pushQuoteChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushQuoteChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('quote.changed', async (event) => {
     const admins = (await accounts.listActiveAccountsWithRole(ctx.db, 'admin')).map((person) => person.id);
     const payload: QuotesChangedEvent = { type: 'quotes_changed', quoteId: event.quoteId };
@@ -340,10 +288,7 @@ function pushQuoteChanges(
 }
 
 /** The member's other tabs follow their profile and onboarding, and their dashboard's onboarding card too. */
-function pushMemberProfileChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushMemberProfileChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('member-profile.changed', async (event) => {
     const payload: MemberProfileChangedEvent = { type: 'member_profile_changed' };
     await Promise.all([
@@ -354,10 +299,7 @@ function pushMemberProfileChanges(
 }
 
 /** The Print on Demand page stays live: every admin hears that the connection, a sync or a fulfilment changed. */
-function pushPrintfulChanges(
-  ctx: AppContext,
-  push: (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown,
-) {
+function pushPrintfulChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('printful.changed', async () => {
     const admins = await accounts.listActiveAccountsWithRole(ctx.db, 'admin');
     const payload: PrintfulChangedEvent = { type: 'printful_changed' };
