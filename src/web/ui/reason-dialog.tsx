@@ -1,8 +1,7 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { applyServerErrors } from '../lib/form-errors';
-import { useZodForm } from '../lib/use-zod-form';
+import { useDialogForm } from '../lib/use-dialog-form';
 import { Alert } from './alert';
 import { Button } from './button';
 import {
@@ -43,33 +42,19 @@ type ReasonDialogProps = {
 export function ReasonDialog(props: ReasonDialogProps) {
   const { open, onOpenChange, thing, required, pending, reasonSchema } = props;
   const schema = useMemo(() => z.object({ reason: reasonSchema }), [reasonSchema]);
-  const form = useZodForm(schema, { reason: '' });
-  const [error, setError] = useState<string | null>(null);
-
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      form.reset();
-      setError(null);
-    }
-  };
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setError(null);
-    try {
-      await props.onConfirm(reason || undefined);
-      toast.success(props.done);
-      close(false);
-    } catch (caught) {
-      setError(
-        applyServerErrors(caught, {
-          fields: ['reason'],
-          setError: form.setError,
-          fallback: props.fallbackError,
-        }),
-      );
-    }
-  });
-
+  const { form, error, close, submit } = useDialogForm(
+    schema,
+    { reason: '' },
+    {
+      onOpenChange,
+      fields: ['reason'],
+      fallback: props.fallbackError,
+      onValid: async ({ reason }) => {
+        await props.onConfirm(reason || undefined);
+        toast.success(props.done);
+      },
+    },
+  );
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent closeLabel={`Close cancel ${thing}`}>

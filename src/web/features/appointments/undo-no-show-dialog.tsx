@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { type Appointment, type UndoNoShowAnswer, UndoNoShowInputSchema } from '../../../shared/scheduling';
-import { applyServerErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useDialogForm } from '../../lib/use-dialog-form';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
@@ -29,36 +27,22 @@ function feeOutcome(answer: UndoNoShowAnswer) {
  */
 export function UndoNoShowDialog({ appointment, open, onOpenChange }: UndoNoShowProps) {
   const undo = useUndoNoShow();
-  const form = useZodForm(UndoNoShowInputSchema, { reason: '' });
-  const [error, setError] = useState<string | null>(null);
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      form.reset();
-      setError(null);
-    }
-  };
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setError(null);
-    try {
-      const answer = await undo.mutateAsync({ id: appointment.id, reason });
-      toast.success(
-        `No-show taken back: ${APPOINTMENT_STATUS_LABELS[answer.appointment.status].toLowerCase()}`,
-        {
-          description: feeOutcome(answer),
-        },
-      );
-      close(false);
-    } catch (caught) {
-      setError(
-        applyServerErrors(caught, {
-          fields: ['reason'] as const,
-          setError: form.setError,
-          fallback: 'Could not take back the no-show. Please try again.',
-        }),
-      );
-    }
-  });
+  const { form, error, close, submit } = useDialogForm(
+    UndoNoShowInputSchema,
+    { reason: '' },
+    {
+      onOpenChange,
+      fields: ['reason'],
+      fallback: 'Could not take back the no-show. Please try again.',
+      onValid: async ({ reason }) => {
+        const answer = await undo.mutateAsync({ id: appointment.id, reason });
+        toast.success(
+          `No-show taken back: ${APPOINTMENT_STATUS_LABELS[answer.appointment.status].toLowerCase()}`,
+          { description: feeOutcome(answer) },
+        );
+      },
+    },
+  );
   return (
     <FormDialog
       open={open}

@@ -4,9 +4,8 @@ import { toast } from 'sonner';
 import { invoiceUrl } from '../../../shared/billing';
 import { FEE_KIND_LABELS, type Fee, WaiveFeeInputSchema } from '../../../shared/billing-fees';
 import { isApiRequestError } from '../../lib/api-error';
-import { applyServerErrors } from '../../lib/form-errors';
 import { formatMoney, useFormatter } from '../../lib/format';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useDialogForm } from '../../lib/use-dialog-form';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
@@ -81,31 +80,19 @@ type WaiveProps = { fee: Fee; open: boolean; onOpenChange: (open: boolean) => vo
 
 function WaiveFeeDialog({ fee, open, onOpenChange }: WaiveProps) {
   const waive = useWaiveFee();
-  const form = useZodForm(WaiveFeeInputSchema, { reason: '' });
-  const [error, setError] = useState<string | null>(null);
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      form.reset();
-      setError(null);
-    }
-  };
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setError(null);
-    try {
-      await waive.mutateAsync({ id: fee.id, reason });
-      toast.success('Fee waived');
-      close(false);
-    } catch (caught) {
-      setError(
-        applyServerErrors(caught, {
-          fields: ['reason'] as const,
-          setError: form.setError,
-          fallback: 'Could not waive the fee. Please try again.',
-        }),
-      );
-    }
-  });
+  const { form, error, close, submit } = useDialogForm(
+    WaiveFeeInputSchema,
+    { reason: '' },
+    {
+      onOpenChange,
+      fields: ['reason'],
+      fallback: 'Could not waive the fee. Please try again.',
+      onValid: async ({ reason }) => {
+        await waive.mutateAsync({ id: fee.id, reason });
+        toast.success('Fee waived');
+      },
+    },
+  );
   return (
     <FormDialog
       open={open}
