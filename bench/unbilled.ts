@@ -78,12 +78,17 @@ async function fill(database: Database) {
     from bench_billed group by bucket`);
   await db.execute(sql`insert into invoices (id, patient_id, status, due_date)
     select invoice_id, patient_id, 'draft', current_date from bench_buckets`);
+  // The claims' trigger would update an appointment per line; a bulk load marks the billed sessions in one
+  // statement instead, as migration 0027 did for an existing clinic.
+  await db.execute(sql`alter table invoice_line_items disable trigger invoice_line_items_mark_billed`);
   await db.execute(sql`insert into invoice_line_items
       (invoice_id, position, description, quantity, unit_price_cents, amount_cents, appointment_id,
        billed_appointment_id)
     select k.invoice_id, row_number() over (partition by b.bucket order by b.starts_at), 'Bench session', 1, 8000,
            8000, b.id, b.id
     from bench_billed b join bench_buckets k using (bucket)`);
+  await db.execute(sql`update appointments set billed = true where id in (select id from bench_billed)`);
+  await db.execute(sql`alter table invoice_line_items enable trigger invoice_line_items_mark_billed`);
   await db.execute(sql`insert into billing_settings (id, session_billing) values ('clinic', true)
     on conflict (id) do update set session_billing = true`);
   // As autovacuum leaves tables that have been in use: statistics, hint bits and the visibility map set.
@@ -107,13 +112,16 @@ async function main() {
     await database.migrate();
     const started = performance.now();
     const practitionerIds = await fill(database);
-    const [counts] = await rowsOf<{ appointments: number; lines: number; unbilled: number }>(
+    const [counts] = await rowsOf<{ appointments: number; lines: number; marked: number; unbilled: number }>(
       database,
       sql`select (select count(*)::int from appointments) as appointments,
                  (select count(*)::int from invoice_line_items) as lines,
+                 (select count(*)::int from appointments where billed) as marked,
                  (select count(*)::int from appointments a where a.status = 'completed' and not exists
                    (select 1 from invoice_line_items l where l.appointment_id = a.id)) as unbilled`,
     );
+    if (counts.marked !== counts.lines)
+      throw new Error(`${counts.marked} sessions marked billed for ${counts.lines} claiming lines`);
     console.log(
       `${counts.appointments} appointments, ${counts.lines} billed, ${counts.unbilled} unbilled, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

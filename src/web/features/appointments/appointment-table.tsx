@@ -1,7 +1,7 @@
 import type { Appointment } from '../../../shared/scheduling';
 import { formatterFor } from '../../lib/format';
-import { serviceColours } from '../../lib/service-colours';
 import { columnsOf, DataTable } from '../../ui/data-table';
+import { ServiceSwatch } from '../../ui/service-swatch';
 import { AppointmentActions } from './appointment-actions';
 import { AppointmentStatusBadge, whenLabel } from './appointment-status';
 
@@ -33,11 +33,7 @@ export function AppointmentTable({ caption, appointments, forPatient }: Appointm
             <td className="px-3 py-2">{appointment.practitionerName}</td>
             <td className="px-3 py-2">
               <span className="inline-flex items-center gap-2">
-                <span
-                  aria-hidden="true"
-                  className="inline-block size-3 rounded-full border border-border"
-                  style={{ backgroundColor: serviceColours(appointment.colour).backgroundColor }}
-                />
+                <ServiceSwatch colour={appointment.colour} />
                 {appointment.serviceName}
               </span>
             </td>

@@ -1,6 +1,6 @@
 import type { Appointment } from '../../../shared/scheduling';
-import { serviceColours } from '../../lib/service-colours';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { ServiceSwatch } from '../../ui/service-swatch';
 import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { CheckoutButton } from '../billing';
 import { AppointmentFees } from '../billing-fees';
@@ -27,11 +27,7 @@ export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsP
             <dd>{appointment.practitionerName}</dd>
             <dt className="text-muted-foreground">Service</dt>
             <dd className="flex items-center gap-2">
-              <span
-                aria-hidden="true"
-                className="inline-block size-3 rounded-full border border-border"
-                style={{ backgroundColor: serviceColours(appointment.colour).backgroundColor }}
-              />
+              <ServiceSwatch colour={appointment.colour} />
               {appointment.serviceName}
             </dd>
             <dt className="text-muted-foreground">Status</dt>

@@ -1,6 +1,6 @@
 import type { Appointment } from '../../../shared/scheduling';
 import { cn } from '../../lib/cn';
-import { serviceColours } from '../../lib/service-colours';
+import { ServiceSwatch } from '../../ui/service-swatch';
 import { APPOINTMENT_STATUS_LABELS } from '../appointments';
 import { CALENDAR_STATUSES, STATUS_MARKS, StatusIcon } from './status-marks';
 
@@ -26,11 +26,7 @@ export function CalendarLegend({ appointments }: { appointments: Appointment[] }
           <ul aria-labelledby="calendar-legend-services" className="flex flex-wrap gap-x-4 gap-y-1">
             {services.map((service) => (
               <li key={service.name} className="flex items-center gap-1.5">
-                <span
-                  aria-hidden="true"
-                  className="inline-block size-3 rounded-sm border border-border"
-                  style={{ backgroundColor: serviceColours(service.colour).backgroundColor }}
-                />
+                <ServiceSwatch colour={service.colour} className="rounded-sm" />
                 {service.name}
               </li>
             ))}
