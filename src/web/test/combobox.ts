@@ -11,7 +11,7 @@ export async function chooseFromCombobox(
   await userEvent.clear(field);
   await userEvent.type(field, search);
   // A server search answers after typing pauses; choose from its answer, not from the list shown before.
-  await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull(), { timeout: 10_000 });
   // The list opens in a layer of its own at the end of the page, not inside the scope.
   await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 3000 }));
 }

@@ -109,7 +109,7 @@ export function fakeMessagingServer(state: State = {}) {
  * so a test waits for one rather than looking once. Accepted by the "server" so the app can send on it.
  */
 export function findSocket(channel: 'messaging' | 'notifications'): Promise<WebSocketStub> {
-  return waitFor(() => openedSocket(channel), { timeout: 5000 });
+  return waitFor(() => openedSocket(channel), { timeout: 10_000 });
 }
 
 /** The live socket the app opened on a channel, accepted by the "server" so the app can send on it. */

@@ -6,8 +6,9 @@ import { startedPreloads } from '../app/lazy-pages';
 import { setLocale, setTimeFormat } from '../lib/format';
 
 // Screens load on demand (lazy routes); on a busy machine the first one can take more than the default second to
-// appear, which failed finds that are not about timing at all.
-configure({ asyncUtilTimeout: 5000 });
+// appear, which failed finds that are not about timing at all. With two cores shared by other work, the calendar's
+// grid took over 5 s to show; a find waits up to 10 s (a test has 20), which costs a passing test nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // A signed-in render starts loading the shell and the dashboard beside the session check; a file whose tests end
 // sooner lets those loads finish rather than tear the environment down under them.

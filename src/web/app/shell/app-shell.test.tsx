@@ -101,7 +101,7 @@ describe('the shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Donate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Donate' });
     expect(
-      await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 5000 }),
+      await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 });

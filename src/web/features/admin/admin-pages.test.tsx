@@ -8,7 +8,7 @@ import { activityEntry, adminUser, fakeAdminServer } from './test-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const T = { timeout: 5000 };
+const T = { timeout: 10_000 };
 
 function openPeople(path: string, server = fakeAdminServer()) {
   return { ...renderApp({ path, role: 'admin', handle: server.handle }), server };

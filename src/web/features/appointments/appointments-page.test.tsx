@@ -67,14 +67,14 @@ const listCalls = (server: ReturnType<typeof fakeSchedulingServer>) =>
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/appointments?'))
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
 
-const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 5000 });
+const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 10_000 });
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('the appointments page', { timeout: 20_000 }, () => {
   it("is 'Treatment Sessions' for a practitioner, listing upcoming appointments soonest first in the viewer's zone", async () => {
     render('practitioner');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Treatment Sessions' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Treatment Sessions' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const table = await findTable(/^Upcoming appointments/);
     expect(
@@ -193,7 +193,7 @@ describe('the appointments page', { timeout: 20_000 }, () => {
       appointment({ ...slot(3), serviceName: 'Initial assessment' }),
     ]);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const table = await findTable(/^Upcoming appointments/);
     expect(within(table).queryByRole('columnheader', { name: 'Patient' })).toBeNull();
@@ -209,7 +209,7 @@ describe('a linked appointment', { timeout: 20_000 }, () => {
   it('opens the details of the appointment a notification links to, and closing them clears the link', async () => {
     const linked = appointment({ ...slot(120), serviceName: 'Initial assessment', notes: 'Bring scans' });
     const { router } = render('practitioner', `/appointments?appointment=${linked.id}`, [linked]);
-    const details = await screen.findByRole('dialog', { name: 'Initial assessment' }, { timeout: 5000 });
+    const details = await screen.findByRole('dialog', { name: 'Initial assessment' }, { timeout: 10_000 });
     expect(details).toHaveTextContent('Bring scans');
     expect(within(details).getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');

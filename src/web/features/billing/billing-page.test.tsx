@@ -23,7 +23,7 @@ function open(role: Role, server: Server, path = '/billing') {
 }
 
 const rows = async () => {
-  const table = await screen.findByRole('table', {}, { timeout: 5000 });
+  const table = await screen.findByRole('table', {}, { timeout: 10_000 });
   return within(table)
     .getAllByRole('row')
     .slice(1)

@@ -47,7 +47,7 @@ describe('Card on file in My Billing', () => {
   it('shows the saved card and removes it after the confirmation', async () => {
     const asked = open(true);
     await screen.findByText('No invoices yet.', {}, { timeout: 15_000 });
-    const section = await screen.findByRole('region', { name: 'Card on file' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Card on file' }, { timeout: 10_000 });
     expect(await within(section).findByText('Visa ending 4242')).toBeTruthy();
     expect(within(section).getByText(/Expires 12\/34 · consent given/)).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: 'Remove Visa ending 4242' }));

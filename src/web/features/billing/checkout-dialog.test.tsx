@@ -83,7 +83,7 @@ function open(
 }
 
 const details = async () => {
-  const grid = await screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 5000 });
+  const grid = await screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 10_000 });
   await userEvent.click(
     await within(grid).findByRole('button', { name: new RegExp(`^10:00–10:30 ${done.patientName}`) }),
   );

@@ -53,13 +53,13 @@ function setUp(role: Role, options: { refuse?: boolean } = {}) {
   return { server, ...view };
 }
 
-const dialog = () => screen.findByRole('dialog', { name: 'New invoice' }, { timeout: 5000 });
+const dialog = () => screen.findByRole('dialog', { name: 'New invoice' }, { timeout: 10_000 });
 const previewFigure = (scope: HTMLElement, label: string | RegExp) =>
   within(within(scope).getByRole('region', { name: 'Preview' })).getByText(label, { selector: 'dt' })
     .nextElementSibling?.textContent;
 
 async function startInvoice() {
-  await userEvent.click(await screen.findByRole('button', { name: 'New invoice' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'New invoice' }, { timeout: 10_000 }));
   const editor = await dialog();
   await chooseFromCombobox(editor, { label: 'Patient', search: 'Pat', option: 'Pat Morgan' });
   return editor;
@@ -68,7 +68,7 @@ async function startInvoice() {
 describe('the invoice editor', () => {
   it('says what is missing before sending anything', async () => {
     const { server } = setUp('staff');
-    await userEvent.click(await screen.findByRole('button', { name: 'New invoice' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New invoice' }, { timeout: 10_000 }));
     const editor = await dialog();
     await userEvent.click(within(editor).getByRole('button', { name: 'Add a line' }));
     await userEvent.click(within(editor).getByRole('button', { name: 'Create draft' }));
@@ -112,7 +112,7 @@ describe('the invoice editor', () => {
     await userEvent.selectOptions(within(editor).getByLabelText('Practitioner'), 'Riley Chen');
     await userEvent.click(within(editor).getByRole('button', { name: 'Create draft' }));
     expect(
-      await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 5000 }),
+      await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const sent = server.calls.find((call) => call.method === 'POST' && call.url === '/api/invoices')?.body;
     expect(sent).toEqual({
@@ -170,7 +170,7 @@ describe('the invoice editor', () => {
     await userEvent.type(within(line).getByLabelText('Description'), 'Home exercise plan');
     await userEvent.type(within(line).getByLabelText('Unit price ($)'), '30');
     await userEvent.click(within(editor).getByRole('button', { name: 'Create draft' }));
-    await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 5000 });
+    await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 10_000 });
     const sent = server.calls.find((call) => call.method === 'POST' && call.url === '/api/invoices')?.body;
     expect(sent).toMatchObject({ practitionerId: '00000000-0000-4000-8000-000000000001' });
   });
@@ -184,7 +184,7 @@ describe('the invoice editor', () => {
       role: 'staff',
       handle: (call) => server.handle(call) ?? patients.handle(call),
     });
-    const detail = await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 5000 });
+    const detail = await screen.findByRole('dialog', { name: 'Draft invoice' }, { timeout: 10_000 });
     await userEvent.click(within(detail).getByRole('button', { name: 'Edit draft' }));
     const editor = await screen.findByRole('dialog', { name: 'Edit draft invoice' });
     const line = within(editor).getByRole('group', { name: 'Line 1' });
@@ -205,7 +205,9 @@ describe('the invoice editor', () => {
 
   it('changes the clinic’s tax rate and payment terms', async () => {
     const { server } = setUp('admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'Billing settings' }, { timeout: 5000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Billing settings' }, { timeout: 10_000 }),
+    );
     const form = await screen.findByRole('dialog', { name: 'Billing settings' });
     const tax = await within(form).findByLabelText('Tax rate (%)');
     expect(tax).toHaveValue('8.25');

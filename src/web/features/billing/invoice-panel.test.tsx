@@ -20,7 +20,7 @@ function openInvoice(role: Role, server: Server, id: string) {
   return view;
 }
 
-const panel = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+const panel = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 const figure = (scope: HTMLElement, label: string) =>
   within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 const posts = (server: Server, suffix: string) =>

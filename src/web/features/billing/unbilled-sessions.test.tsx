@@ -87,9 +87,9 @@ describe('unbilled sessions', () => {
   it('lets staff select sessions and invoice them, one invoice per patient, after confirming', async () => {
     const user = userEvent.setup();
     const { posted } = open('staff', { sessionBilling: true });
-    await user.click(await screen.findByRole('tab', { name: 'Unbilled sessions' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('tab', { name: 'Unbilled sessions' }, { timeout: 10_000 }));
     expect(
-      await screen.findByText(/3 completed sessions not on an invoice, \$195\.00/, {}, { timeout: 5000 }),
+      await screen.findByText(/3 completed sessions not on an invoice, \$195\.00/, {}, { timeout: 10_000 }),
     ).toBeVisible();
     const invoiceButton = screen.getByRole('button', { name: 'Invoice selected' });
     expect(invoiceButton).toBeDisabled();
@@ -109,7 +109,7 @@ describe('unbilled sessions', () => {
       await screen.findByText(
         'Every completed session in these dates is on an invoice.',
         {},
-        { timeout: 5000 },
+        { timeout: 10_000 },
       ),
     ).toBeVisible();
   });
@@ -117,8 +117,8 @@ describe('unbilled sessions', () => {
   it('shows a practitioner no practitioner filter', async () => {
     const user = userEvent.setup();
     open('practitioner', { sessionBilling: true });
-    await user.click(await screen.findByRole('tab', { name: 'Unbilled sessions' }, { timeout: 5000 }));
-    await screen.findByText(/3 completed sessions not on an invoice/, {}, { timeout: 5000 });
+    await user.click(await screen.findByRole('tab', { name: 'Unbilled sessions' }, { timeout: 10_000 }));
+    await screen.findByText(/3 completed sessions not on an invoice/, {}, { timeout: 10_000 });
     expect(screen.queryByLabelText('Practitioner')).toBeNull();
   });
 });

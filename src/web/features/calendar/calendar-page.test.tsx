@@ -66,14 +66,14 @@ const rangeCalls = (server: ReturnType<typeof fakeSchedulingServer>) =>
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/appointments?'))
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
 
-const findGrid = () => screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 5000 });
+const findGrid = () => screen.findByRole('region', { name: 'Calendar grid' }, { timeout: 10_000 });
 const slotButton = (label: string) => screen.getByRole('button', { name: label });
 
 describe('the calendar', { timeout: 20_000 }, () => {
   it("is 'Treatment Calendar' for a practitioner: their week by preference, working hours shaded, cancelled ones left out", async () => {
     const { scheduling } = render('practitioner', '/calendar?date=2026-03-04');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Treatment Calendar' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Treatment Calendar' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const grid = await findGrid();
     expect(screen.getByRole('heading', { level: 2, name: '2 – 8 March 2026' })).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
       preferences: { calendarView: 'month', showWeekends: false },
     });
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'March 2026' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 2, name: 'March 2026' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const grid = await findGrid();
     expect(await within(grid).findByRole('button', { name: /^10:00 Pat Morgan/ })).toBeInTheDocument();
@@ -244,7 +244,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
       removeEventListener: () => {},
     })) as unknown as typeof window.matchMedia;
     render('staff', '/calendar?date=2026-03-03');
-    const agenda = await screen.findByRole('region', { name: 'Calendar agenda' }, { timeout: 5000 });
+    const agenda = await screen.findByRole('region', { name: 'Calendar agenda' }, { timeout: 10_000 });
     expect(screen.getByRole('radio', { name: 'Agenda' })).toBeChecked();
     expect(screen.queryByRole('region', { name: 'Calendar grid' })).toBeNull();
     const item = await within(agenda).findByRole('button', { name: /11:00–12:00 Pat Morgan/ });
@@ -256,7 +256,7 @@ describe('the calendar', { timeout: 20_000 }, () => {
   it("is 'My Calendar' for a patient, who requests a time rather than clicking one and cannot drag", async () => {
     render('patient', '/calendar?date=2026-03-02&view=week');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My Calendar' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'My Calendar' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const grid = await findGrid();
     const card = await within(grid).findByRole('button', { name: /^10:00–10:30 Pat Morgan/ });

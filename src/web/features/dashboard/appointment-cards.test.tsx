@@ -61,7 +61,7 @@ const generalBoard = (overrides: Partial<GeneralDashboard['clinicSchedule']> = {
 
 const render = (role: Role, body: Parameters<typeof dashboardServer>[0]) =>
   renderApp({ path: '/', role, handle: dashboardServer(body).handle });
-const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
 const cells = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')

@@ -4,7 +4,7 @@ import type { GeneralDashboard } from '../../../shared/dashboard';
 import { dashboardServer, patientDashboard } from '../../test/fake-dashboard';
 import { renderApp } from '../../test/render-app';
 
-const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
 const INVOICE_ID = '00000000-0000-4000-8000-00000000d001';
 
 const general = (billing: GeneralDashboard['billing']): GeneralDashboard => ({

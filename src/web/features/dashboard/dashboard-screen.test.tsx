@@ -84,7 +84,7 @@ const render = (role: Role, ...bodies: Array<Dashboard | 'error'>) => {
   const server = dashboardServer(...bodies);
   return { server, ...renderApp({ path: '/', role, handle: server.handle }) };
 };
-const card = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const card = (name: string) => screen.findByRole('region', { name }, { timeout: 10_000 });
 
 describe('the dashboards', () => {
   it('shows a patient their counts, onboarding and shared notes with links', async () => {
@@ -283,7 +283,7 @@ describe('the dashboards', () => {
     // The first ask goes out beside the session check (lazy-pages.ts); when it fails the screen asks once more
     // as it mounts, and only that second failure is shown.
     const { server } = render('staff', 'error', 'error', generalDashboard);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('The dashboard is unavailable');
     expect(server.calls()).toBe(2);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -6,7 +6,7 @@ import { ROLES, type Role } from '../../../shared/vocabulary/roles';
 import { dashboardServer, patientDashboard } from '../../test/fake-dashboard';
 import { renderApp } from '../../test/render-app';
 
-const T = { timeout: 5000 };
+const T = { timeout: 10_000 };
 const welcome = () => screen.findByRole('region', { name: /^Welcome, / }, T);
 const userIdOf = () =>
   Object.keys(window.localStorage)

@@ -132,7 +132,7 @@ const listCalls = (server: ReturnType<typeof fakeAdminDonations>) =>
   server.calls
     .filter((call) => call.method === 'GET')
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
-const findTable = () => screen.findByRole('table', { name: /^Donations:/ }, { timeout: 5000 });
+const findTable = () => screen.findByRole('table', { name: /^Donations:/ }, { timeout: 10_000 });
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 

@@ -19,14 +19,14 @@ async function expectToast(title: string, description: string) {
 
 async function openAsMember(server = fakeDonationServer()) {
   const view = renderApp({ path: '/member/donate', role: 'member', handle: server.handle });
-  await userEvent.click(await screen.findByRole('button', { name: 'Make a donation' }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Make a donation' }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Donate' });
-  await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 5000 });
+  await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 10_000 });
   return { ...view, server, dialog };
 }
 
 async function payWith(dialog: HTMLElement, cardNumber: string, submitLabel: string) {
-  const number = await within(dialog).findByLabelText('Card number', undefined, { timeout: 5000 });
+  const number = await within(dialog).findByLabelText('Card number', undefined, { timeout: 10_000 });
   await waitFor(() => expect(number).toHaveFocus());
   await userEvent.type(number, cardNumber);
   await userEvent.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
@@ -124,7 +124,7 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Phone (optional)'), '+1 555 0100');
     await next();
     expect(
-      await within(dialog).findByRole('button', { name: 'Complete Donation $12.50' }, { timeout: 5000 }),
+      await within(dialog).findByRole('button', { name: 'Complete Donation $12.50' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(posts(server, '/api/donations/create-payment-intent')).toEqual([
       expect.objectContaining({
@@ -190,7 +190,7 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
 
   it('loads the dialog on the first click and hands focus back to the button when it closes', async () => {
     renderApp({ path: '/member/donate', role: 'member', handle: fakeDonationServer().handle });
-    const button = await screen.findByRole('button', { name: 'Make a donation' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Make a donation' }, { timeout: 10_000 });
     // The page shows the button alone: the dialog's code is not loaded until someone asks for it.
     expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -199,7 +199,7 @@ describe('the donation dialog', { timeout: 20_000 }, () => {
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Donate' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 5000 });
+    await within(dialog).findByRole('radiogroup', { name: 'Donation amount' }, { timeout: 10_000 });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(button).toHaveFocus();
@@ -218,9 +218,9 @@ describe('donating as a visitor', { timeout: 20_000 }, () => {
   it('a visitor reaches Donate on the public pages and must give an email for the receipt', async () => {
     const server = fakeDonationServer();
     renderApp({ path: '/booking-demo', handle: server.handle });
-    await userEvent.click(await screen.findByRole('button', { name: 'Donate' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Donate' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Donate' });
-    await userEvent.click(await within(dialog).findByRole('radio', { name: '$10' }, { timeout: 5000 }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: '$10' }, { timeout: 10_000 }));
     await userEvent.type(within(dialog).getByLabelText('Full name'), 'Robin Visitor');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
     await expectToast(DONATION_TEXT.missingEmail.title, DONATION_TEXT.missingEmail.description);
@@ -255,7 +255,7 @@ describe('/member/donate', { timeout: 20_000 }, () => {
     const table = await screen.findByRole(
       'table',
       { name: 'Your donations, newest first' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -271,7 +271,7 @@ describe('/member/donate', { timeout: 20_000 }, () => {
     const table = await screen.findByRole(
       'table',
       { name: 'Your donations, newest first' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(within(table).getByText('Paid')).toBeInTheDocument();
     const socket = WebSocketStub.instances.find((candidate) =>

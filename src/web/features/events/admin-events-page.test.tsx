@@ -5,7 +5,7 @@ import { EVENT_ERRORS } from '../../../shared/events';
 import { renderApp } from '../../test/render-app';
 import { attendee, communityEvent, fakeEventsServer } from './test-server';
 
-const table = () => screen.findByRole('table', { name: 'Events' }, { timeout: 5000 });
+const table = () => screen.findByRole('table', { name: 'Events' }, { timeout: 10_000 });
 
 describe('/admin/events', () => {
   it('lists events, and shows attendees with the waitlist and checks one in', async () => {
@@ -35,7 +35,7 @@ describe('/admin/events', () => {
   it('creates an event and shows the server’s field messages', async () => {
     const server = fakeEventsServer({ events: [] });
     renderApp({ path: '/admin/events', role: 'admin', handle: server.handle });
-    await userEvent.click(await screen.findByRole('button', { name: 'New event' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New event' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New event' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Garden day');
     await userEvent.type(within(dialog).getByLabelText('Starts (clinic time)'), '2026-12-10T10:00');

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app';
 import { WebSocketStub } from '../../test/setup';
 import { communityEvent, fakeEventsServer } from './test-server';
 
-const eventCard = (title: string) => screen.findByRole('article', { name: title }, { timeout: 5000 });
+const eventCard = (title: string) => screen.findByRole('article', { name: title }, { timeout: 10_000 });
 
 describe('/member/events', () => {
   it('lists upcoming events with their seats, and a member registers for one', async () => {

@@ -12,7 +12,7 @@ describe('/member/onboarding', () => {
   it('saves each step, resumes at the first one not saved, and finishes on the dashboard', async () => {
     const server = fakeMemberProfileServer();
     renderApp({ path: '/member/onboarding', role: 'member', handle: server.handle });
-    expect(await screen.findByText('Step 1 of 3', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 3', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     const interests = screen.getByRole('group', { name: 'What are you interested in?' });
     expect(interests).toHaveAccessibleDescription(
@@ -30,7 +30,7 @@ describe('/member/onboarding', () => {
     // A second visit starts where the first stopped.
     cleanup();
     const { router } = renderApp({ path: '/member/onboarding', role: 'member', handle: server.handle });
-    expect(await screen.findByText('Step 2 of 3', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Step 2 of 3', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Coming to events'));
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('Step 3 of 3')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('/member/profile', () => {
     const interests = await screen.findByRole(
       'group',
       { name: 'What are you interested in?' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     expect(within(interests).getByLabelText('Fundraising')).toBeChecked();
     expect(screen.getByRole('link', { name: 'Change your account details' })).toHaveAttribute(

@@ -15,7 +15,7 @@ const me = { id: patient.id, name: 'Pat Morgan' };
 afterEach(() => vi.useRealTimers());
 
 /** The page loads on demand; the first test to open it waits for it to be compiled. */
-const findThread = () => screen.findByRole('log', { name: 'Riley Chen' }, { timeout: 5000 });
+const findThread = () => screen.findByRole('log', { name: 'Riley Chen' }, { timeout: 10_000 });
 
 function patientInbox(
   extra: {
@@ -61,7 +61,7 @@ describe('the messages page', () => {
   it('lists conversations newest first with their unread count and last message', async () => {
     const server = patientInbox();
     renderApp({ path: '/messages', role: 'patient', handle: server.handle });
-    const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 10_000 });
     const rows = within(list).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('Riley Chen'),
@@ -226,7 +226,7 @@ describe('the messages page', () => {
     const server = patientInbox();
     const { router } = renderApp({ path: '/messages', role: 'patient', handle: server.handle });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'New message' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New message' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     await user.type(within(dialog).getByLabelText('Search people'), 'sam');
     await waitFor(() =>

@@ -18,7 +18,7 @@ function renderWith(notifications: Notification[], unread: number, path = '/') {
 }
 
 const bell = (name: string | RegExp = /Open notifications/) =>
-  screen.findByRole('button', { name }, { timeout: 5000 });
+  screen.findByRole('button', { name }, { timeout: 10_000 });
 
 async function openDrawer() {
   const user = userEvent.setup();
@@ -246,7 +246,7 @@ describe('the notifications socket', () => {
 
   it('does not reconnect on a telehealth session page', async () => {
     renderWith([], 0, '/telehealth-session/abc');
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
     vi.useFakeTimers();
     try {
       const sockets = () => WebSocketStub.instances.filter((s) => s.url.includes('channel=notifications'));

@@ -16,7 +16,7 @@ function open(options: { role?: Role; state?: OnboardingState; takenEmail?: stri
   return { server, ...view };
 }
 
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 5000 });
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 10_000 });
 const currentStep = () =>
   screen.getByRole('navigation', { name: 'Onboarding steps' }).querySelector('[aria-current="step"]');
 const writes = (server: ReturnType<typeof fakeOnboardingServer>) =>
@@ -198,7 +198,7 @@ describe('onboarding for other roles', () => {
 describe('the sidebar entry', () => {
   it('shows the patient how many steps are done, then a tick once complete', async () => {
     open({ role: 'patient', path: '/settings', state: onboardingState(['personal', 'contact']) });
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 });
     expect(
       await within(nav).findByRole('link', { name: 'Complete Onboarding 3/9 steps done' }),
     ).toHaveAttribute('href', '/patient-onboarding');
@@ -206,7 +206,7 @@ describe('the sidebar entry', () => {
 
   it('shows done once onboarding is complete', async () => {
     open({ role: 'patient', path: '/settings', state: { ...onboardingState([]), complete: true } });
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 });
     expect(await within(nav).findByRole('link', { name: 'Complete Onboarding (done)' })).toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ describe('the patient portal', () => {
       role: 'patient',
       handle: (call) => dashboard.handle(call) ?? log.handle(call),
     });
-    const portal = await screen.findByTestId('patient-portal', {}, { timeout: 5000 });
+    const portal = await screen.findByTestId('patient-portal', {}, { timeout: 10_000 });
     for (const name of ['Onboarding', 'Recent notes from your care team', 'Messages', 'Recovery progress'])
       expect(await within(portal).findByRole('region', { name })).toBeInTheDocument();
     const next = within(portal).getByRole('region', { name: 'Next appointment' });
@@ -99,7 +99,7 @@ describe('the patient portal', () => {
       handle: (call) => dashboard.handle(call) ?? log.handle(call),
     });
     expect(
-      await screen.findByText('Nobody has opened your record yet.', {}, { timeout: 5000 }),
+      await screen.findByText('Nobody has opened your record yet.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('the patient portal', () => {
       await screen.findByText(
         /The patient portal is where patients see their own care/,
         {},
-        { timeout: 5000 },
+        { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/');

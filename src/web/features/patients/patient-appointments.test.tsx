@@ -46,8 +46,8 @@ function open(role: Role) {
 }
 
 const section = async (name: string) => {
-  const panel = await screen.findByRole('dialog', { name: 'Pat Morgan' }, { timeout: 5000 });
-  return within(panel).findByRole('region', { name }, { timeout: 5000 });
+  const panel = await screen.findByRole('dialog', { name: 'Pat Morgan' }, { timeout: 10_000 });
+  return within(panel).findByRole('region', { name }, { timeout: 10_000 });
 };
 const rows = async (region: HTMLElement) =>
   within(await within(region).findByRole('table'))

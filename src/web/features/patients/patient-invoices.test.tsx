@@ -28,9 +28,9 @@ describe('the record panel’s invoices', () => {
     'shows %s the patient’s invoices, asked for by patient',
     async (role) => {
       const { pat, mine, billing } = open(role);
-      const panel = await screen.findByRole('dialog', { name: 'Pat Morgan' }, { timeout: 5000 });
+      const panel = await screen.findByRole('dialog', { name: 'Pat Morgan' }, { timeout: 10_000 });
       expect(within(panel).getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true');
-      const section = await within(panel).findByRole('region', { name: 'Invoices' }, { timeout: 5000 });
+      const section = await within(panel).findByRole('region', { name: 'Invoices' }, { timeout: 10_000 });
       const table = await within(section).findByRole('table', {
         name: 'Invoices of Pat Morgan: 2, newest first',
       });
@@ -55,11 +55,11 @@ describe('the record panel’s invoices', () => {
 
   it('opens the invoice on the billing page from its link', async () => {
     const { router, mine } = open('staff');
-    const link = await screen.findByRole('link', { name: 'INV-000005' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: 'INV-000005' }, { timeout: 10_000 });
     await userEvent.click(link);
     expect(router.state.location.pathname).toBe('/billing');
     expect(
-      await screen.findByRole('dialog', { name: 'Invoice INV-000005' }, { timeout: 5000 }),
+      await screen.findByRole('dialog', { name: 'Invoice INV-000005' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?invoice=${mine.id}`);
   });

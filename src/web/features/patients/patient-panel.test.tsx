@@ -5,7 +5,7 @@ import type { PatientRecord } from '../../../shared/patients';
 import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fake-patients-server';
 import { renderApp } from '../../test/render-app';
 
-const findPanel = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+const findPanel = (name: string) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
 function withPat(
   overrides: Partial<PatientRecord> = {},
@@ -61,7 +61,7 @@ describe('the patient record panel', () => {
   it('opens from a row, and Escape closes it, clears the address and puts focus back on the row', async () => {
     const { server } = withPat();
     const { router } = renderApp({ path: '/clients?status=active', role: 'staff', handle: server.handle });
-    const row = await screen.findByRole('button', { name: 'Pat Morgan' }, { timeout: 5000 });
+    const row = await screen.findByRole('button', { name: 'Pat Morgan' }, { timeout: 10_000 });
     await userEvent.click(row);
     await findPanel('Pat Morgan');
     expect(new URLSearchParams(router.state.location.search).get('patient')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('the patient record panel', () => {
   it('creates a patient, opens their record and says a password email was sent', async () => {
     const { server } = withPat();
     const { router } = renderApp({ path: '/clients', role: 'staff', handle: server.handle });
-    await userEvent.click(await screen.findByRole('button', { name: 'New patient' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New patient' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New patient' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Jordan');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Okafor');

@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 
 /** Each tab change goes through the address; on a busy machine that takes more than the default second. */
 const SLOW = { timeout: 4000 };
-const findPanel = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+const findPanel = (name: string) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
 function clinic() {
   const pat = patientRecord({

@@ -5,7 +5,7 @@ import { fakePatientsServer, PRACTITIONERS, patientRecord } from '../../test/fak
 import { renderApp } from '../../test/render-app';
 
 /** The page loads on demand; the first test to open it waits for it to be compiled. */
-const findTable = (name: RegExp = /^Clients/) => screen.findByRole('table', { name }, { timeout: 5000 });
+const findTable = (name: RegExp = /^Clients/) => screen.findByRole('table', { name }, { timeout: 10_000 });
 
 const listCalls = (server: ReturnType<typeof fakePatientsServer>) =>
   server.calls
@@ -129,7 +129,7 @@ describe('the client list', () => {
   it('says so when there are no patients, and when the list cannot be loaded', async () => {
     const empty = fakePatientsServer({ patients: [] });
     const view = renderApp({ path: '/clients', role: 'staff', handle: empty.handle });
-    expect(await screen.findByText('No clients yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No clients yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
     view.unmount();
 
     renderApp({
@@ -140,7 +140,7 @@ describe('the client list', () => {
           ? new Response(JSON.stringify({ message: 'The list is resting' }), { status: 503 })
           : undefined,
     });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('The list is resting');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

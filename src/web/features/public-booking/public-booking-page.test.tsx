@@ -16,7 +16,7 @@ const render = (path: string, server = fakePublicBookingServer({ slots: [...FREE
 
 async function chooseFirstFreeTime() {
   await userEvent.click(
-    await screen.findByRole('radio', { name: /Follow-up \(30 min\)/ }, { timeout: 5000 }),
+    await screen.findByRole('radio', { name: /Follow-up \(30 min\)/ }, { timeout: 10_000 }),
   );
   const times = await screen.findByRole('list', { name: /^Free times on / });
   const [first] = within(times).getAllByRole('button');
@@ -257,7 +257,7 @@ describe('managing a booking through its signed link', { timeout: 20_000 }, () =
   it('reschedules to another free time of the same service', async () => {
     const server = fakePublicBookingServer({ slots: [...FREE], bookings: { 'token-abcdefgh': held() } });
     render('/book/riley-chen?manage=token-abcdefgh', server);
-    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }, { timeout: 10_000 }));
     const times = await screen.findByRole('list', { name: /^Free times on / });
     await userEvent.click(within(times).getAllByRole('button')[0]);
     await userEvent.click(screen.getByRole('button', { name: /^Move to / }));
@@ -280,7 +280,7 @@ describe('managing a booking through its signed link', { timeout: 20_000 }, () =
       takenByOthers: [FREE[0].startsAt],
     });
     render('/book/riley-chen?manage=token-abcdefgh', server);
-    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }, { timeout: 10_000 }));
     const times = await screen.findByRole('list', { name: /^Free times on / });
     await userEvent.click(within(times).getAllByRole('button')[0]);
     await userEvent.click(screen.getByRole('button', { name: /^Move to / }));

@@ -39,7 +39,7 @@ const listCalls = (server: ReturnType<typeof fakePublicBookingServer>) =>
   server.calls
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/public-bookings?'))
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
-const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 5000 });
+const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 10_000 });
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('the booking requests page', { timeout: 20_000 }, () => {

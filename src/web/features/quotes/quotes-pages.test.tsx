@@ -5,7 +5,7 @@ import { QUOTE_ERRORS } from '../../../shared/quotes';
 import { renderApp } from '../../test/render-app';
 import { answeredQuote, fakeQuotesServer, quote } from './test-server';
 
-const card = (title: string) => screen.findByRole('article', { name: title }, { timeout: 5000 });
+const card = (title: string) => screen.findByRole('article', { name: title }, { timeout: 10_000 });
 const posted = (server: ReturnType<typeof fakeQuotesServer>, path: string) =>
   server.calls.filter((call) => call.method === 'POST' && call.url.startsWith(path)).map((call) => call.body);
 
@@ -20,7 +20,7 @@ describe('/member/quotes', () => {
   it('asks for a quote, with the missing fields said on them first', async () => {
     const server = fakeQuotesServer();
     renderApp({ path: '/member/quotes', role: 'member', handle: server.handle });
-    expect(await screen.findByText(/No quotes yet/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/No quotes yet/, undefined, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ask for a quote' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a quote' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
@@ -108,7 +108,7 @@ describe('/admin/quotes', () => {
   it('filters by status in the address and answers a request with priced lines and an expiry', async () => {
     const server = fakeQuotesServer([quote(), answeredQuote({ title: 'Banner' })]);
     const { router } = renderApp({ path: '/admin/quotes', role: 'admin', handle: server.handle });
-    expect(await screen.findByRole('row', { name: /Banner/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Banner/ }, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'requested');
     await waitFor(() => expect(router.state.location.search).toBe('?status=requested'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Banner/ })).not.toBeInTheDocument());

@@ -32,7 +32,7 @@ function open(role: Role, note: RecoveryNote) {
   return { server, ...view };
 }
 
-const findNote = () => screen.findByRole('article', { name: /^Recovery note for/ }, { timeout: 5000 });
+const findNote = () => screen.findByRole('article', { name: /^Recovery note for/ }, { timeout: 10_000 });
 const writes = (server: ReturnType<typeof fakeRecoveryNotesServer>) =>
   server.calls.filter((call) => call.method !== 'GET');
 
@@ -199,7 +199,7 @@ describe('a recovery note', () => {
       handle: server.handle,
     });
     expect(
-      await screen.findByRole('heading', { name: 'Note not found' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Note not found' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All notes' })).toHaveAttribute('href', '/recovery-notes');
   });

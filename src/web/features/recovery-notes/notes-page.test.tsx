@@ -42,7 +42,7 @@ const listCalls = (server: ReturnType<typeof fakeRecoveryNotesServer>) =>
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/recovery-notes?'))
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
 
-const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 5000 });
+const findTable = (name: RegExp) => screen.findByRole('table', { name }, { timeout: 10_000 });
 const render = (role: Role, path = '/recovery-notes') => {
   const server = clinic();
   return { server, ...renderApp({ path, role, handle: server.handle }) };
@@ -101,7 +101,7 @@ describe('the recovery notes list', () => {
 
   it('reads the filters from the address on load', async () => {
     const { server } = render('admin', `/recovery-notes?patient=${ada.id}&status=draft&from=2026-01-01`);
-    await screen.findByText('No notes match your filters.', undefined, { timeout: 5000 });
+    await screen.findByText('No notes match your filters.', undefined, { timeout: 10_000 });
     expect(listCalls(server.notes)[0].toString()).toBe(`patientId=${ada.id}&status=draft&from=2026-01-01`);
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('draft');
   });
@@ -148,7 +148,7 @@ describe('the recovery notes list', () => {
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/recovery-notes\/[0-9a-f-]{36}$/));
     const post = server.notes.calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ patientId: pat.id, templateId: '00000000-0000-4000-8000-0000000000f1' });
-    expect(await screen.findByLabelText('Subjective', undefined, { timeout: 5000 })).toHaveValue(
+    expect(await screen.findByLabelText('Subjective', undefined, { timeout: 10_000 })).toHaveValue(
       'Presenting complaint:',
     );
   });
@@ -186,7 +186,7 @@ describe('the recovery notes list', () => {
     const { server } = render('staff', `/recovery-notes?practitioner=${dana.id}`);
     // Dana Wells wrote none of these notes.
     expect(
-      await screen.findByText('No notes match your filters.', undefined, { timeout: 5000 }),
+      await screen.findByText('No notes match your filters.', undefined, { timeout: 10_000 }),
     ).toBeVisible();
     expect(listCalls(server.notes).map((params) => params.get('practitionerId'))).toEqual([dana.id]);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Practitioner' })).toHaveValue(dana.id));

@@ -155,7 +155,7 @@ describe('the reports page', { timeout: 20_000 }, () => {
     const appointments = await screen.findByRole(
       'region',
       { name: 'Appointments by status' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     await within(appointments).findByText('25.0%');
     expect(within(appointments).getByText('No-show rate')).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('the reports page', { timeout: 20_000 }, () => {
       role: 'practitioner',
       handle: server.handle,
     });
-    await screen.findByRole('region', { name: 'Practitioner utilisation' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Practitioner utilisation' }, { timeout: 10_000 });
     expect(screen.getByText(/Your own figures/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Donations' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Practitioner')).not.toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('the reports page', { timeout: 20_000 }, () => {
   it('adds membership on /admin/reports', async () => {
     const server = reportServer();
     renderApp({ path: '/admin/reports?from=2031-03-01&to=2031-03-02', role: 'admin', handle: server.handle });
-    const membership = await screen.findByRole('region', { name: 'Membership' }, { timeout: 5000 });
+    const membership = await screen.findByRole('region', { name: 'Membership' }, { timeout: 10_000 });
     expect(await within(membership).findByText('38')).toBeInTheDocument();
     const store = screen.getByRole('region', { name: 'Store sales' });
     expect(await within(store).findByText('$90.00')).toBeInTheDocument();
@@ -201,7 +201,7 @@ describe('the reports page', { timeout: 20_000 }, () => {
   it('asks again when the range changes and refuses a backwards one', async () => {
     const server = reportServer();
     renderApp({ path: '/reports?from=2031-03-01&to=2031-03-02', role: 'admin', handle: server.handle });
-    await screen.findByRole('region', { name: 'New patients' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'New patients' }, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2031-03-05' } });
     await waitFor(() =>
       expect(server.asked.some((url) => url.includes('from=2031-03-01&to=2031-03-05'))).toBe(true),
@@ -221,7 +221,7 @@ describe('the reports page', { timeout: 20_000 }, () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp({ path: '/reports?from=2031-03-01&to=2031-03-02', role: 'staff', handle: server.handle });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Export Receivables ageing as CSV' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Export Receivables ageing as CSV' }, { timeout: 10_000 }),
     );
     expect(click).toHaveBeenCalled();
     const text = await new Promise<string>((resolve) => {

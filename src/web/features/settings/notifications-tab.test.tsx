@@ -35,7 +35,7 @@ function renderTab(answerPut: (body: unknown) => Response) {
 describe('settings, notifications tab', () => {
   it('shows all 16 types by in-app, email, desktop and sound, from the saved preferences', async () => {
     renderTab(() => jsonResponse([]));
-    const table = await screen.findByRole('table', { name: /Notification settings/ }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: /Notification settings/ }, { timeout: 10_000 });
     const rows = within(table).getAllByRole('rowheader');
     expect(rows.map((row) => row.textContent)).toEqual(Object.values(NOTIFICATION_TYPE_LABELS));
     expect(
@@ -52,7 +52,11 @@ describe('settings, notifications tab', () => {
   it('saves each toggle as it changes and says so', async () => {
     const { sent } = renderTab(() => jsonResponse([]));
     const user = userEvent.setup();
-    const email = await screen.findByRole('checkbox', { name: 'Email for Invoice paid' }, { timeout: 5000 });
+    const email = await screen.findByRole(
+      'checkbox',
+      { name: 'Email for Invoice paid' },
+      { timeout: 10_000 },
+    );
     await user.click(email);
     await waitFor(() => expect(sent).toEqual([[{ type: 'invoice_paid', email: false }]]));
     expect(email).not.toBeChecked();
@@ -68,7 +72,7 @@ describe('settings, notifications tab', () => {
     const desktop = await screen.findByRole(
       'checkbox',
       { name: 'Desktop for Appointment reminder' },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     await user.click(desktop);
     expect(

@@ -24,7 +24,7 @@ describe('the store', { timeout: 20_000 }, () => {
     const server = fakeStoreServer({ products: [tee(), mug()] });
     renderApp({ path: '/store', role: 'member', handle: server.handle });
     expect(
-      await screen.findByRole('link', { name: 'Recovery Crew T-shirt' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'Recovery Crew T-shirt' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Clinic Ceramic Mug' })).toBeInTheDocument();
     expect(screen.getByText('From $14.00')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('the store', { timeout: 20_000 }, () => {
     const server = fakeStoreServer({ products: [item] });
     renderApp({ path: `/product/${item.id}`, role: 'patient', handle: server.handle });
     expect(
-      await screen.findByRole('heading', { name: 'Recovery Crew T-shirt' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Recovery Crew T-shirt' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('5 in stock')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Size'), 'L');
@@ -93,7 +93,7 @@ describe('the store', { timeout: 20_000 }, () => {
       handle: server.handle,
     });
     expect(
-      await screen.findByText(STORE_ERRORS.productNotFound, undefined, { timeout: 5000 }),
+      await screen.findByText(STORE_ERRORS.productNotFound, undefined, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 });
@@ -110,7 +110,7 @@ describe('checkout', { timeout: 30_000 }, () => {
     });
     renderApp({ path: '/checkout', role: 'member', handle: server.handle });
     expect(
-      await screen.findByText(/Clinic Ceramic Mug \(White\)/, undefined, { timeout: 5000 }),
+      await screen.findByText(/Clinic Ceramic Mug \(White\)/, undefined, { timeout: 10_000 }),
     ).toBeInTheDocument();
     // 2 × $14 + $15 = $43; tax 8.25% = $3.55; shipping $7.95 below $75.
     expect(screen.getByText('$43.00')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('checkout', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('State or region'), 'OR');
     await userEvent.type(screen.getByLabelText('Postal code'), '97201');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    const number = await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
+    const number = await screen.findByLabelText('Card number', undefined, { timeout: 10_000 });
     const [sent] = bodiesOf(server, 'POST', '/api/orders/checkout') as Array<Record<string, unknown>>;
     expect(Object.keys(sent)).toEqual(['shippingAddress']);
     await userEvent.type(number, '4242424242424242');
@@ -140,7 +140,7 @@ describe('checkout', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     await userEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     expect(
-      await screen.findByRole('heading', { name: 'Order ORD-000001' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Order ORD-000001' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('2 × Clinic Ceramic Mug (White)')).toBeInTheDocument();
   });
@@ -151,7 +151,7 @@ describe('orders', { timeout: 20_000 }, () => {
     const mine = order();
     const server = fakeStoreServer({ orders: [mine] });
     renderApp({ path: '/orders', role: 'member', handle: server.handle });
-    const heading = await screen.findByRole('heading', { name: 'Order ORD-000001' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: 'Order ORD-000001' }, { timeout: 10_000 });
     const card = heading.closest('section') as HTMLElement;
     expect(within(card).getAllByText('Paid').length).toBeGreaterThan(0);
     const socket = WebSocketStub.instances.find((candidate) =>
@@ -169,7 +169,7 @@ describe('orders', { timeout: 20_000 }, () => {
     const paid = order({ buyerName: 'Sam Member' });
     const server = fakeStoreServer({ orders: [paid] });
     renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
-    const form = await screen.findByRole('form', { name: 'Move order ORD-000001' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Move order ORD-000001' }, { timeout: 10_000 });
     await userEvent.selectOptions(within(form).getByLabelText('New status'), 'shipped');
     await userEvent.click(within(form).getByRole('button', { name: 'Update status' }));
     expect(await within(form).findByText(STORE_ERRORS.trackingRequired)).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('orders', { timeout: 20_000 }, () => {
     const server = fakeStoreServer({ products: [item] });
     renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
     const stock = await screen.findByLabelText('Stock of Recovery Crew T-shirt M / Navy', undefined, {
-      timeout: 5000,
+      timeout: 10_000,
     });
     await userEvent.clear(stock);
     await userEvent.type(stock, '40');
@@ -227,7 +227,7 @@ describe('orders', { timeout: 20_000 }, () => {
   it('lets an admin add a product with two variants, the server’s refusal shown on its field', async () => {
     const server = fakeStoreServer({ products: [tee()] });
     renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
-    await userEvent.click(await screen.findByRole('button', { name: 'New product' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New product' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New product' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
     expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(STORE_ERRORS.name);
@@ -272,7 +272,7 @@ describe('orders', { timeout: 20_000 }, () => {
     const server = fakeStoreServer({ products: [item] });
     renderApp({ path: '/admin/orders', role: 'admin', handle: server.handle });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Edit Recovery Crew T-shirt' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Edit Recovery Crew T-shirt' }, { timeout: 10_000 }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Recovery Crew T-shirt' });
     await userEvent.click(within(dialog).getByLabelText('Show in the store'));
@@ -285,7 +285,7 @@ describe('orders', { timeout: 20_000 }, () => {
   it('sends a non-admin away from the admin orders page', async () => {
     const server = fakeStoreServer({ orders: [order()] });
     const { router } = renderApp({ path: '/admin/orders', role: 'member', handle: server.handle });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
     expect(server.calls.some((call) => call.url.startsWith('/api/admin/orders'))).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ describe('a store order in the ledger', { timeout: 20_000 }, () => {
         return server.handle(call);
       },
     });
-    const table = await screen.findByRole('table', { name: /^Transactions:/ }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: /^Transactions:/ }, { timeout: 10_000 });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Store order');
     await userEvent.click(
       within(table).getByRole('button', { name: 'Refund: $55.95 from Sam Member, Order ORD-000007' }),

@@ -57,7 +57,7 @@ const listCalls = (server: ReturnType<typeof fakeTransactionsServer>) =>
   server.calls
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/transactions?'))
     .map((call) => new URL(call.url, 'http://localhost').searchParams);
-const findTable = () => screen.findByRole('table', { name: /^Transactions:/ }, { timeout: 5000 });
+const findTable = () => screen.findByRole('table', { name: /^Transactions:/ }, { timeout: 10_000 });
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const figure = (term: string) => {
   const dt = screen.getByText(term, { selector: 'dt' });
@@ -122,7 +122,7 @@ describe('the transactions page', { timeout: 20_000 }, () => {
     const { server } = render({
       path: '/admin/transactions?method=cheque&kind=gift-aid&from=2026-11-05&to=2026-11-01',
     });
-    await screen.findByText('No payments match these filters.', undefined, { timeout: 5000 });
+    await screen.findByText('No payments match these filters.', undefined, { timeout: 10_000 });
     const query = listCalls(server)[0];
     expect(query.get('method')).toBe('cheque');
     expect(query.has('kind')).toBe(false);
