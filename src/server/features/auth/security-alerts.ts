@@ -11,6 +11,18 @@ export type SecurityAlert = {
   message: string;
 };
 
+/** Every alert there is, worded once (the notification wording test reads them all). */
+export const SECURITY_ALERTS = {
+  passwordChanged: {
+    title: 'Password changed',
+    message: 'The password of your account was changed, and every other session was signed out.',
+  },
+  passwordReset: {
+    title: 'Password changed',
+    message: 'The password of your account was reset with an emailed link, and every session was signed out.',
+  },
+} satisfies Record<string, SecurityAlert>;
+
 /**
  * Tells a person that something changed about how their account is signed in to: a security_alert
  * notification in the portal, and always an email, whatever their notification preferences say, because

@@ -23,7 +23,7 @@ import {
 } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import * as authRepository from './repository';
-import { sendSecurityAlert } from './security-alerts';
+import { SECURITY_ALERTS, sendSecurityAlert } from './security-alerts';
 
 /** Server messages carry the words the browser's error catalogue keys on ('deactivated', 'inactive', …). */
 export const AUTH_ERRORS = {
@@ -177,10 +177,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput, meta: R
   });
   await ctx.sessionCache.end({ userId });
   await ctx.rateLimits.clearAccountDay(userId);
-  await sendSecurityAlert(ctx, userId, {
-    title: 'Password changed',
-    message: 'The password of your account was reset with an emailed link, and every session was signed out.',
-  });
+  await sendSecurityAlert(ctx, userId, SECURITY_ALERTS.passwordReset);
   return { message: 'Your password has been reset. You can sign in now.' };
 }
 
@@ -207,9 +204,6 @@ export async function changePassword(
     });
   });
   await ctx.sessionCache.end({ userId: caller.id, exceptSessionId: caller.sessionId });
-  await sendSecurityAlert(ctx, caller.id, {
-    title: 'Password changed',
-    message: 'The password of your account was changed, and every other session was signed out.',
-  });
+  await sendSecurityAlert(ctx, caller.id, SECURITY_ALERTS.passwordChanged);
   return { message: 'Password changed. Other sessions were signed out.' };
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications';
+import { SECURITY_ALERTS } from '../auth/security-alerts';
 import {
   type AppointmentChange,
   type AppointmentFacts,
@@ -159,7 +160,15 @@ const RENDERED: Record<NotificationType, Case[] | 'not raised'> = {
   ),
   telehealth_session_started: 'not raised',
   telehealth_session_ended: 'not raised',
-  security_alert: 'not raised',
+  // Said to the account's owner about their own account: no one is named.
+  security_alert: Object.values(SECURITY_ALERTS).flatMap((alert) =>
+    (['patient', 'member'] as const).map((reader) => ({
+      reader,
+      own: reader === 'patient' ? PATIENT : MEMBER,
+      names: [],
+      text: alert.message,
+    })),
+  ),
 };
 
 const cases = Object.entries(RENDERED).flatMap(([type, list]) =>
