@@ -1,10 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '../../../shared/auth';
+import type { SecondStepChallenge } from '../../../shared/two-step';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { LoadingState } from '../../ui/spinner';
+import { SecondStepScreen } from '../two-step';
 import { login } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
@@ -40,6 +43,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondStepChallenge['secondStep'] | null>(null);
 
   useEffect(() => {
     void loadLoginSchema();
@@ -64,14 +68,25 @@ export function LoginPage() {
         return;
       }
       setError(null);
-      const { token } = await login(checked.values);
-      await signIn(token);
+      const answer = await login(checked.values);
+      // An account with a second step (or one the clinic requires to set one up) is answered with a challenge.
+      if ('secondStep' in answer) setChallenge(answer.secondStep);
+      else await signIn(answer.token);
     } catch (caught) {
       setError(loginErrorMessage(caught));
     } finally {
       setIsSubmitting(false);
     }
   };
+
+  if (challenge)
+    return (
+      <AuthLayout>
+        <Suspense fallback={<LoadingState />}>
+          <SecondStepScreen challenge={challenge} onSignedIn={signIn} onBack={() => setChallenge(null)} />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout
