@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '../../../shared/auth';
 import type { SecondStepChallenge } from '../../../shared/two-step';
@@ -7,7 +7,6 @@ import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
-import { SecondStepScreen } from '../two-step';
 import { login } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
@@ -20,6 +19,11 @@ type FieldErrors = Partial<Record<Field, string>>;
  * The sign-in page is every visitor's first download, so it checks its two fields with the shared schema
  * loaded after the page shows rather than with the form library and zod up front (scripts/bundle-budget.ts).
  */
+/** The second screen, for an account with a second step: loaded only when the password step asks for it. */
+const SecondStepScreen = lazy(() =>
+  import('../two-step').then((module) => ({ default: module.SecondStepScreen })),
+);
+
 const loadLoginSchema = () => import('../../../shared/auth').then((module) => module.LoginInputSchema);
 
 async function checkLogin(form: HTMLFormElement) {
