@@ -11,12 +11,14 @@ const SETUP = {
   qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
 };
 const CODES = Array.from({ length: 10 }, (_, index) => `abcde-2345${index}`.slice(0, 11));
+/** The first screen of a test loads lazily; on a busy machine that alone can take several seconds. */
+const LOAD = { timeout: 15_000 };
 const wrongCode = () =>
   jsonResponse({ message: TWO_STEP_MESSAGES.wrongCode, fields: { code: TWO_STEP_MESSAGES.wrongCode } }, 400);
 
 async function typePassword() {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), 'patient@demo.clinic');
+  await user.type(await screen.findByLabelText('Email', {}, LOAD), 'patient@demo.clinic');
   await user.type(screen.getByLabelText('Password'), 'ClinicDemo!2026');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;
@@ -44,7 +46,7 @@ describe('the sign-in second step', () => {
       },
     });
     const user = await typePassword();
-    const code = await screen.findByLabelText('Enter the 6-digit code from your authenticator app');
+    const code = await screen.findByLabelText('Enter the 6-digit code from your authenticator app', {}, LOAD);
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     await waitFor(() => expect(code).toHaveFocus());
@@ -80,7 +82,7 @@ describe('the sign-in second step', () => {
       },
     });
     const user = await typePassword();
-    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }, LOAD));
     const recovery = await screen.findByLabelText('Enter one of your recovery codes');
     await user.type(recovery, 'ABCDE23456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -114,10 +116,9 @@ describe('the sign-in second step', () => {
       },
     });
     const user = await typePassword();
-    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
-      'src',
-      SETUP.qrCodeDataUrl,
-    );
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }, LOAD),
+    ).toHaveAttribute('src', SETUP.qrCodeDataUrl);
     expect(screen.getByTestId('totp-secret')).toHaveTextContent(SETUP.secret);
     await user.type(screen.getByLabelText('6-digit code'), '246810');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -150,7 +151,7 @@ describe('two-step sign-in in Settings > Security', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }, LOAD));
     const code = await screen.findByLabelText('6-digit code');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent(SETUP.secret);
     await user.type(code, '111111');
@@ -182,7 +183,7 @@ describe('two-step sign-in in Settings > Security', () => {
       },
     });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Turn off two-step sign-in' });
+    const form = await screen.findByRole('form', { name: 'Turn off two-step sign-in' }, LOAD);
     await user.type(within(form).getByLabelText('Password'), 'not-it');
     await user.type(within(form).getByLabelText('Code from your app or a recovery code'), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn off' }));
@@ -213,7 +214,7 @@ describe('two-step sign-in in Settings > Security', () => {
       },
     });
     const user = userEvent.setup();
-    const practitioners = await screen.findByRole('switch', { name: 'Practitioners' });
+    const practitioners = await screen.findByRole('switch', { name: 'Practitioners' }, LOAD);
     expect(screen.getByRole('switch', { name: 'Admins' })).toBeChecked();
     await user.click(practitioners);
     await user.click(screen.getByRole('button', { name: 'Save policy' }));
@@ -231,7 +232,9 @@ describe('two-step sign-in in Settings > Security', () => {
       handle: ({ url }) =>
         url === '/api/two-step' ? jsonResponse({ enabled: false, recoveryCodesLeft: 0 }) : undefined,
     });
-    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Set up an authenticator app' }, LOAD),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Second step for the clinic')).toBeNull();
   });
 });
