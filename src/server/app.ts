@@ -11,6 +11,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { authRoutes } from './features/auth/routes';
+import { twoStepRoutes } from './features/auth/second-step/routes';
 import { availabilityRoutes } from './features/availability/routes';
 import { overdueSweeper } from './features/billing/invoices/overdue';
 import { billingRoutes } from './features/billing/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(twoStepRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(preferenceRoutes(ctx));
   await app.register(adminRoutes(ctx));

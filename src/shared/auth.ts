@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { oneLine } from './one-line';
 import { RoleSchema, SELF_REGISTER_ROLES } from './roles';
+import { SecondStepChallengeSchema } from './two-step';
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -69,6 +70,17 @@ export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/**
+ * The password step's answer: the token and user as before, or, for an account with a second step (or one the
+ * clinic requires to set one up), a challenge to complete at /api/auth/login/second-step (decision 0032).
+ */
+export const LoginResponseSchema = z.union([AuthResponseSchema, SecondStepChallengeSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Enrolment through a sign-in challenge ends signed in, with the recovery codes to keep. */
+export const EnrolledResponseSchema = AuthResponseSchema.extend({ recoveryCodes: z.array(z.string()) });
+export type EnrolledResponse = z.infer<typeof EnrolledResponseSchema>;
 
 export const MeResponseSchema = z.object({ user: UserSchema, profile: ProfileSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;

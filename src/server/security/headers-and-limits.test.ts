@@ -116,6 +116,40 @@ describe('security headers', () => {
     }
   });
 
+  it('keeps the two-step secrets and recovery codes out of caches, with the same headers', async () => {
+    const person = await t.register();
+    const headers = { authorization: `Bearer ${person.token}` };
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/two-step/setup', headers }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/two-step/setup/confirm',
+        headers,
+        payload: { code: '1' },
+      }),
+      await t.app.inject({ method: 'GET', url: '/api/two-step', headers }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/second-step',
+        payload: { challengeToken: 'none', code: '123456' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/two-step/enrol/start',
+        payload: { challengeToken: 'x' },
+      }),
+      await t.injectAs('admin', { method: 'GET', url: '/api/admin/sign-in-policy' }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 400, 200, 400, 400, 200]);
+    for (const response of answers) {
+      const context = `${response.raw.req.method} ${response.raw.req.url} → ${response.statusCode}`;
+      expect(response.headers['cache-control'], context).toBe('no-store');
+      expect(response.headers['x-content-type-options'], context).toBe('nosniff');
+      expect(response.headers['referrer-policy'], context).toBe('no-referrer');
+      expect(response.headers['set-cookie'], context).toBeUndefined();
+    }
+  });
+
   it('keeps inline and evaluated script out of the policy under Stripe too', () => {
     for (const stripe of [undefined, STRIPE]) {
       const policy = contentSecurityDirectives({ stripe, appUrl: testConfig().appUrl });

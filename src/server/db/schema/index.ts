@@ -20,3 +20,4 @@ export * from './quotes';
 export * from './recovery-notes';
 export * from './scheduling';
 export * from './store';
+export * from './two-step';

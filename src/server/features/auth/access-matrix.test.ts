@@ -13,6 +13,7 @@ import {
 } from '../../test/access-matrix';
 import { bearer, createTestApp, demoAccount, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
+import { challengeFor, codeAt, enrolTotp, STEP_MS } from './second-step/testing';
 import { createResetLink } from './service';
 
 /**
@@ -76,6 +77,19 @@ const MATRIX: Row[] = [
       const person = await createPerson(t, 'patient');
       const link = await createResetLink(t.database.db, t.ctx.config.appUrl, person.id);
       return { token: new URL(link).searchParams.get('token'), newPassword: 'correct-horse-2' };
+    },
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login/second-step',
+    body: async () => {
+      const person = await createPerson(t, 'patient');
+      const { secret } = await enrolTotp(t, person.token);
+      return {
+        challengeToken: await challengeFor(t, person.email),
+        code: codeAt(secret, Date.now() + STEP_MS),
+      };
     },
     expect: everyone(200),
   },

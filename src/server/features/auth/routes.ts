@@ -6,6 +6,7 @@ import {
   ChangePasswordInputSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
+  LoginResponseSchema,
   MeResponseSchema,
   MessageResponseSchema,
   RegisterInputSchema,
@@ -27,7 +28,7 @@ export function authRoutes(ctx: AppContext) {
       '/api/auth/login',
       {
         onRequest: limitByAddress,
-        schema: { tags, body: LoginInputSchema, response: { 200: AuthResponseSchema } },
+        schema: { tags, body: LoginInputSchema, response: { 200: LoginResponseSchema } },
       },
       (request) => auth.login(ctx, request.body, requestMeta(request)),
     );

@@ -4,6 +4,7 @@ import type {
   ChangePasswordInput,
   ForgotPasswordInput,
   LoginInput,
+  LoginResponse,
   RegisterInput,
   ResetPasswordInput,
 } from '../../../shared/auth';
@@ -23,6 +24,7 @@ import {
 } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import * as authRepository from './repository';
+import { secondStepChallenge } from './second-step/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from './security-alerts';
 
 /** Server messages carry the words the browser's error catalogue keys on ('deactivated', 'inactive', …). */
@@ -36,7 +38,7 @@ export const AUTH_ERRORS = {
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events' | 'sessionCache'>;
 
-export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<AuthResponse> {
+export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
   if (!user) {
     const attempt = { account: input.email, address: meta.ipAddress };
@@ -55,6 +57,9 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
     throw unauthenticated(AUTH_ERRORS.wrongPassword);
   }
   if (!user.isActive) throw unauthenticated(AUTH_ERRORS.deactivated);
+  // An account with a second step, or one the clinic's policy requires to set one up, gets a challenge instead.
+  const challenge = await secondStepChallenge(ctx, user, meta);
+  if (challenge) return challenge;
   const token = await ctx.db.transaction(async (tx) => {
     const sessionToken = await createSession(tx, {
       userId: user.id,

@@ -4,6 +4,7 @@ import type {
   ChangePasswordInput,
   ForgotPasswordInput,
   LoginInput,
+  LoginResponse,
   MeResponse,
   MessageResponse,
   RegisterInput,
@@ -20,7 +21,7 @@ export const meQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<MeResponse>('/api/auth/me', { signal }),
 });
 
-export const login = (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input);
+export const login = (input: LoginInput) => api.post<LoginResponse>('/api/auth/login', input);
 export const register = (input: RegisterInput) => api.post<AuthResponse>('/api/auth/register', input);
 export const requestPasswordReset = (input: ForgotPasswordInput) =>
   api.post<MessageResponse>('/api/auth/forgot-password', input);

@@ -1,10 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '../../../shared/auth';
+import type { SecondStepChallenge } from '../../../shared/two-step';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { LoadingState } from '../../ui/spinner';
 import { login } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
@@ -17,6 +19,11 @@ type FieldErrors = Partial<Record<Field, string>>;
  * The sign-in page is every visitor's first download, so it checks its two fields with the shared schema
  * loaded after the page shows rather than with the form library and zod up front (scripts/bundle-budget.ts).
  */
+/** The second screen, for an account with a second step: loaded only when the password step asks for it. */
+const SecondStepScreen = lazy(() =>
+  import('../two-step').then((module) => ({ default: module.SecondStepScreen })),
+);
+
 const loadLoginSchema = () => import('../../../shared/auth').then((module) => module.LoginInputSchema);
 
 async function checkLogin(form: HTMLFormElement) {
@@ -40,6 +47,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondStepChallenge['secondStep'] | null>(null);
 
   useEffect(() => {
     void loadLoginSchema();
@@ -64,14 +72,25 @@ export function LoginPage() {
         return;
       }
       setError(null);
-      const { token } = await login(checked.values);
-      await signIn(token);
+      const answer = await login(checked.values);
+      // An account with a second step (or one the clinic requires to set one up) is answered with a challenge.
+      if ('secondStep' in answer) setChallenge(answer.secondStep);
+      else await signIn(answer.token);
     } catch (caught) {
       setError(loginErrorMessage(caught));
     } finally {
       setIsSubmitting(false);
     }
   };
+
+  if (challenge)
+    return (
+      <AuthLayout>
+        <Suspense fallback={<LoadingState />}>
+          <SecondStepScreen challenge={challenge} onSignedIn={signIn} onBack={() => setChallenge(null)} />
+        </Suspense>
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout
