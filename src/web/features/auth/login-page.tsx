@@ -5,6 +5,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasskeySignIn } from '../passkeys';
 import { login } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
@@ -101,6 +102,7 @@ export function LoginPage() {
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <PasskeySignIn onError={setError} />
     </AuthLayout>
   );
 }

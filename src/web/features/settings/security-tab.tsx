@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { changePassword, logoutAllSessions, useSession } from '../auth';
+import { PasskeysCard } from '../passkeys';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string().min(1, 'Confirm your new password'),
@@ -107,6 +108,7 @@ export function SecurityTab() {
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
+      <PasskeysCard />
       <SignOutEverywhereCard />
     </div>
   );
