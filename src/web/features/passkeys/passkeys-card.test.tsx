@@ -43,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Settings, Security: passkeys', () => {
   it('lists the passkeys with when they were added and last used', async () => {
     renderSecurity();
-    const list = await screen.findByRole('list', { name: 'Your passkeys' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Your passkeys' }, { timeout: 15_000 });
     expect(within(list).getByText('Passkey 1')).toBeInTheDocument();
     expect(within(list).getByText(/Added .*2026 · Never used/)).toBeInTheDocument();
   });
@@ -51,7 +51,7 @@ describe('Settings, Security: passkeys', () => {
   it('renames a passkey in a small dialog', async () => {
     const { sent } = renderSecurity();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Rename Passkey 1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Rename Passkey 1' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Name this passkey' });
     const field = within(dialog).getByLabelText('Passkey name');
     await user.clear(field);
@@ -71,7 +71,7 @@ describe('Settings, Security: passkeys', () => {
   it('refuses an empty name in the dialog without calling the server', async () => {
     const { sent } = renderSecurity();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Rename Passkey 1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Rename Passkey 1' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Name this passkey' });
     await user.clear(within(dialog).getByLabelText('Passkey name'));
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
@@ -93,7 +93,7 @@ describe('Settings, Security: passkeys', () => {
             ),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Remove Passkey 1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Passkey 1' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove passkey' });
     const password = within(dialog).getByLabelText('Current password');
     await user.type(password, 'wrong-one');
@@ -117,7 +117,7 @@ describe('Settings, Security: passkeys', () => {
         'This browser cannot use passkeys. Sign in with your password here.',
         undefined,
         {
-          timeout: 5000,
+          timeout: 15_000,
         },
       ),
     ).toBeInTheDocument();
@@ -127,6 +127,8 @@ describe('Settings, Security: passkeys', () => {
   it('offers "Add a passkey" when the browser has WebAuthn', async () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     renderSecurity();
-    expect(await screen.findByRole('button', { name: 'Add a passkey' }, { timeout: 5000 })).toBeEnabled();
+    const add = await screen.findByRole('button', { name: 'Add a passkey' }, { timeout: 15_000 });
+    // Disabled while the WebAuthn helpers load, then ready.
+    await waitFor(() => expect(add).toBeEnabled(), { timeout: 15_000 });
   });
 });
