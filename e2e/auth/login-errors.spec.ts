@@ -26,7 +26,7 @@ test('a deactivated account shows the deactivated text', async ({ page, request 
 
 test('field errors are shown beside the fields before anything is sent', async ({ page }) => {
   await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
 });

@@ -29,6 +29,12 @@ export async function addTrickyValues(db: Db) {
   await db.execute(sql`insert into member_profiles (user_id, interests, support_ways, about, completed_at)
     values (${member.id}, ${'{"a,b","c\\"d",NULL,"","NULL"}'}::text[], '{}', ${text}, null)
     on conflict (user_id) do update set interests = excluded.interests, about = excluded.about`);
+  await db.execute(sql`insert into passkeys
+      (id, user_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
+    values (gen_random_uuid(), ${member.id}, 'cred-Zm9v_bar-', 'pQECAyYgASFYIA', 9007199254740991,
+            '["internal", "hybrid"]'::jsonb, 'multiDevice', true, 'Zoë’s 🩺 key', '2024-02-29 23:59:59.123456+00', null)`);
+  await db.execute(sql`insert into passkey_challenges (id, user_id, purpose, challenge, expires_at)
+    values (gen_random_uuid(), null, 'authentication', 'Y2hhbGxlbmdl', '2030-01-01 00:05:00+00')`);
 }
 
 /**

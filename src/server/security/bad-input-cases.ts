@@ -219,6 +219,13 @@ export function oneLineFieldRoutes(patientId: string) {
     },
     { caller: 'member', method: 'PUT', url: '/api/profile', field: 'firstName', body: () => ({}) },
     {
+      caller: 'patient',
+      method: 'PATCH',
+      url: `/api/auth/passkeys/${UUID}`,
+      field: 'name',
+      body: () => ({}),
+    },
+    {
       caller: 'admin',
       method: 'POST',
       url: '/api/admin/users',

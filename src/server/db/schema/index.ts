@@ -10,6 +10,7 @@ export * from './member-profiles';
 export * from './messaging';
 export * from './notifications';
 export * from './onboarding';
+export * from './passkeys';
 export * from './patient-packages';
 export * from './patients';
 export * from './payments';

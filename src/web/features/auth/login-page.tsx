@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadingState } from '../../ui/spinner';
+import { PasskeySignIn } from '../passkeys';
 import { login } from './api';
 import { AuthLayout, linkClass } from './auth-layout';
 import { loginErrorMessage } from './error-messages';
@@ -120,6 +121,7 @@ export function LoginPage() {
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <PasskeySignIn onError={setError} />
     </AuthLayout>
   );
 }

@@ -12,6 +12,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { changePassword, logoutAllSessions, useSession } from '../auth';
 import { TwoStepCard } from '../two-step';
+import { PasskeysCard } from '../passkeys';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string().min(1, 'Confirm your new password'),
@@ -109,6 +110,7 @@ export function SecurityTab() {
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
       <TwoStepCard />
+      <PasskeysCard />
       <SignOutEverywhereCard />
     </div>
   );

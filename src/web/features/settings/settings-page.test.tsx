@@ -16,7 +16,9 @@ describe('settings page', () => {
       handle: ({ url }) =>
         url === '/api/notification-preferences' ? jsonResponse(allNotificationPreferences()) : undefined,
     });
-    expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: 'Security', selected: true }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out of all sessions' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
