@@ -1,6 +1,7 @@
 import { Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
+import { IdleSignOut } from '../../features/devices';
 import { LoadingState } from '../../ui/spinner';
 import { isFullScreen, useRouteKey } from '../route-info';
 import { ShellFrame } from './frame';
@@ -21,6 +22,7 @@ export function AppShell() {
       header={<Header isFullScreen={fullScreen} />}
     >
       <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
+      <IdleSignOut />
     </ShellFrame>
   );
 }

@@ -10,7 +10,8 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { changePassword, logoutAllSessions, useSession } from '../auth';
+import { changePassword, logoutAllSessions, useSession, useUser } from '../auth';
+import { DevicesCard, IdleSignOutCard } from '../devices';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string().min(1, 'Confirm your new password'),
@@ -104,10 +105,13 @@ function SignOutEverywhereCard() {
 }
 
 export function SecurityTab() {
+  const user = useUser();
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
+      <DevicesCard />
       <SignOutEverywhereCard />
+      {user.role === 'admin' ? <IdleSignOutCard /> : null}
     </div>
   );
 }
