@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { SESSION_ERRORS } from '../../../shared/messages';
 import { type AccountStatusEvent, SOCKET_CLOSE } from '../../../shared/realtime';
+import { AppError } from '../errors';
 import { type Delivery, endingCovers, type RealtimeBus, type SessionsEnded } from './bus';
 
 /** setTimeout's longest delay; a session that lives longer is looked at again then. */
@@ -65,7 +66,8 @@ export class SocketHub {
         (error: unknown) =>
           socket.close(
             SOCKET_CLOSE.unauthenticated,
-            error instanceof Error && error.message ? error.message.slice(0, 100) : SESSION_ERRORS.expired,
+            // Only the refusal's own words ('Token expired', 'Invalid token'); a database error says nothing.
+            error instanceof AppError ? error.message : SESSION_ERRORS.expired,
           ),
       );
     };
