@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { accountRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
+import { deviceRoutes } from './features/auth/devices/routes';
 import { passkeyRoutes } from './features/auth/passkeys/routes';
 import { authRoutes } from './features/auth/routes';
 import { twoStepRoutes } from './features/auth/second-step/routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(authRoutes(ctx));
   await app.register(twoStepRoutes(ctx));
   await app.register(passkeyRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(preferenceRoutes(ctx));
   await app.register(adminRoutes(ctx));

@@ -25,6 +25,7 @@ const apiRoutes = () =>
 const TAKES_NO_BODY = new Set([
   '/api/auth/logout',
   '/api/auth/logout-all',
+  '/api/auth/activity',
   '/api/notifications/mark-all-read',
   '/api/onboarding/complete',
 ]);

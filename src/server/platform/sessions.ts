@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_IDLE_SIGN_OUT, idleMinutesFor } from '../../shared/devices';
 import { SESSION_ERRORS } from '../../shared/messages';
 import type { Role } from '../../shared/roles';
 import type { Db, Tx } from '../db/client';
 import { prepared } from '../db/prepared';
-import { sessions, users } from '../db/schema';
+import { idleSignOutSettings, sessions, users } from '../db/schema';
 import { unauthenticated } from './errors';
 import { sha256 } from './secrets';
 import type { SessionCache } from './session-cache';
@@ -25,11 +26,14 @@ export async function createSession(
   options: { userId: string; ttlMs: number; ipAddress?: string; userAgent?: string },
 ) {
   const token = newToken();
+  const now = new Date();
   await db.insert(sessions).values({
     id: randomUUID(),
     userId: options.userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + options.ttlMs),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + options.ttlMs),
+    lastActiveAt: now,
     ipAddress: options.ipAddress ?? null,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
   });
@@ -44,21 +48,30 @@ function sessionLookup(db: Db) {
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
+        lastActiveAt: sessions.lastActiveAt,
         userId: users.id,
         role: users.role,
         isActive: users.isActive,
+        staffIdleMinutes: idleSignOutSettings.staffIdleMinutes,
+        patientIdleMinutes: idleSignOutSettings.patientIdleMinutes,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      // The clinic's idle limits ride along in the same query: the hot path stays one round trip.
+      .leftJoin(idleSignOutSettings, eq(idleSignOutSettings.id, 'clinic'))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .limit(1)
       .prepare('resolve_session'),
   )!;
 }
 
+/** One minute of the idle limits (decision 0034). */
+export const IDLE_MINUTE_MS = 60_000;
+
 /**
  * Resolves a bearer token to its user, or throws the 401 the browser keys on. With a cache, a session
- * resolved in the last few seconds costs no query (decision 0013); refusals are never cached.
+ * resolved in the last few seconds costs no query (decision 0013); refusals are never cached, and an entry
+ * lasts no longer than the session may stay idle (decision 0034).
  */
 export async function resolveSession(
   db: Db,
@@ -74,7 +87,10 @@ export async function resolveSession(
   return user;
 }
 
-/** A socket outlives the request that opened it, so it needs to know when its session expires. */
+/**
+ * A socket outlives the request that opened it, so it needs to know when its session ends: `expiresAt` is
+ * the earlier of its expiry and the moment it falls idle; the hub asks again then (activity moves the latter).
+ */
 export async function resolveSocketSession(db: Db, token: string | undefined) {
   return liveSession(db, hashOfOffered(token));
 }
@@ -88,9 +104,30 @@ function hashOfOffered(token: string | undefined) {
 async function liveSession(db: Db, tokenHash: string) {
   const [row] = await sessionLookup(db).execute({ tokenHash });
   if (!row || row.revokedAt || !row.isActive) throw unauthenticated(SESSION_ERRORS.invalid);
-  if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated(SESSION_ERRORS.expired);
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) throw unauthenticated(SESSION_ERRORS.expired);
+  const settings = {
+    staffIdleMinutes: row.staffIdleMinutes ?? DEFAULT_IDLE_SIGN_OUT.staffIdleMinutes,
+    patientIdleMinutes:
+      row.staffIdleMinutes === null ? DEFAULT_IDLE_SIGN_OUT.patientIdleMinutes : row.patientIdleMinutes,
+  };
+  const idleMinutes = idleMinutesFor(row.role, settings);
+  let endsAt = row.expiresAt;
+  if (idleMinutes !== null) {
+    const idleAt = new Date(row.lastActiveAt.getTime() + idleMinutes * IDLE_MINUTE_MS);
+    if (idleAt.getTime() <= now) throw unauthenticated(SESSION_ERRORS.expired);
+    if (idleAt < endsAt) endsAt = idleAt;
+  }
   const user: SessionUser = { id: row.userId, role: row.role, sessionId: row.sessionId };
-  return { user, expiresAt: row.expiresAt };
+  return { user, expiresAt: endsAt };
+}
+
+/** The person used the app: their session's idle clock starts again. */
+export async function touchSession(db: Db | Tx, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastActiveAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /**

@@ -142,6 +142,40 @@ export const SESSION_ENDINGS: SessionEnding[] = [
     },
     end: () => new Promise((resolve) => setTimeout(resolve, EXPIRES_IN_MS + 20)),
   },
+  {
+    name: 'ending another session from the list of signed-in devices',
+    closes: 'second',
+    code: SOCKET_CLOSE.signedOut,
+    end: async (clinic, person) => {
+      const list = await clinic.app.inject({
+        method: 'GET',
+        url: '/api/auth/sessions',
+        headers: bearer(person.first),
+      });
+      const other = list.json<Array<{ id: string; current: boolean }>>().find((session) => !session.current);
+      await ok(clinic, {
+        method: 'DELETE',
+        url: `/api/auth/sessions/${other?.id}`,
+        headers: bearer(person.first),
+      });
+    },
+  },
+  {
+    name: 'falling idle past the clinic’s limit',
+    closes: 'first',
+    code: SOCKET_CLOSE.unauthenticated,
+    local: true,
+    prepare: async (clinic, person) => {
+      // A staff member's limit is 30 minutes: the first session's last activity was nearly that long ago.
+      const lastActiveAt = new Date(Date.now() - 30 * 60_000 + EXPIRES_IN_MS);
+      await clinic.ctx.db
+        .update(sessions)
+        .set({ lastActiveAt })
+        .where(eq(sessions.tokenHash, hashToken(person.first)));
+      clinic.ctx.sessionCache.forgetAll();
+    },
+    end: () => new Promise((resolve) => setTimeout(resolve, EXPIRES_IN_MS + 20)),
+  },
 ];
 
 /** The three sockets a signed-in browser holds, all of one session. */

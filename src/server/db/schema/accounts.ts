@@ -69,6 +69,11 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The last time the person used the app (sign-in, then input the browser reports at most once a minute);
+     * never the app's own polling or sockets. Past the role's idle limit the token stops working.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

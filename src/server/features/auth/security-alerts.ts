@@ -21,7 +21,27 @@ export const SECURITY_ALERTS = {
     title: 'Password changed',
     message: 'The password of your account was reset with an emailed link, and every session was signed out.',
   },
-} satisfies Record<string, SecurityAlert>;
+  twoStepOn: {
+    title: 'Two-step sign-in turned on',
+    message: 'Signing in to your account now needs a code from your authenticator app after the password.',
+  },
+  twoStepOff: {
+    title: 'Two-step sign-in turned off',
+    message: 'Two-step sign-in was turned off for your account: signing in now needs only the password.',
+  },
+  passkeyAdded: {
+    title: 'Passkey added',
+    message: 'A passkey was added to your account; it can now sign in without the password.',
+  },
+  passkeyRemoved: {
+    title: 'Passkey removed',
+    message: 'A passkey was removed from your account; it can no longer sign in.',
+  },
+  newSignIn: (device: string, address: string) => ({
+    title: 'New sign-in',
+    message: `Your account was signed in from ${device} at the address ${address}, a device or place not used in the last 90 days.`,
+  }),
+} satisfies Record<string, SecurityAlert | ((...facts: string[]) => SecurityAlert)>;
 
 /**
  * Tells a person that something changed about how their account is signed in to: a security_alert

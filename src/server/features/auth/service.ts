@@ -23,6 +23,7 @@ import {
   type SessionUser,
 } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
+import { afterSignIn } from './devices/service';
 import * as authRepository from './repository';
 import { secondStepChallenge } from './second-step/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from './security-alerts';
@@ -73,6 +74,7 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
     });
     return sessionToken;
   });
+  await afterSignIn(ctx, user, { ...meta, sessionToken: token });
   return { token, user: accounts.toUser(user) };
 }
 

@@ -161,14 +161,16 @@ const RENDERED: Record<NotificationType, Case[] | 'not raised'> = {
   telehealth_session_started: 'not raised',
   telehealth_session_ended: 'not raised',
   // Said to the account's owner about their own account: no one is named.
-  security_alert: Object.values(SECURITY_ALERTS).flatMap((alert) =>
-    (['patient', 'member'] as const).map((reader) => ({
-      reader,
-      own: reader === 'patient' ? PATIENT : MEMBER,
-      names: [],
-      text: alert.message,
-    })),
-  ),
+  security_alert: Object.values(SECURITY_ALERTS)
+    .map((alert) => (typeof alert === 'function' ? alert('Chrome on macOS', '203.0.113.7') : alert))
+    .flatMap((alert) =>
+      (['patient', 'member'] as const).map((reader) => ({
+        reader,
+        own: reader === 'patient' ? PATIENT : MEMBER,
+        names: [],
+        text: alert.message,
+      })),
+    ),
 };
 
 const cases = Object.entries(RENDERED).flatMap(([type, list]) =>

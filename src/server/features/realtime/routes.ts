@@ -49,7 +49,9 @@ export function realtimeRoutes(ctx: AppContext) {
             return;
           }
           const { channel, token } = query.data;
-          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel, expiresAt }, socket);
+          // Asked again when the session would fall idle or expire: activity since then keeps the socket open.
+          const recheck = async () => (await resolveSocketSession(ctx.db, token)).expiresAt;
+          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel, expiresAt, recheck }, socket);
           // Only the messaging channel takes events from the browser; the others are push-only.
           if (channel !== 'messaging') return;
           // Every frame acts as the session, so it must still stand then: should the news of an ending be

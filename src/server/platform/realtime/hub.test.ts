@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { unauthenticated } from '../errors';
 import { createInProcessBus } from './bus';
 import { FakeSocket, hubWith } from './hub-fakes';
 
@@ -61,5 +62,32 @@ describe('SocketHub', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(socket.closedWith).toBe(4401);
     expect(hub.connectionCount).toBe(0);
+  });
+
+  it('asks again when a session would fall idle: activity keeps the socket open, idleness closes it', async () => {
+    const { hub, socket, asWs } = hubWith(createInProcessBus());
+    let asked = 0;
+    const answers: Array<() => Promise<Date>> = [
+      async () => new Date(Date.now() + 40), // the person was active: the moment moves on
+      async () => {
+        throw unauthenticated('Token expired');
+      },
+    ];
+    hub.add(
+      {
+        userId: 'u1',
+        sessionId: 's1',
+        channel: 'notifications',
+        expiresAt: new Date(Date.now() + 30),
+        recheck: () => (answers[asked++] as () => Promise<Date>)(),
+      },
+      asWs,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toBe(1);
+    expect(socket.closedWith).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(asked).toBe(2);
+    expect(socket.closedWith).toBe(4401);
   });
 });

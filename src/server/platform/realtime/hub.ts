@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import { SESSION_ERRORS } from '../../../shared/messages';
 import { type AccountStatusEvent, SOCKET_CLOSE } from '../../../shared/realtime';
+import { AppError } from '../errors';
 import { type Delivery, endingCovers, type RealtimeBus, type SessionsEnded } from './bus';
 
 /** setTimeout's longest delay; a session that lives longer is looked at again then. */
@@ -21,8 +22,22 @@ export class SocketHub {
     bus.onSessionsEnded((ended) => this.closeEnded(ended));
   }
 
-  add(options: { userId: string; sessionId: string; channel: string; expiresAt?: Date }, socket: WebSocket) {
-    const { userId, sessionId, channel, expiresAt } = options;
+  /**
+   * `expiresAt` is when the session may end by itself; with `recheck`, the hub asks then whether it still
+   * stands (a session that falls idle moves this on with every activity) and closes the socket on a refusal.
+   */
+  add(
+    options: {
+      userId: string;
+      sessionId: string;
+      channel: string;
+      expiresAt?: Date;
+      recheck?: () => Promise<Date>;
+    },
+    socket: WebSocket,
+  ) {
+    const { userId, sessionId, channel, recheck } = options;
+    let { expiresAt } = options;
     const entry = { channel, sessionId, socket };
     let set = this.sockets.get(userId);
     if (!set) {
@@ -34,9 +49,27 @@ export class SocketHub {
     const closeWhenExpired = () => {
       if (!expiresAt) return;
       const left = expiresAt.getTime() - Date.now();
-      if (left <= 0) return socket.close(SOCKET_CLOSE.unauthenticated, SESSION_ERRORS.expired);
-      expiry = setTimeout(closeWhenExpired, Math.min(left, LONGEST_TIMER_MS));
-      expiry.unref();
+      if (left > 0) {
+        expiry = setTimeout(closeWhenExpired, Math.min(left, LONGEST_TIMER_MS));
+        expiry.unref();
+        return;
+      }
+      if (!recheck) return socket.close(SOCKET_CLOSE.unauthenticated, SESSION_ERRORS.expired);
+      recheck().then(
+        (next) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (next.getTime() <= Date.now())
+            return socket.close(SOCKET_CLOSE.unauthenticated, SESSION_ERRORS.expired);
+          expiresAt = next;
+          closeWhenExpired();
+        },
+        (error: unknown) =>
+          socket.close(
+            SOCKET_CLOSE.unauthenticated,
+            // Only the refusal's own words ('Token expired', 'Invalid token'); a database error says nothing.
+            error instanceof AppError ? error.message : SESSION_ERRORS.expired,
+          ),
+      );
     };
     socket.on('close', () => {
       clearTimeout(expiry);

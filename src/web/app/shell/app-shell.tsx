@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { LoadingState } from '../../ui/spinner';
@@ -6,6 +6,11 @@ import { isFullScreen, useRouteKey } from '../route-info';
 import { ShellFrame } from './frame';
 import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
+
+// Loaded after the page: the automatic sign-out waits minutes before it shows anything (scripts/bundle-budget.ts).
+const IdleSignOut = lazy(() =>
+  import('../../features/devices/idle-sign-out').then((module) => ({ default: module.IdleSignOut })),
+);
 
 /** The signed-in shell: sidebar on large screens, header, and the page. /messages is full screen. */
 export function AppShell() {
@@ -21,6 +26,9 @@ export function AppShell() {
       header={<Header isFullScreen={fullScreen} />}
     >
       <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
+      <Suspense fallback={null}>
+        <IdleSignOut />
+      </Suspense>
     </ShellFrame>
   );
 }

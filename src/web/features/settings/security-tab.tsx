@@ -10,9 +10,10 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { changePassword, logoutAllSessions, useSession } from '../auth';
-import { TwoStepCard } from '../two-step';
+import { changePassword, logoutAllSessions, useSession, useUser } from '../auth';
+import { DevicesCard, IdleSignOutCard } from '../devices';
 import { PasskeysCard } from '../passkeys';
+import { TwoStepCard } from '../two-step';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string().min(1, 'Confirm your new password'),
@@ -106,12 +107,15 @@ function SignOutEverywhereCard() {
 }
 
 export function SecurityTab() {
+  const user = useUser();
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
       <TwoStepCard />
       <PasskeysCard />
+      <DevicesCard />
       <SignOutEverywhereCard />
+      {user.role === 'admin' ? <IdleSignOutCard /> : null}
     </div>
   );
 }

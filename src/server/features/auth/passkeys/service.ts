@@ -19,7 +19,8 @@ import type { AppContext, RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound, unauthenticated } from '../../../platform/errors';
 import { createSession, type SessionUser } from '../../../platform/sessions';
 import * as accounts from '../../accounts/service';
-import { sendSecurityAlert } from '../security-alerts';
+import { afterSignIn } from '../devices/service';
+import { SECURITY_ALERTS, sendSecurityAlert } from '../security-alerts';
 import { AUTH_ERRORS } from '../service';
 import { relyingParty } from './relying-party';
 import * as repository from './repository';
@@ -124,10 +125,7 @@ export async function addPasskey(
     });
     return row;
   });
-  await sendSecurityAlert(ctx, caller.id, {
-    title: 'Passkey added',
-    message: `A passkey was added to your account; it can now sign in without the password.`,
-  });
+  await sendSecurityAlert(ctx, caller.id, SECURITY_ALERTS.passkeyAdded);
   return toPasskey(saved);
 }
 
@@ -164,10 +162,7 @@ export async function removeOwnPasskey(
       details: { passkeyId: id },
     });
   });
-  await sendSecurityAlert(ctx, caller.id, {
-    title: 'Passkey removed',
-    message: 'A passkey was removed from your account; it can no longer sign in.',
-  });
+  await sendSecurityAlert(ctx, caller.id, SECURITY_ALERTS.passkeyRemoved);
   return { message: 'Passkey removed' };
 }
 
@@ -254,5 +249,6 @@ export async function signInWithPasskey(
     });
     return sessionToken;
   });
+  await afterSignIn(ctx, user, { ...meta, sessionToken: token });
   return { token, user: accounts.toUser(user) };
 }

@@ -23,7 +23,8 @@ import {
   type SessionUser,
 } from '../../../platform/sessions';
 import * as accounts from '../../accounts/service';
-import { sendSecurityAlert } from '../security-alerts';
+import { afterSignIn } from '../devices/service';
+import { SECURITY_ALERTS, sendSecurityAlert } from '../security-alerts';
 import * as repository from './repository';
 import { matchingStep, newRecoveryCodes, newTotpSecret, setupOf } from './totp';
 
@@ -188,6 +189,7 @@ export async function completeSecondStep(
   });
   if (!token) throw await refuseCode(ctx, { userId: user.id, meta, challengeId: challenge.id });
   await ctx.rateLimits.clearAddress(codeAttempt(user.id, meta));
+  await afterSignIn(ctx, user, { ...meta, sessionToken: token });
   return { token, user: accounts.toUser(user) };
 }
 
@@ -245,11 +247,6 @@ async function enable(
   return codes;
 }
 
-const TURNED_ON = {
-  title: 'Two-step sign-in turned on',
-  message: 'Signing in to your account now needs a code from your authenticator app after the password.',
-};
-
 export async function confirmSetup(
   ctx: Ctx,
   caller: SessionUser,
@@ -259,7 +256,7 @@ export async function confirmSetup(
   if (step === null) throw wrongCode();
   const codes = await ctx.db.transaction((tx) => enable(tx, caller, { step, meta }));
   if (!codes) throw wrongCode();
-  await sendSecurityAlert(ctx, caller.id, TURNED_ON);
+  await sendSecurityAlert(ctx, caller.id, SECURITY_ALERTS.twoStepOn);
   return { recoveryCodes: codes };
 }
 
@@ -289,10 +286,7 @@ export async function disable(
     return true;
   });
   if (!turnedOff) throw await refuseCode(ctx, { userId: user.id, meta });
-  await sendSecurityAlert(ctx, user.id, {
-    title: 'Two-step sign-in turned off',
-    message: 'Two-step sign-in was turned off for your account: signing in now needs only the password.',
-  });
+  await sendSecurityAlert(ctx, user.id, SECURITY_ALERTS.twoStepOff);
   return { message: 'Two-step sign-in is off.' };
 }
 
@@ -352,7 +346,8 @@ export async function confirmEnrolment(
         });
   if (!done) throw await refuseCode(ctx, { userId: user.id, meta, challengeId: challenge.id });
   await ctx.rateLimits.clearAddress(codeAttempt(user.id, meta));
-  await sendSecurityAlert(ctx, user.id, TURNED_ON);
+  await sendSecurityAlert(ctx, user.id, SECURITY_ALERTS.twoStepOn);
+  await afterSignIn(ctx, user, { ...meta, sessionToken: done.token });
   return { token: done.token, user: accounts.toUser(user), recoveryCodes: done.codes };
 }
 
