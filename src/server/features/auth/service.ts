@@ -27,6 +27,7 @@ import { afterSignIn } from './devices/service';
 import * as authRepository from './repository';
 import { secondStepChallenge } from './second-step/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from './security-alerts';
+import { openSignedInSession } from './sign-in';
 
 /** Server messages carry the words the browser's error catalogue keys on ('deactivated', 'inactive', …). */
 export const AUTH_ERRORS = {
@@ -61,19 +62,7 @@ export async function login(ctx: Ctx, input: LoginInput, meta: RequestMeta): Pro
   // An account with a second step, or one the clinic's policy requires to set one up, gets a challenge instead.
   const challenge = await secondStepChallenge(ctx, user, meta);
   if (challenge) return challenge;
-  const token = await ctx.db.transaction(async (tx) => {
-    const sessionToken = await createSession(tx, {
-      userId: user.id,
-      ttlMs: ctx.config.sessionTtlMs,
-      ...meta,
-    });
-    await recordAccountActivity(tx, {
-      action: 'auth.login',
-      userId: user.id,
-      ipAddress: meta.ipAddress,
-    });
-    return sessionToken;
-  });
+  const token = await ctx.db.transaction((tx) => openSignedInSession(tx, ctx, { userId: user.id, meta }));
   await afterSignIn(ctx, user, { ...meta, sessionToken: token });
   return { token, user: accounts.toUser(user) };
 }

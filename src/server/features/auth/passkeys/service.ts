@@ -17,11 +17,12 @@ import {
 import { recordAccountActivity } from '../../../platform/activity';
 import type { AppContext, RequestMeta } from '../../../platform/context';
 import { AppError, badRequest, notFound, unauthenticated } from '../../../platform/errors';
-import { createSession, type SessionUser } from '../../../platform/sessions';
+import type { SessionUser } from '../../../platform/sessions';
 import * as accounts from '../../accounts/service';
 import { afterSignIn } from '../devices/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from '../security-alerts';
 import { AUTH_ERRORS } from '../service';
+import { openSignedInSession } from '../sign-in';
 import { relyingParty } from './relying-party';
 import * as repository from './repository';
 
@@ -236,18 +237,7 @@ export async function signInWithPasskey(
       backedUp: credentialBackedUp,
     });
     if (!moved) throw unauthenticated(PASSKEY_NOT_VERIFIED);
-    const sessionToken = await createSession(tx, {
-      userId: user.id,
-      ttlMs: ctx.config.sessionTtlMs,
-      ...meta,
-    });
-    await recordAccountActivity(tx, {
-      action: 'auth.login',
-      userId: user.id,
-      ipAddress: meta.ipAddress,
-      details: { method: 'passkey' },
-    });
-    return sessionToken;
+    return openSignedInSession(tx, ctx, { userId: user.id, meta, details: { method: 'passkey' } });
   });
   await afterSignIn(ctx, user, { ...meta, sessionToken: token });
   return { token, user: accounts.toUser(user) };

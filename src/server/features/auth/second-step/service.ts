@@ -15,16 +15,11 @@ import { recordAccountActivity, recordActivity } from '../../../platform/activit
 import type { AppContext, RequestMeta } from '../../../platform/context';
 import { badRequest, notFound, unauthenticated } from '../../../platform/errors';
 import { dataEncryptionKey, open, seal, sha256 } from '../../../platform/secrets';
-import {
-  createSession,
-  hashToken,
-  hasSignedInFrom,
-  newToken,
-  type SessionUser,
-} from '../../../platform/sessions';
+import { hashToken, hasSignedInFrom, newToken, type SessionUser } from '../../../platform/sessions';
 import * as accounts from '../../accounts/service';
 import { afterSignIn } from '../devices/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from '../security-alerts';
+import { openSignedInSession } from '../sign-in';
 import * as repository from './repository';
 import { matchingStep, newRecoveryCodes, newTotpSecret, setupOf } from './totp';
 
@@ -174,18 +169,7 @@ export async function completeSecondStep(
     if (!method) return null;
     // Closed in the same transaction: if another request took the challenge first, the code stays unused.
     if (!(await repository.closeChallenge(tx, challenge.id))) throw challengeEnded();
-    const sessionToken = await createSession(tx, {
-      userId: user.id,
-      ttlMs: ctx.config.sessionTtlMs,
-      ...meta,
-    });
-    await recordAccountActivity(tx, {
-      action: 'auth.login',
-      userId: user.id,
-      ipAddress: meta.ipAddress,
-      details: { secondStep: method },
-    });
-    return sessionToken;
+    return openSignedInSession(tx, ctx, { userId: user.id, meta, details: { secondStep: method } });
   });
   if (!token) throw await refuseCode(ctx, { userId: user.id, meta, challengeId: challenge.id });
   await ctx.rateLimits.clearAddress(codeAttempt(user.id, meta));
@@ -335,11 +319,9 @@ export async function confirmEnrolment(
           const codes = await enable(tx, user, { step, meta });
           if (!codes) return null;
           if (!(await repository.closeChallenge(tx, challenge.id))) throw challengeEnded();
-          const token = await createSession(tx, { userId: user.id, ttlMs: ctx.config.sessionTtlMs, ...meta });
-          await recordAccountActivity(tx, {
-            action: 'auth.login',
+          const token = await openSignedInSession(tx, ctx, {
             userId: user.id,
-            ipAddress: meta.ipAddress,
+            meta,
             details: { secondStep: 'enrolled' },
           });
           return { token, codes };
