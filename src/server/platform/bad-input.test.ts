@@ -26,6 +26,9 @@ const TAKES_NO_BODY = new Set([
   '/api/auth/logout',
   '/api/auth/logout-all',
   '/api/auth/activity',
+  '/api/two-step/setup',
+  '/api/auth/passkeys/registration-options',
+  '/api/auth/passkey/options',
   '/api/notifications/mark-all-read',
   '/api/onboarding/complete',
 ]);
