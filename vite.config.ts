@@ -47,7 +47,7 @@ const CHUNK_GROUPS = [
   { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
   // The small pieces many screens share (helpers, plain controls, the vocabulary): one file or two rather than a
   // dozen, which on a phone's HTTP/1.1 is a dozen fewer turns for six connections. Forms (zod) stay out: they
-  // load with a form; so do the clinic-zone times, which would bring the dates file to every screen using this.
+  // load with a form (use-zod-form and use-dialog-form); so do the clinic-zone times, which would bring the dates file to every screen using this.
   // The vocabulary is data and plain text functions alone, so the update check of every page can load it by itself.
   // Money and CSV text are plain functions the schemas use too: with the vocabulary, no chunk of schemas imports
   // back from a chunk that imports it (a cycle between chunks leaves one of them half-loaded).
@@ -59,7 +59,7 @@ const CHUNK_GROUPS = [
   {
     name: 'common',
     test: new RegExp(
-      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|clinic-time|${RADIX_CONTROLS}|${FORM_CONTROLS})\\.)`,
+      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|use-dialog-form|clinic-time|${RADIX_CONTROLS}|${FORM_CONTROLS})\\.)`,
     ),
     priority: 1,
     includeDependenciesRecursively: false,
