@@ -47,6 +47,12 @@ export class AuthRateLimits {
   }
 
   /**
+   * An onRequest hook for the calls a visitor can make without an account (sign-in, sign-up, resets, the second
+   * step, passkeys): each one counts against its address before its body is even read.
+   */
+  readonly limitByAddress = async (request: { ip: string }) => this.consumeAddress(request.ip);
+
+  /**
    * Refuses, without spending a try, when this address used up its tries at the account, or when the account
    * used up its day's tries and `isOwnersAddress` says the address is not one its owner signed in from.
    */

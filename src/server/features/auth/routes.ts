@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyBodySchema } from '../../../shared/api-error';
 import {
@@ -21,8 +21,7 @@ export function authRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
-    // Every call a visitor can make here counts against its address, before its body is even read.
-    const limitByAddress = async (request: FastifyRequest) => ctx.rateLimits.consumeAddress(request.ip);
+    const { limitByAddress } = ctx.rateLimits;
 
     app.post(
       '/api/auth/login',

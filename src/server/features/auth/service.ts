@@ -24,19 +24,14 @@ import {
 } from '../../platform/sessions';
 import * as accounts from '../accounts/service';
 import { afterSignIn } from './devices/service';
+
+export { AUTH_ERRORS } from './errors';
+
+import { AUTH_ERRORS } from './errors';
 import * as authRepository from './repository';
 import { secondStepChallenge } from './second-step/service';
 import { SECURITY_ALERTS, sendSecurityAlert } from './security-alerts';
 import { openSignedInSession } from './sign-in';
-
-/** Server messages carry the words the browser's error catalogue keys on ('deactivated', 'inactive', …). */
-export const AUTH_ERRORS = {
-  userNotFound: 'User not found',
-  wrongPassword: 'Invalid email or password',
-  deactivated: 'Account is deactivated',
-  inactive: 'This account is inactive',
-  invalidResetToken: 'Invalid or expired reset token',
-} as const;
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'rateLimits' | 'mailer' | 'events' | 'sessionCache'>;
 

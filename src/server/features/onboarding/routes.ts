@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBodySchema } from '../../../shared/api-error';
@@ -25,8 +25,7 @@ export function onboardingRoutes(ctx: AppContext) {
     const tags = ['onboarding'];
     const patientsOnly = app.requireRole('patient');
     const state = { 200: OnboardingStateSchema };
-    // Making an account is open to anyone, so it counts against the address like registration does.
-    const limitByAddress = async (request: FastifyRequest) => ctx.rateLimits.consumeAddress(request.ip);
+    const { limitByAddress } = ctx.rateLimits;
 
     app.post(
       '/api/onboarding/account',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyBodySchema } from '../../../../shared/api-error';
 import { AuthResponseSchema, MessageResponseSchema } from '../../../../shared/auth';
@@ -20,7 +20,7 @@ export function passkeyRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
-    const limitByAddress = async (request: FastifyRequest) => ctx.rateLimits.consumeAddress(request.ip);
+    const { limitByAddress } = ctx.rateLimits;
 
     app.post(
       '/api/auth/passkeys/registration-options',

@@ -20,8 +20,8 @@ import { AppError, badRequest, notFound, unauthenticated } from '../../../platfo
 import type { SessionUser } from '../../../platform/sessions';
 import * as accounts from '../../accounts/service';
 import { afterSignIn } from '../devices/service';
+import { AUTH_ERRORS } from '../errors';
 import { SECURITY_ALERTS, sendSecurityAlert } from '../security-alerts';
-import { AUTH_ERRORS } from '../service';
 import { openSignedInSession } from '../sign-in';
 import { relyingParty } from './relying-party';
 import * as repository from './repository';
