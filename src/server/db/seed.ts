@@ -5,6 +5,7 @@ import { seedDemoBillingPolicy, seedDemoCards, seedDemoInvoices } from '../featu
 import { seedDemoFees } from '../features/billing/fees/demo';
 import { seedDemoPackages } from '../features/billing/packages/demo';
 import { assign } from '../features/care-team/service';
+import { seedDemoClinicFeatures } from '../features/clinic-features/demo';
 import { seedDemoEvents } from '../features/events/demo';
 import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
@@ -51,6 +52,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoAppointments(tx);
       await seedDemoInvoices(tx);
       await seedDemoBillingPolicy(tx);
+      await seedDemoClinicFeatures(tx);
       await seedDemoFees(tx);
       await seedDemoCards(tx);
       await seedDemoPackages(tx);
