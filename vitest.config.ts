@@ -24,6 +24,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...serviceTests],
           globalSetup: ['src/server/test/global-setup.ts'],
+          // Each file builds its own app on its own database, so the files of a worker can share its loaded
+          // modules: on 2 cores the auth and billing files (29 files, 904 tests) ran in 89 s instead of 177 s,
+          // their import time down from 102 s to 18 s.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Appointment } from '../../../shared/scheduling';
 import { serviceTypes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { perFileCounter } from '../../test/per-file';
 import { call, careTeam, type Request, type Who } from '../recovery-notes/testing';
 
 export { assign, call, careTeam, type Who } from '../recovery-notes/testing';
@@ -37,14 +38,14 @@ export async function serviceType(
 }
 
 export const HOUR = 3_600_000;
-let taken = 0;
+const nextSlot = perFileCounter();
 
 /**
  * An hour `daysAhead` days from now (negative for the past), on the hour; each call takes the next free
  * two-hour step after it, so tests never collide with each other's bookings.
  */
 export function slotAt(daysAhead = 10) {
-  taken += 1;
+  const taken = nextSlot();
   const start = Math.floor(Date.now() / HOUR) * HOUR + daysAhead * 24 * HOUR + taken * 2 * HOUR;
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + HOUR).toISOString() };
 }

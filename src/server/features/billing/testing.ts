@@ -6,6 +6,7 @@ import { TEST_CARDS } from '../../../shared/payments';
 import type { CardSetupAnswer, SavedCard } from '../../../shared/saved-cards';
 import { appointments, notifications, serviceTypes } from '../../db/schema';
 import type { TestApp } from '../../test/app';
+import { perFileCounter } from '../../test/per-file';
 import { payWithTestCard } from '../../test/test-card';
 import { call, type Request, type Who } from '../recovery-notes/testing';
 
@@ -35,7 +36,7 @@ export async function serviceType(t: TestApp, priceCents = 8500) {
   return row;
 }
 
-let taken = 0;
+const nextSlot = perFileCounter();
 /**
  * Sessions of one file are 47 minutes apart (each lasts 45): a prime, so that no two ever land on the same slot of
  * different days, as an hour-multiple spacing did when one test's `daysAgo` differed from another's by a day.
@@ -53,7 +54,7 @@ export async function session(
     status?: 'completed' | 'scheduled' | 'cancelled' | 'no_show';
   },
 ) {
-  taken += 1;
+  const taken = nextSlot();
   const start = Date.now() - (values.daysAgo ?? 3) * 86_400_000 - taken * SPACING_MS;
   const [row] = await t.database.db
     .insert(appointments)
