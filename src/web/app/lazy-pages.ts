@@ -28,6 +28,9 @@ export const PublicBookingsPage = lazy(() =>
 export const NotBuiltPage = lazy(() =>
   import('../features/placeholder/not-built-page').then((m) => ({ default: m.NotBuiltPage })),
 );
+export const ExerciseLibraryPage = lazy(() =>
+  import('../features/exercise-library/library-page').then((m) => ({ default: m.ExerciseLibraryPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );

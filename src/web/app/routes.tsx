@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes';
 import { LoginPage } from '../features/auth/login-page';
 import { AppRoot } from './app-root';
+import { CareBetweenVisitsGate } from './care-between-visits-gate';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AdminActivityPage,
@@ -19,6 +20,7 @@ import {
   CheckoutSuccessPage,
   DashboardScreen,
   DemoBookingPage,
+  ExerciseLibraryPage,
   ForgotPasswordPage,
   MemberEventsPage,
   MemberOnboardingPage,
@@ -103,7 +105,13 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminPrintful: <PrintfulPage />,
 };
 
-const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
+/** Screens of care between visits: behind their gate, never among the spec's screens. */
+const CARE_BETWEEN_VISITS: Partial<Record<RouteKey, ReactNode>> = {
+  exerciseLibrary: <ExerciseLibraryPage />,
+};
+const LIBRARY_ROLES = ['practitioner', 'staff', 'admin'] as const;
+
+const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home' && !(key in CARE_BETWEEN_VISITS));
 
 export const routes: RouteObject[] = [
   {
@@ -123,6 +131,15 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
+          {
+            element: <CareBetweenVisitsGate roles={LIBRARY_ROLES} />,
+            children: [
+              {
+                element: <RoleLayout />,
+                children: [route('exerciseLibrary', CARE_BETWEEN_VISITS.exerciseLibrary)],
+              },
+            ],
+          },
           {
             element: <RoleLayout />,
             children: [

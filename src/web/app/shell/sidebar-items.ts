@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ClipboardCheck,
   ClipboardList,
+  Dumbbell,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -24,8 +25,11 @@ export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
 const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
 
-/** The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. */
-export function sidebarGroupsFor(role: Role): SidebarGroup[] {
+/**
+ * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between
+ * visits on, practitioners, staff and admins also find the Exercise Library under Patient Care.
+ */
+export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
   if (role === 'member') return [];
   if (role === 'patient') {
     return [
@@ -59,6 +63,9 @@ export function sidebarGroupsFor(role: Role): SidebarGroup[] {
       items: [
         { label: 'Clients', to: '/clients', icon: Users },
         { label: 'Recovery Notes', to: '/recovery-notes', icon: NotebookPen },
+        ...(options.careBetweenVisits
+          ? [{ label: 'Exercise Library', to: '/exercises', icon: Dumbbell }]
+          : []),
         telehealth,
       ],
     },
