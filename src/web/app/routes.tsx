@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteDefinition, type RouteKey } from '../../shared/routes';
 import { LoginPage } from '../features/auth/login-page';
 import { AppRoot } from './app-root';
-import { CareBetweenVisitsGate } from './care-between-visits-gate';
 import { RedirectIfSignedIn, RequireRole, RequireUser } from './guards';
 import {
   AdminActivityPage,
@@ -16,6 +15,7 @@ import {
   AppointmentsPage,
   BillingPage,
   CalendarPage,
+  CareBetweenVisitsGate,
   CheckoutPage,
   CheckoutSuccessPage,
   DashboardScreen,
@@ -105,13 +105,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminPrintful: <PrintfulPage />,
 };
 
-/** Screens of care between visits: behind their gate, never among the spec's screens. */
-const CARE_BETWEEN_VISITS: Partial<Record<RouteKey, ReactNode>> = {
-  exerciseLibrary: <ExerciseLibraryPage />,
-};
-const LIBRARY_ROLES = ['practitioner', 'staff', 'admin'] as const;
-
-const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home' && !(key in CARE_BETWEEN_VISITS));
+// The exercise library is a screen of care between visits: behind its gate, not among the spec's screens.
+const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home' && key !== 'exerciseLibrary');
 
 export const routes: RouteObject[] = [
   {
@@ -132,12 +127,9 @@ export const routes: RouteObject[] = [
         element: <RequireUser />,
         children: [
           {
-            element: <CareBetweenVisitsGate roles={LIBRARY_ROLES} />,
+            element: <CareBetweenVisitsGate roles={['practitioner', 'staff', 'admin']} />,
             children: [
-              {
-                element: <RoleLayout />,
-                children: [route('exerciseLibrary', CARE_BETWEEN_VISITS.exerciseLibrary)],
-              },
+              { element: <RoleLayout />, children: [route('exerciseLibrary', <ExerciseLibraryPage />)] },
             ],
           },
           {

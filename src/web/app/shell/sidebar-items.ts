@@ -3,7 +3,6 @@ import {
   CalendarDays,
   ClipboardCheck,
   ClipboardList,
-  Dumbbell,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -64,7 +63,7 @@ export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: bool
         { label: 'Clients', to: '/clients', icon: Users },
         { label: 'Recovery Notes', to: '/recovery-notes', icon: NotebookPen },
         ...(options.careBetweenVisits
-          ? [{ label: 'Exercise Library', to: '/exercises', icon: Dumbbell }]
+          ? [{ label: 'Exercise Library', to: '/exercises', icon: ClipboardList }]
           : []),
         telehealth,
       ],

@@ -116,6 +116,7 @@ export function ExerciseDialog({
       onSubmit={submit}
       submitText={isSubmitting ? 'Saving…' : 'Save exercise'}
       pending={isSubmitting || uploading}
+      className="max-h-[90dvh] w-[min(40rem,95vw)] overflow-y-auto"
     >
       <FormField label="Name" error={errors.name?.message}>
         <Input maxLength={EXERCISE_NAME_MAX} {...form.register('name')} />

@@ -1,4 +1,3 @@
-import { ExternalLink, ImageOff } from 'lucide-react';
 import type { Exercise } from '../../../shared/exercise-library';
 import { cn } from '../../lib/cn';
 import { useMediaObjectUrl } from './api';
@@ -23,8 +22,9 @@ export function ExerciseMedia({
     if (failed)
       return (
         <div className={frame}>
-          <ImageOff aria-hidden className="size-6 text-muted-foreground" />
-          <span className="sr-only">The picture of {exercise.name} could not be loaded</span>
+          <span className="text-muted-foreground text-sm">
+            The picture of {exercise.name} could not be loaded
+          </span>
         </div>
       );
     if (!objectUrl)
@@ -55,8 +55,7 @@ export function ExerciseMedia({
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 text-primary text-sm underline"
         >
-          Open the demonstration <ExternalLink aria-hidden className="size-4" />
-          <span className="sr-only">(opens in a new tab)</span>
+          Open the demonstration (new tab)
         </a>
       </div>
     );

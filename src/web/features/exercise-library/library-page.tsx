@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Pencil, Plus } from 'lucide-react';
+import { Archive, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -76,7 +76,7 @@ function ExerciseCard({ exercise, onEdit }: { exercise: Exercise; onEdit: (exerc
           onClick={toggle}
           aria-label={`${exercise.archived ? 'Restore' : 'Archive'} ${exercise.name}`}
         >
-          {exercise.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+          <Archive aria-hidden />
           {exercise.archived ? 'Restore' : 'Archive'}
         </Button>
       </div>
