@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { useUser } from '../features/auth/session';
 import { useClinicFeatures } from '../features/clinic-features';
-import { NotFoundPage } from './lazy-pages';
+import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RouteKeyOverride } from './route-info';
 
 /**
