@@ -52,8 +52,8 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
     '/admin/activity',
     '/admin/public-bookings',
   ],
-  practitioner: ['/', '/practitioner/public-bookings', '/calendar'],
-  staff: ['/', '/reports'],
+  practitioner: ['/', '/practitioner/public-bookings', '/calendar', '/exercises'],
+  staff: ['/', '/reports', '/exercises'],
   patient: ['/', '/reports', '/settings?tab=appearance'],
   member: [
     '/',

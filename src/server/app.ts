@@ -21,6 +21,7 @@ import { clinicFeatureRoutes } from './features/clinic-features/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
 import { eventRoutes } from './features/events/routes';
+import { exerciseLibraryRoutes } from './features/exercise-library/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -46,6 +47,7 @@ import type { AppContext } from './platform/context';
 import { Mailer } from './platform/email';
 import { registerErrorHandling } from './platform/errors';
 import { DomainEventBus } from './platform/events';
+import { createFileStore, type FileStore } from './platform/file-store';
 import { loggerOptions } from './platform/logger';
 import { AuthRateLimits, PublicBookingRateLimits } from './platform/rate-limits';
 import { createInProcessBus, createRedisBus } from './platform/realtime/bus';
@@ -125,7 +127,7 @@ export function permissionAllowlists(config: Pick<Config, 'stripe'>) {
 }
 
 /** Builds the whole clinic: main.ts listens on it, tests inject into it. */
-export async function buildApp(options: { config: Config; database: Database }) {
+export async function buildApp(options: { config: Config; database: Database; files?: FileStore }) {
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -173,6 +175,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
     // an ending published through Redis may reach another instance after the person's next request does,
     // and a revocation must hold at once everywhere (decisions 0001 and 0013).
     sessionCache: new SessionCache({ bus, log, ttlMs: config.redisUrl ? 0 : undefined }),
+    files: options.files ?? createFileStore(config),
   };
 
   sendSecurityHeaders(app, contentSecurityDirectives(config));
@@ -201,6 +204,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(availabilityRoutes(ctx));
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(clinicFeatureRoutes(ctx));
+  await app.register(exerciseLibraryRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
   await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));

@@ -9,6 +9,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { restoreBackup } from './db/restore';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createAccount, toUser } from './features/accounts/service';
+import { createFileStore, type FileStore } from './platform/file-store';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -17,11 +18,13 @@ Commands:
   seed                    add the demo clinic's accounts (skips those that exist)
   create-user --email E --password P --role R --first-name F --last-name L [--phone N]
                           create an account of any role and print it as JSON
-  backup <file>           write one consistent snapshot of every table, with its migration level, to <file>
-                          (gzipped JSON lines); prints { file, migration, tables, rows }
+  backup <file>           write one consistent snapshot of every table, with its migration level, and the
+                          uploaded files they name, to <file> (gzipped JSON lines);
+                          prints { file, migration, tables, rows, files }
   restore <file> [--force]
                           load a backup into a database with no rows, migrating it to the backup's level
-                          first and to this version's after; --force replaces every row already there.
+                          first and to this version's after, and its files into the file store;
+                          --force replaces every row already there.
                           Refuses a damaged file and a backup from a newer version of the clinic
 
 The database is DATABASE_URL when set, otherwise the embedded one under DATA_DIR. Stop the servers on it
@@ -38,7 +41,7 @@ const CreateUserSchema = z.object({
 
 /** Backup and restore keep the database at the level they find it; the other commands migrate it first. */
 async function withDatabase<T>(
-  run: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+  run: (database: Awaited<ReturnType<typeof openDatabase>>, files: FileStore) => Promise<T>,
   options: { migrate?: boolean } = {},
 ) {
   const config = loadConfig();
@@ -46,7 +49,7 @@ async function withDatabase<T>(
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (options.migrate ?? true) await database.exclusively(() => database.migrate());
-    return await run(database);
+    return await run(database, createFileStore(config));
   } finally {
     await database.close();
     release();
@@ -76,7 +79,7 @@ async function main(argv: string[]) {
     return console.log(JSON.stringify({ migrated: true }));
   }
   if (command === 'seed') {
-    const created = await withDatabase((database) => seedDemo(database.db));
+    const created = await withDatabase((database, files) => seedDemo(database.db, { files }));
     console.log(JSON.stringify({ created }));
     return console.error(demoAccountsTable());
   }
@@ -110,10 +113,10 @@ async function main(argv: string[]) {
     const file = positionals[1];
     if (!file) throw new Error(`${command} needs a file: npm run cli -- ${command} <file>`);
     const summary = await withDatabase(
-      (database) =>
+      (database, files) =>
         command === 'backup'
-          ? takeBackup(database, file)
-          : restoreBackup(database, file, { force: values.force }),
+          ? takeBackup(database, file, { files })
+          : restoreBackup(database, file, { force: values.force, files }),
       { migrate: false },
     );
     return console.log(JSON.stringify(summary));

@@ -91,6 +91,20 @@ const ConfigSchema = z.object({
   PRINTFUL_API_URL: z
     .url({ protocol: /^https?$/, error: 'an http or https address' })
     .default('https://api.printful.com'),
+  /**
+   * Uploaded files (exercise pictures and videos) go to S3-compatible storage when a bucket is named; otherwise
+   * to DATA_DIR/files on this machine.
+   */
+  S3_BUCKET: z.string().trim().optional(),
+  /** An S3-compatible server's address (MinIO, Ceph, R2); AWS's own endpoint for the region when unset. */
+  S3_ENDPOINT: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, error: 'an http or https address' }).optional(),
+  ),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want; on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -134,7 +148,35 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
         : undefined,
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY ? Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64') : undefined,
     printfulApiUrl: env.PRINTFUL_API_URL.replace(/\/+$/, ''),
+    fileStore: fileStoreOf(env),
   } as const;
+}
+
+export type FileStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+    };
+
+function fileStoreOf(env: z.infer<typeof ConfigSchema>): FileStoreConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', dir: join(env.DATA_DIR, 'files') };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    // Without keys the SDK finds its own (instance role, AWS_* variables of the platform).
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+  };
 }
 
 /** The only place that reads process.env. */

@@ -17,7 +17,7 @@ async function main() {
   await database.exclusively(async () => {
     await database.migrate();
     if (config.seed === 'demo' && (await isEmpty(database.db))) {
-      await seedDemo(database.db);
+      await seedDemo(database.db, { files: ctx.files });
       app.log.info(`Seeded the demo clinic.\n${demoAccountsTable()}`);
     } else if (config.seed === 'demo') {
       app.log.info(`Demo clinic already present.\n${demoAccountsTable()}`);

@@ -123,6 +123,8 @@ export const ROUTES = {
     subtitle: 'How the clinic is doing',
     shows: PATIENT_AND_MEMBER_SEE_DASHBOARD,
   }),
+  // Care between visits: only while the clinic has it on (the web router's gate; the server refuses too).
+  exerciseLibrary: signedIn('/exercises', { title: 'Exercise Library', subtitle: 'Home exercises' }),
   store: signedIn('/store', { title: 'Store', subtitle: 'Merchandise that supports the clinic' }),
   checkout: signedIn('/checkout', { title: 'Checkout', subtitle: 'Review your cart and pay' }),
   checkoutSuccess: signedIn('/checkout/success', {

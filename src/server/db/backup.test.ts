@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localFileStore } from '../platform/file-store';
 import { openTestDatabase } from '../test/database';
 import { run } from '../test/process';
 import { takeBackup } from './backup';
@@ -10,20 +11,23 @@ import { codeLevel } from './backup-catalog';
 import { addTrickyValues, snapshotRows } from './backup-fixtures';
 import { openDatabase } from './client';
 import { RestoreRefusedError, restoreBackup } from './restore';
+import { storedFiles } from './schema';
 import { seedDemo } from './seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'clinic-backup-'));
 const file = join(dir, 'clinic.backup.gz');
+/** The uploaded files (the starter exercises' drawings) travel with the rows. */
+const sourceFiles = localFileStore(join(dir, 'source-files'));
 let source: Awaited<ReturnType<typeof openTestDatabase>>;
 let expected: Awaited<ReturnType<typeof snapshotRows>>;
 let summary: Awaited<ReturnType<typeof takeBackup>>;
 
 beforeAll(async () => {
   source = await openTestDatabase();
-  await seedDemo(source.db, { clinic: true });
+  await seedDemo(source.db, { clinic: true, files: sourceFiles });
   await addTrickyValues(source.db);
   expected = await snapshotRows(source.db);
-  summary = await takeBackup(source, file);
+  summary = await takeBackup(source, file, { files: sourceFiles });
 }, 60_000);
 afterAll(() => source.drop());
 
@@ -43,16 +47,29 @@ describe('backup and restore on the embedded database', () => {
       migration: codeLevel().tag,
       tables: Object.keys(expected.tables).length,
       rows,
+      files: expected.tables.stored_files.length,
     });
     expect(expected.tables.user_photos.length).toBeGreaterThan(0);
+    expect(expected.tables.stored_files.length).toBeGreaterThan(0);
 
     const target = await openTestDatabase();
+    const targetFiles = localFileStore(join(dir, 'target-files'));
     try {
-      expect(await restoreBackup(target, file)).toMatchObject({ rows, migratedTo: codeLevel().tag });
+      await expect(restoreBackup(target, file)).rejects.toThrow(
+        /holds uploaded files: a restore needs the file store/,
+      );
+      expect(await restoreBackup(target, file, { files: targetFiles })).toMatchObject({
+        rows,
+        files: summary.files,
+        migratedTo: codeLevel().tag,
+      });
       expect(await snapshotRows(target.db)).toEqual(expected);
+      await expectSameFiles(target, targetFiles);
 
-      await expect(restoreBackup(target, file)).rejects.toThrow(/not empty \(\w+ has rows\).*--force/);
-      await restoreBackup(target, file, { force: true });
+      await expect(restoreBackup(target, file, { files: targetFiles })).rejects.toThrow(
+        /not empty \(\w+ has rows\).*--force/,
+      );
+      await restoreBackup(target, file, { force: true, files: targetFiles });
       expect(await snapshotRows(target.db)).toEqual(expected);
     } finally {
       await target.drop();
@@ -66,6 +83,14 @@ describe('backup and restore on the embedded database', () => {
       return [JSON.stringify(parsed), ...rest];
     });
     const cutOff = rewritten('cut-off.gz', (lines) => lines.slice(0, -40));
+    const changedFile = rewritten('changed-file.gz', (lines) => {
+      const part = lines.findIndex((line) => line.startsWith('{"part"'));
+      const bytes = Buffer.from(JSON.parse(lines[part]!).part, 'base64');
+      bytes[0] = bytes[0]! ^ 1;
+      return lines.map((line, index) =>
+        index === part ? JSON.stringify({ part: bytes.toString('base64') }) : line,
+      );
+    });
     const missingRow = rewritten('missing-row.gz', (lines) => lines.filter((_, index) => index !== 5));
     const notGzip = join(dir, 'not-gzip.gz');
     writeFileSync(notGzip, 'patient,diagnosis\n');
@@ -78,13 +103,19 @@ describe('backup and restore on the embedded database', () => {
       const refusals: [string, RegExp][] = [
         [newer, /migration 0099_future, newer than this version of the clinic knows/],
         [cutOff, /not a usable backup: it is incomplete/],
+        [
+          changedFile,
+          /not a usable backup: the file exercise-media\/\S+ does not match its size and SHA-256/,
+        ],
         [missingRow, /not a usable backup: \w+ should have \d+ rows/],
         [notGzip, /not a usable backup: it does not unpack/],
         [halfFile, /not a usable backup: it does not unpack \(unexpected end of file\)/],
         [join(dir, 'nowhere.gz'), /does not exist/],
       ];
       for (const [path, message] of refusals) {
-        const refused = await restoreBackup(target, path).catch((error) => error);
+        const refused = await restoreBackup(target, path, {
+          files: localFileStore(join(dir, 'refused-files')),
+        }).catch((error) => error);
         expect(refused, path).toBeInstanceOf(RestoreRefusedError);
         expect(refused.message, path).toMatch(message);
       }
@@ -119,9 +150,23 @@ describe('backup and restore on the embedded database', () => {
     const database = await openDatabase({ dataDir });
     try {
       expect(await snapshotRows(database.db)).toEqual(expected);
+      await expectSameFiles(database, localFileStore(join(dataDir, 'files')));
     } finally {
       await database.close();
     }
     // Three CLI processes each load the server through the TypeScript loader: on two busy cores, over a minute.
   }, 150_000);
 });
+
+/** Every file the restored rows name is in the store, byte for byte the source's. */
+async function expectSameFiles(database: { db: typeof source.db }, store: ReturnType<typeof localFileStore>) {
+  const rows = await database.db.select().from(storedFiles);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const [restored, original] = await Promise.all([
+      store.get(row.storageKey),
+      sourceFiles.get(row.storageKey),
+    ]);
+    expect((await restored?.toArray())?.join(''), row.storageKey).toBe((await original?.toArray())?.join(''));
+  }
+}

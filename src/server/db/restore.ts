@@ -1,15 +1,19 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_DIR } from '../paths';
+import type { FileStore } from '../platform/file-store';
 import {
   BACKUP_FORMAT,
-  BACKUP_VERSION,
+  type BackupFileLine,
   type BackupHeader,
+  type BackupPartLine,
   type BackupTableLine,
   type BackupTrailer,
+  READABLE_BACKUP_VERSIONS,
   setCanonicalText,
 } from './backup';
 import { codeLevel, databaseLevel, migrateUpTo, quote, readTables, type Table } from './backup-catalog';
@@ -23,6 +27,7 @@ export type RestoreSummary = {
   migratedTo: string;
   tables: number;
   rows: number;
+  files: number;
 };
 
 const BATCH_ROWS = 500;
@@ -38,9 +43,11 @@ const BATCH_CHARS = 2_000_000;
 export async function restoreBackup(
   database: Database,
   file: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; files?: FileStore } = {},
 ): Promise<RestoreSummary> {
-  const { header, trailer } = await verifyBackup(file);
+  const { header, trailer, files } = await verifyBackup(file);
+  if (files > 0 && !options.files)
+    throw new RestoreRefusedError('The backup holds uploaded files: a restore needs the file store.');
   const code = codeLevel();
   if (BigInt(header.migration.createdAt) > BigInt(code.createdAt)) {
     throw new RestoreRefusedError(
@@ -60,7 +67,14 @@ export async function restoreBackup(
     await migrateUpTo(db, header.migration.createdAt);
     const tables = await readTables(db);
     if (!options.force) await refuseRows(db, tables);
-    const rows = await db.transaction(async (tx) => loadRows(tx, { file, tables, trailer }));
+    // The files go first: rows that name a file never exist without it. Keys are unique to each file.
+    const written = files > 0 ? await loadFiles(file, options.files!) : [];
+    const rows = await db
+      .transaction(async (tx) => loadRows(tx, { file, tables, trailer }))
+      .catch(async (error) => {
+        for (const key of written) await options.files!.delete(key).catch(() => {});
+        throw error;
+      });
     await database.migrate();
     return {
       file,
@@ -68,6 +82,7 @@ export async function restoreBackup(
       migratedTo: (await databaseLevel(db)).tag,
       tables: Object.keys(trailer.end.tables).length,
       rows,
+      files,
     };
   });
 }
@@ -121,6 +136,7 @@ async function loadRows(
     batchChars = 0;
   };
   for await (const line of backupLines(file)) {
+    if (line.startsWith('{"file"') || line.startsWith('{"part"')) continue;
     if (line.startsWith('[')) {
       batch.push(line);
       batchChars += line.length;
@@ -179,16 +195,23 @@ async function verifyBackup(file: string) {
   let trailer: BackupTrailer | undefined;
   const counts: Record<string, number> = {};
   let table: BackupTableLine | undefined;
+  const files = new FileCheck(file);
   for await (const line of backupLines(file)) {
     if (trailer) throw damaged(file, 'it goes on after its end');
     if (!header) {
       header = parseLine<BackupHeader>(file, line);
       if (header.format !== BACKUP_FORMAT) throw damaged(file, 'it is not a clinic backup');
-      if (header.version !== BACKUP_VERSION)
+      if (!READABLE_BACKUP_VERSIONS.includes(header.version))
         throw damaged(file, `its format version ${header.version} is unknown`);
       continue;
     }
-    const parsed = parseLine<Partial<BackupTableLine & BackupTrailer> | unknown[]>(file, line);
+    const parsed = parseLine<
+      Partial<BackupTableLine & BackupTrailer & BackupFileLine & BackupPartLine> | unknown[]
+    >(file, line);
+    if (!Array.isArray(parsed) && (parsed.file !== undefined || parsed.part !== undefined)) {
+      files.take(parsed);
+      continue;
+    }
     if (Array.isArray(parsed)) {
       if (!table || parsed.length !== table.columns.length)
         throw damaged(file, 'a row does not fit its table');
@@ -199,6 +222,7 @@ async function verifyBackup(file: string) {
       table = { table: parsed.table, columns: parsed.columns };
       counts[table.table] = 0;
     } else if (parsed.end) {
+      files.finish();
       trailer = { end: parsed.end };
     } else throw damaged(file, 'a line is neither a table nor a row');
   }
@@ -206,7 +230,65 @@ async function verifyBackup(file: string) {
   for (const [name, count] of Object.entries(trailer.end.tables)) {
     if (counts[name] !== count) throw damaged(file, `${name} should have ${count} rows`);
   }
-  return { header, trailer };
+  if ((trailer.end.files ?? 0) !== files.count)
+    throw damaged(file, `it should hold ${trailer.end.files ?? 0} files`);
+  return { header, trailer, files: files.count };
+}
+
+/** Each file's parts add up to its size and its SHA-256, or the backup is refused whole. */
+class FileCheck {
+  count = 0;
+  private current: { line: BackupFileLine; hash: ReturnType<typeof createHash>; bytes: number } | null = null;
+  constructor(private readonly backup: string) {}
+
+  take(line: Partial<BackupFileLine & BackupPartLine>) {
+    if (typeof line.part === 'string') {
+      if (!this.current) throw damaged(this.backup, 'a file part belongs to no file');
+      const bytes = Buffer.from(line.part, 'base64');
+      this.current.hash.update(bytes);
+      this.current.bytes += bytes.length;
+      return;
+    }
+    this.finish();
+    if (typeof line.file !== 'string' || typeof line.sha256 !== 'string' || typeof line.byteSize !== 'number')
+      throw damaged(this.backup, 'a file line is incomplete');
+    this.current = { line: line as BackupFileLine, hash: createHash('sha256'), bytes: 0 };
+  }
+
+  finish() {
+    if (!this.current) return;
+    const { line, hash, bytes } = this.current;
+    if (bytes !== line.byteSize || hash.digest('hex') !== line.sha256)
+      throw damaged(this.backup, `the file ${line.file} does not match its size and SHA-256`);
+    this.count += 1;
+    this.current = null;
+  }
+}
+
+/** Writes every file of a verified backup into the store; returns their keys. */
+async function loadFiles(file: string, store: FileStore) {
+  const written: string[] = [];
+  let current: { line: BackupFileLine; parts: Buffer[] } | null = null;
+  const flush = async () => {
+    if (!current) return;
+    const body = Buffer.concat(current.parts);
+    await store.put(current.line.file, body, {
+      contentType: current.line.contentType,
+      byteSize: body.length,
+    });
+    written.push(current.line.file);
+    current = null;
+  };
+  for await (const line of backupLines(file)) {
+    if (line.startsWith('{"part"'))
+      current?.parts.push(Buffer.from((JSON.parse(line) as BackupPartLine).part, 'base64'));
+    else if (line.startsWith('{"file"')) {
+      await flush();
+      current = { line: JSON.parse(line) as BackupFileLine, parts: [] };
+    } else await flush();
+  }
+  await flush();
+  return written;
 }
 
 function parseLine<T>(file: string, line: string): T {

@@ -7,9 +7,11 @@ import { seedDemoPackages } from '../features/billing/packages/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoClinicFeatures } from '../features/clinic-features/demo';
 import { seedDemoEvents } from '../features/events/demo';
+import { seedDemoExercises } from '../features/exercise-library/demo';
 import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/catalogue/demo';
+import type { FileStore } from '../platform/file-store';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { users } from './schema';
@@ -23,10 +25,10 @@ export async function isEmpty(db: Db) {
 /**
  * The demo clinic: one account per role, all with the demo password, and (unless `clinic: false`) the rest of
  * the clinic: more practitioners and staff, patients with records, care teams and notes, services, hours and
- * appointments. Skips accounts that already exist, so seeding again adds nothing. The password is hashed once
+ * appointments, and the starter exercise library with its pictures in `files`. Skips accounts that already exist, so seeding again adds nothing. The password is hashed once
  * for every account.
  */
-export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
+export async function seedDemo(db: Db, options: { clinic?: boolean; files?: FileStore } = {}) {
   const created: string[] = [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -58,6 +60,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoPackages(tx);
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
+      await seedDemoExercises(tx, options.files);
     }
     await markWelcomed(tx, created);
   });

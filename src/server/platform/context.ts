@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from './email';
 import type { DomainEventBus } from './events';
+import type { FileStore } from './file-store';
 import type { AuthRateLimits, PublicBookingRateLimits } from './rate-limits';
 import type { RealtimeBus } from './realtime/bus';
 import type { SocketHub } from './realtime/hub';
@@ -22,6 +23,8 @@ export type AppContext = {
   hub: SocketHub;
   /** Sessions resolved in the last few seconds; an ending's one message forgets them and closes their sockets (decision 0013). */
   sessionCache: SessionCache;
+  /** Uploaded files' bytes: DATA_DIR/files, or S3-compatible storage when configured. */
+  files: FileStore;
 };
 
 /** Who asked, from where: recorded with every audited change. */

@@ -8,6 +8,8 @@ const STATUS_BY_CODE = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
 } as const;
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

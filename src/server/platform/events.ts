@@ -126,6 +126,8 @@ export type DomainEvents = {
   'quote.changed': { quoteId: string; memberId: string; status: QuoteStatus };
   /** A member saved their profile or an onboarding step, or finished onboarding. */
   'member-profile.changed': { userId: string };
+  /** An exercise of the library was made, changed or archived. Its id only. */
+  'exercise.changed': { exerciseId: string };
   /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
   'printful.changed': { orderId: string | null };
 };

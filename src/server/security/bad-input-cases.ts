@@ -254,6 +254,13 @@ export function oneLineFieldRoutes(patientId: string) {
       body: () => ({ durationMinutes: 30, priceCents: 0, colour: '#2563eb' }),
     },
     {
+      caller: 'practitioner',
+      method: 'POST',
+      url: '/api/exercises',
+      field: 'name',
+      body: () => ({ bodyRegion: 'knee' }),
+    },
+    {
       caller: 'admin',
       method: 'POST',
       url: '/api/events',

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import type { AuthResponse } from '../../shared/auth';
 import type { Role } from '../../shared/roles';
@@ -5,6 +8,7 @@ import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/demo-accounts';
 import { seedDemo } from '../db/seed';
+import { localFileStore } from '../platform/file-store';
 import { openTestDatabase } from './database';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -15,7 +19,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(overrides: Partial<Config> = {}, options: { clinic?: boolean } = {}) {
   const database = await openTestDatabase();
-  await seedDemo(database.db, { clinic: options.clinic ?? false });
+  // Each app keeps its uploaded files in a directory of its own, removed by close().
+  const filesDir = await mkdtemp(join(tmpdir(), 'clinic-files-'));
+  const files = localFileStore(filesDir);
+  await seedDemo(database.db, { clinic: options.clinic ?? false, files });
   const config = testConfig({
     authRateLimitPerMinute: 100_000,
     authAccountFailuresPer15Minutes: 1000,
@@ -24,7 +31,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     paymentCallsPerMinute: 100_000,
     ...overrides,
   });
-  const { app, ctx, routes } = await buildApp({ config, database });
+  const { app, ctx, routes } = await buildApp({ config, database, files });
   await app.ready();
   const tokens = new Map<Role, string>();
 
@@ -52,6 +59,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     ctx,
     routes,
     database,
+    files,
+    filesDir,
     login,
     tokenOf,
     /** Injects a request as the demo account of a role, or as a visitor with 'visitor'. */
@@ -76,6 +85,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     async close() {
       await app.close();
       await database.drop();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -28,6 +28,13 @@ export const PublicBookingsPage = lazy(() =>
 export const NotBuiltPage = lazy(() =>
   import('../features/placeholder/not-built-page').then((m) => ({ default: m.NotBuiltPage })),
 );
+/** Screens of care between visits are behind it; it asks for the clinic's features, which first paint need not. */
+export const CareBetweenVisitsGate = lazy(() =>
+  import('./care-between-visits-gate').then((m) => ({ default: m.CareBetweenVisitsGate })),
+);
+export const ExerciseLibraryPage = lazy(() =>
+  import('../features/exercise-library/library-page').then((m) => ({ default: m.ExerciseLibraryPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );

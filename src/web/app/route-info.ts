@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
 import { APP_NAME, type RouteKey, screenHeading, withName } from '../../shared/routes';
 import { useSession } from '../features/auth/session';
@@ -8,9 +9,17 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;
 }
 
+/**
+ * A screen that is not there after all (a capability the clinic has off) names itself `notFound` through
+ * this, so the page, its heading and its document title are those of an unknown address.
+ */
+export const RouteKeyOverride = createContext<RouteKey | null>(null);
+
 /** The route-table entry of the deepest matched route. */
 export function useRouteKey(): RouteKey {
+  const override = useContext(RouteKeyOverride);
   const matches = useMatches();
+  if (override) return override;
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle;
     if (isRouteHandle(handle)) return handle.route;

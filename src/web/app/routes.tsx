@@ -15,10 +15,12 @@ import {
   AppointmentsPage,
   BillingPage,
   CalendarPage,
+  CareBetweenVisitsGate,
   CheckoutPage,
   CheckoutSuccessPage,
   DashboardScreen,
   DemoBookingPage,
+  ExerciseLibraryPage,
   ForgotPasswordPage,
   MemberEventsPage,
   MemberOnboardingPage,
@@ -103,7 +105,8 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   adminPrintful: <PrintfulPage />,
 };
 
-const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home');
+// The exercise library is a screen of care between visits: behind its gate, not among the spec's screens.
+const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home' && key !== 'exerciseLibrary');
 
 export const routes: RouteObject[] = [
   {
@@ -123,6 +126,12 @@ export const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
+          {
+            element: <CareBetweenVisitsGate roles={['practitioner', 'staff', 'admin']} />,
+            children: [
+              { element: <RoleLayout />, children: [route('exerciseLibrary', <ExerciseLibraryPage />)] },
+            ],
+          },
           {
             element: <RoleLayout />,
             children: [

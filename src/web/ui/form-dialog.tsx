@@ -31,6 +31,8 @@ type FormDialogProps = {
   submitText: string;
   destructive?: boolean;
   pending: boolean;
+  /** For a long form: `max-h-[90dvh] overflow-y-auto` lets it scroll on a small screen. */
+  className?: string;
   children: ReactNode;
 };
 
@@ -38,7 +40,7 @@ type FormDialogProps = {
 export function FormDialog(props: FormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={props.closeLabel}>
+      <DialogContent closeLabel={props.closeLabel} className={props.className}>
         <DialogHeader>
           <DialogTitle>{props.title}</DialogTitle>
           <DialogDescription>{props.description}</DialogDescription>

@@ -4,6 +4,7 @@ import type { FeesChangedEvent } from '../../../shared/billing-fees';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
+import type { ExercisesChangedEvent } from '../../../shared/exercise-library';
 import type { MemberProfileChangedEvent } from '../../../shared/member-profile';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
@@ -94,6 +95,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushDonationChanges(ctx, push);
   pushInvoiceChanges(ctx, push);
   pushFeeChanges(ctx, push);
+  pushExerciseChanges(ctx, push);
   pushCommunityEventChanges(ctx, push);
   pushOrderChanges(ctx, push);
   pushQuoteChanges(ctx, push);
@@ -239,6 +241,25 @@ function pushFeeChanges(ctx: AppContext, push: Push) {
     const payload: FeesChangedEvent = { type: 'fees_changed', feeId: event.feeId };
     await Promise.all(
       [...new Set([event.practitionerId, ...clinic])].map((userId) => push(userId, 'notifications', payload)),
+    );
+  });
+}
+
+/**
+ * The exercise library stays live: everyone who reads it (practitioners, staff, admins) gets a bare
+ * 'exercises_changed' naming the exercise and asks again.
+ */
+function pushExerciseChanges(ctx: AppContext, push: Push) {
+  ctx.events.subscribe('exercise.changed', async (event) => {
+    const [clinic, practitioners] = await Promise.all([
+      clinicTeamIds(ctx),
+      accounts.listActiveAccountsWithRole(ctx.db, 'practitioner'),
+    ]);
+    const payload: ExercisesChangedEvent = { type: 'exercises_changed', exerciseId: event.exerciseId };
+    await Promise.all(
+      [...clinic, ...practitioners.map((person) => person.id)].map((userId) =>
+        push(userId, 'notifications', payload),
+      ),
     );
   });
 }

@@ -52,6 +52,32 @@ describe('sidebar by role', () => {
     ]);
   });
 
+  it.each(['practitioner', 'staff', 'admin'] as const)(
+    'adds the Exercise Library under Patient Care for %s only while care between visits is on',
+    (role) => {
+      const items = (on: boolean) =>
+        sidebarGroupsFor(role, { careBetweenVisits: on })
+          .find((group) => group.label === 'Patient Care')
+          ?.items.map((item) => item.label);
+      expect(items(true)).toEqual([
+        'Clients',
+        'Recovery Notes',
+        'Exercise Library',
+        'Telehealth (Coming Soon)',
+      ]);
+      expect(items(false)).toEqual(['Clients', 'Recovery Notes', 'Telehealth (Coming Soon)']);
+    },
+  );
+
+  it('never gives patients or members the Exercise Library', () => {
+    for (const role of ['patient', 'member'] as const) {
+      const labels = sidebarGroupsFor(role, { careBetweenVisits: true }).flatMap((group) =>
+        group.items.map((item) => item.label),
+      );
+      expect(labels).not.toContain('Exercise Library');
+    }
+  });
+
   it.each(['staff', 'admin'] as const)('gives %s the plain labels and Reports', (role) => {
     expect(outline(role)).toEqual([
       { group: null, items: ['Dashboard -> /'] },

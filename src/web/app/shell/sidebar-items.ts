@@ -24,8 +24,11 @@ export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
 const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
 
-/** The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. */
-export function sidebarGroupsFor(role: Role): SidebarGroup[] {
+/**
+ * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between
+ * visits on, practitioners, staff and admins also find the Exercise Library under Patient Care.
+ */
+export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
   if (role === 'member') return [];
   if (role === 'patient') {
     return [
@@ -59,6 +62,9 @@ export function sidebarGroupsFor(role: Role): SidebarGroup[] {
       items: [
         { label: 'Clients', to: '/clients', icon: Users },
         { label: 'Recovery Notes', to: '/recovery-notes', icon: NotebookPen },
+        ...(options.careBetweenVisits
+          ? [{ label: 'Exercise Library', to: '/exercises', icon: ClipboardList }]
+          : []),
         telehealth,
       ],
     },

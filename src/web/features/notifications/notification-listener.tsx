@@ -15,6 +15,7 @@ import { invalidateFees, isFeesChanged } from '../billing-fees/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/live';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
+import { invalidateExercises, isExercisesChanged } from '../exercise-library/live';
 import { invalidateMemberProfile, isMemberProfileChanged } from '../member-profile/live';
 import { invalidatePrintful, isPrintfulChanged } from '../printful/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
@@ -148,6 +149,11 @@ export function NotificationListener() {
         // A late-cancellation or no-show fee was offered, applied, waived or withdrawn: open fee lists ask again.
         if (isFeesChanged(data)) {
           void invalidateFees(queryClient);
+          return;
+        }
+        // An exercise of the library was made, changed or archived: open library lists ask again.
+        if (isExercisesChanged(data)) {
+          void invalidateExercises(queryClient);
           return;
         }
         if (!isNotificationEvent(data)) return;
