@@ -4,14 +4,6 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { FileStoreConfig } from '../config';
 
 /** Bytes from `start` to `end`, both included (HTTP's Range). */
@@ -80,23 +72,37 @@ export function localFileStore(dir: string): FileStore {
   };
 }
 
-/** An S3 bucket (AWS, or any server speaking its API: MinIO, Ceph, R2, Garage). */
+/**
+ * An S3 bucket (AWS, or any server speaking its API: MinIO, Ceph, R2, Garage). The SDK is loaded on first use:
+ * importing it takes about half a second, which a clinic on local files should not pay at every start.
+ */
 export function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>): FileStore {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
-    // Checksums only where S3 requires them: S3-compatible servers do not all read the newer headers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let loaded: Promise<{
+    sdk: typeof import('@aws-sdk/client-s3');
+    client: import('@aws-sdk/client-s3').S3Client;
+  }>;
+  const connect = () => {
+    loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+        // Checksums only where S3 requires them: S3-compatible servers do not all read the newer headers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return loaded;
+  };
   const Bucket = config.bucket;
   return {
     kind: 's3',
     async put(key, body, { contentType, byteSize }) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: checkedKey(key),
           Body: body,
@@ -106,9 +112,10 @@ export function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>): F
       );
     },
     async get(key, range) {
+      const { sdk, client } = await connect();
       try {
         const answer = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: checkedKey(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -116,13 +123,14 @@ export function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>): F
         );
         return answer.Body instanceof Readable ? answer.Body : null;
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
   };
 }
