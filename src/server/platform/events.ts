@@ -126,6 +126,16 @@ export type DomainEvents = {
   'quote.changed': { quoteId: string; memberId: string; status: QuoteStatus };
   /** A member saved their profile or an onboarding step, or finished onboarding. */
   'member-profile.changed': { userId: string };
+  /**
+   * A check-in (an outcome measure) was sent to a patient or answered by them. Ids only: no answers or scores
+   * travel on the bus.
+   */
+  'check-in.changed': {
+    checkInId: string;
+    patientId: string;
+    actorId: string | null;
+    change: 'requested' | 'completed';
+  };
   /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
   'printful.changed': { orderId: string | null };
 };
