@@ -59,25 +59,23 @@ const announce = (
 
 export async function startWeeklyCycle(
   db: Db | Tx,
-  {
-    scheduleId,
-    patientId,
-    weeks,
-    cycle = 1,
-    from = new Date(),
-  }: {
+  options: {
     scheduleId: string;
     patientId: string;
     weeks: number;
     cycle?: number;
     from?: Date;
+    startedAt?: string;
   },
 ) {
+  const { scheduleId, patientId, weeks, cycle = 1, from = new Date() } = options;
+  // The cycle's first start travels with every run, so a discharge after it ends the whole cycle.
+  const startedAt = options.startedAt ?? from.toISOString();
   await enqueue(db, {
     kind: WEEKLY_JOB,
     key: `${WEEKLY_JOB}:${scheduleId}:${patientId}:${cycle}`,
     runAt: new Date(from.getTime() + weeks * WEEK_MS),
-    payload: { scheduleId, patientId, cycle, startedAt: from.toISOString() },
+    payload: { scheduleId, patientId, cycle, startedAt },
   });
 }
 
@@ -108,6 +106,7 @@ async function runWeekly(ctx: Ctx, job: Job) {
       weeks: schedule.interval!,
       cycle: cycle + 1,
       from: job.runAt,
+      startedAt: String(job.payload.startedAt),
     });
     return sent;
   });
