@@ -23,6 +23,9 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The types that exist only while the clinic has care between visits on; off, settings list the spec's 16. */
+export const CARE_BETWEEN_VISITS_TYPES: readonly NotificationType[] = ['check_in_requested'];
 export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 

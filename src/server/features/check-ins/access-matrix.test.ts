@@ -53,7 +53,7 @@ const always = (status: number): Record<Target, number> => ({ own: status, other
 async function subjectFor(subject: Subject, target: Target) {
   if (target === 'missing' || subject === 'patient') return patientIds[target];
   const sender = senders[target]!;
-  if (subject === 'check-in') return (await sendMeasure(t, sender, patientIds[target])).id;
+  if (subject === 'check-in') return (await sendMeasure(t, sender, { patientId: patientIds[target] })).id;
   const response = await call(t, sender, {
     method: 'POST',
     url: '/api/check-ins/schedules',
@@ -219,7 +219,7 @@ describe('check-in routes access matrix', () => {
     // The response row sends a PSFS so the answers fit; other rows take an NPRS.
     const subjectId =
       row.route.endsWith('/response') && target && target !== 'missing'
-        ? (await sendMeasure(t, senders[target]!, patientIds[target], 'psfs')).id
+        ? (await sendMeasure(t, senders[target]!, { patientId: patientIds[target], measure: 'psfs' })).id
         : id;
     const response = await call(t, caller, {
       method: row.method,

@@ -26,7 +26,7 @@ const notificationsOf = (userId: string) =>
 
 describe('a check-in sent by the practitioner', () => {
   it('reaches the patient in the portal and by email, naming the measure and nothing of their health', async () => {
-    const sent = await sendMeasure(t, practitioner, patient.id, 'psfs');
+    const sent = await sendMeasure(t, practitioner, { patientId: patient.id, measure: 'psfs' });
     expect(sent).toMatchObject({ status: 'due', reason: 'sent', measure: 'psfs', score: null });
     await vi.waitFor(async () => {
       const raised = (await notificationsOf(patient.id)).filter((n) => n.type === 'check_in_requested');
@@ -43,7 +43,7 @@ describe('a check-in sent by the practitioner', () => {
   });
 
   it("is scored by the measure on the patient's answer, once, with a 400 naming a wrong answer", async () => {
-    const sent = await sendMeasure(t, practitioner, patient.id, 'psfs');
+    const sent = await sendMeasure(t, practitioner, { patientId: patient.id, measure: 'psfs' });
     const wrong = await call(t, patient, {
       method: 'POST',
       url: `/api/check-ins/${sent.id}/response`,
@@ -90,7 +90,7 @@ describe('a check-in sent by the practitioner', () => {
   it('shows the change from the first score and whether it passes the MCID', async () => {
     const { practitioner: own, patient: someone } = await careTeam(t);
     for (const pain of [8, 7, 5])
-      await answerPain(t, someone, (await sendMeasure(t, own, someone.id)).id, pain);
+      await answerPain(t, someone, { id: (await sendMeasure(t, own, { patientId: someone.id })).id, pain });
     const summary = await expectStatus(t, own, {
       method: 'GET',
       url: `/api/check-ins/outcomes?patientId=${someone.id}`,

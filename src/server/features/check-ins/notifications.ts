@@ -17,7 +17,7 @@ export function raiseCheckInNotifications(ctx: AppContext) {
     if (event.change !== 'requested') return;
     if (!(await getFeatures(ctx.db)).features.careBetweenVisits) return;
     const row = await repository.findCheckIn(ctx.db, event.checkInId);
-    if (!row || row.status !== 'due') return;
+    if (row?.status !== 'due') return;
     const measure = OUTCOME_MEASURES[row.measure];
     await raise(ctx, event.patientId, {
       type: 'check_in_requested',

@@ -14,16 +14,16 @@ export const setCareBetweenVisits = (t: TestApp, on: boolean) =>
   });
 
 /** A measure sent now by a practitioner to a patient of theirs. */
-export const sendMeasure = (t: TestApp, who: Who, patientId: string, measure = 'nprs') =>
+export const sendMeasure = (t: TestApp, who: Who, to: { patientId: string; measure?: string }) =>
   expectStatus<CheckIn>(t, who, {
     method: 'POST',
     url: '/api/check-ins',
-    payload: { patientId, measure },
+    payload: { patientId: to.patientId, measure: to.measure ?? 'nprs' },
     status: 201,
   });
 
 /** The patient's answer to an NPRS check-in. */
-export const answerPain = (t: TestApp, who: Who, id: string, pain: number) =>
+export const answerPain = (t: TestApp, who: Who, { id, pain }: { id: string; pain: number }) =>
   expectStatus<CheckIn>(t, who, {
     method: 'POST',
     url: `/api/check-ins/${id}/response`,

@@ -87,7 +87,7 @@ async function runWeekly(ctx: Ctx, job: Job) {
   const patientId = String(job.payload.patientId);
   const cycle = Number(job.payload.cycle);
   const schedule = await repository.findSchedule(ctx.db, scheduleId);
-  if (!schedule || schedule.trigger !== 'every_weeks' || !schedule.interval) return;
+  if (schedule?.trigger !== 'every_weeks' || !schedule.interval) return;
   if (await repository.dischargedSince(ctx.db, patientId, new Date(String(job.payload.startedAt)))) return;
   const on = (await getFeatures(ctx.db)).features.careBetweenVisits;
   const id = await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { ACCOUNTS_CHANGED } from '../../../shared/admin';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
-import type { CheckInsChangedEvent } from '../../../shared/check-ins';
 import type { FeesChangedEvent } from '../../../shared/billing-fees';
+import type { CheckInsChangedEvent } from '../../../shared/check-ins';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';

@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   ClipboardList,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   MessageSquare,
   NotebookPen,
@@ -24,8 +25,11 @@ export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
 const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
 
-/** The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. */
-export function sidebarGroupsFor(role: Role): SidebarGroup[] {
+/**
+ * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. A patient's Check-ins
+ * join 'My Care' only while the clinic has care between visits on; otherwise the sidebar is the spec's.
+ */
+export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
   if (role === 'member') return [];
   if (role === 'patient') {
     return [
@@ -35,6 +39,7 @@ export function sidebarGroupsFor(role: Role): SidebarGroup[] {
         items: [
           { label: 'My Appointments', to: '/appointments', icon: ClipboardList },
           { label: 'My Notes', to: '/recovery-notes', icon: NotebookPen },
+          ...(options.careBetweenVisits ? [{ label: 'Check-ins', to: '/check-ins', icon: ListChecks }] : []),
           telehealth,
           { label: 'Complete Onboarding', to: '/patient-onboarding', icon: ClipboardCheck },
         ],
