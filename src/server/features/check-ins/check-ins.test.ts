@@ -42,6 +42,12 @@ describe('a check-in sent by the practitioner', () => {
     });
   });
 
+  it('has its own notification preference while the clinic has care between visits on', async () => {
+    const listed = await call(t, patient, { method: 'GET', url: '/api/notification-preferences' });
+    expect(listed.json().map((entry: { type: string }) => entry.type)).toContain('check_in_requested');
+    expect(listed.json()).toHaveLength(17);
+  });
+
   it("is scored by the measure on the patient's answer, once, with a 400 naming a wrong answer", async () => {
     const sent = await sendMeasure(t, practitioner, { patientId: patient.id, measure: 'psfs' });
     const wrong = await call(t, patient, {
