@@ -215,3 +215,47 @@ export async function dischargedSince(db: Db | Tx, patientId: string, since: Dat
     .limit(1);
   return Boolean(row);
 }
+
+/** The demo clinic's history: check-ins answered over months, written as they would have been. */
+export async function insertHistory(
+  tx: Tx,
+  rows: Array<{
+    patientId: string;
+    measure: OutcomeMeasureCode;
+    requestedBy: string | null;
+    at: Date;
+    answers: MeasureAnswer[] | null;
+    score: number | null;
+  }>,
+) {
+  if (rows.length === 0) return;
+  const ids = await tx
+    .insert(checkIns)
+    .values(
+      rows.map((row) => ({
+        patientId: row.patientId,
+        measure: row.measure,
+        reason: 'sent' as const,
+        status: row.answers ? ('completed' as const) : ('due' as const),
+        requestedBy: row.requestedBy,
+        dueAt: row.at,
+        createdAt: row.at,
+      })),
+    )
+    .returning({ id: checkIns.id });
+  const responses = rows.flatMap((row, index) =>
+    row.answers && row.score !== null
+      ? [
+          {
+            checkInId: ids[index]!.id,
+            patientId: row.patientId,
+            measure: row.measure,
+            answers: row.answers,
+            score: row.score,
+            completedAt: new Date(row.at.getTime() + 3 * 3_600_000),
+          },
+        ]
+      : [],
+  );
+  if (responses.length > 0) await tx.insert(checkInResponses).values(responses);
+}

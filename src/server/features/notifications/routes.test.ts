@@ -178,9 +178,7 @@ describe('/api/notification-preferences', () => {
     expect(second.json()).toEqual(expected);
     expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(expected);
     const someoneElse = await createPerson(t, 'patient');
-    expect((await call(someoneElse, 'GET', '/api/notification-preferences')).json()).toEqual(
-      SPEC_DEFAULTS(),
-    );
+    expect((await call(someoneElse, 'GET', '/api/notification-preferences')).json()).toEqual(SPEC_DEFAULTS());
   });
 
   it('refuses bad changes with 400 and saves none of a rejected batch', async () => {
@@ -200,8 +198,6 @@ describe('/api/notification-preferences', () => {
       const response = await call(me, 'PUT', '/api/notification-preferences', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(
-      SPEC_DEFAULTS(),
-    );
+    expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(SPEC_DEFAULTS());
   });
 });
