@@ -124,7 +124,10 @@ function regionsOf(measure: OutcomeMeasure) {
 
 function MeasureForm({ checkIn }: { checkIn: CheckIn }) {
   const measure = OUTCOME_MEASURES[checkIn.measure];
-  const form = useZodForm(AnswersFormSchema, {} as Answers);
+  const form = useZodForm(
+    AnswersFormSchema,
+    Object.fromEntries(measure.items.map((item) => [item.linkId, ''])) as Answers,
+  );
   const submit = useSubmitCheckIn(checkIn.id);
   const navigate = useNavigate();
   let number = 0;
