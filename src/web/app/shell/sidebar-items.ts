@@ -4,7 +4,6 @@ import {
   ClipboardCheck,
   ClipboardList,
   LayoutDashboard,
-  ListChecks,
   type LucideIcon,
   MessageSquare,
   NotebookPen,
@@ -39,7 +38,9 @@ export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: bool
         items: [
           { label: 'My Appointments', to: '/appointments', icon: ClipboardList },
           { label: 'My Notes', to: '/recovery-notes', icon: NotebookPen },
-          ...(options.careBetweenVisits ? [{ label: 'Check-ins', to: '/check-ins', icon: ListChecks }] : []),
+          ...(options.careBetweenVisits
+            ? [{ label: 'Check-ins', to: '/check-ins', icon: ClipboardCheck }]
+            : []),
           telehealth,
           { label: 'Complete Onboarding', to: '/patient-onboarding', icon: ClipboardCheck },
         ],

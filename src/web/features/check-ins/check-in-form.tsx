@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
+import { useUser } from '../auth';
 import { useClinicFeatures } from '../clinic-features';
 import { useCheckIn, useSubmitCheckIn } from './api';
 import { CareBetweenVisitsOff } from './check-ins-page';
@@ -188,6 +189,7 @@ function MeasureForm({ checkIn }: { checkIn: CheckIn }) {
 /** /check-ins/:id: one measure to fill in, made for a phone (big targets, one question per region). */
 export function CheckInPage() {
   const { id = '' } = useParams();
+  const user = useUser();
   const features = useClinicFeatures();
   const on = features.data?.careBetweenVisits === true;
   const checkIn = useCheckIn(id);
@@ -205,13 +207,15 @@ export function CheckInPage() {
   return (
     <div className="flex flex-col gap-4">
       <h2 className="font-semibold text-xl">{measure.title}</h2>
-      {checkIn.data.status === 'due' ? (
+      {checkIn.data.status === 'due' && user.role === 'patient' ? (
         <MeasureForm checkIn={checkIn.data} />
       ) : (
         <p>
           {checkIn.data.status === 'completed'
             ? `Answered: score ${formatScore(checkIn.data.measure, checkIn.data.score ?? 0)}.`
-            : 'This check-in was withdrawn.'}{' '}
+            : checkIn.data.status === 'due'
+              ? `Waiting for ${checkIn.data.patientName} to answer.`
+              : 'This check-in was withdrawn.'}{' '}
           <Link to="/check-ins" className="font-medium text-primary underline-offset-4 hover:underline">
             Back to check-ins
           </Link>

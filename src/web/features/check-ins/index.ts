@@ -1,3 +1,2 @@
-/** What other features may use of check-ins; everything else in this folder is its own. */
-export { CheckInsDueCard } from './due-card';
-export { LatestScores, OutcomeScores } from './lazy-panels';
+/** What other features may use of check-ins; everything else in this folder is its own (and loads on demand). */
+export { CheckInsDueCard, LatestScores, OutcomeScores } from './lazy-panels';

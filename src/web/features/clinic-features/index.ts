@@ -1,3 +1,3 @@
 /** What other features may use of the clinic's capabilities. */
 export { clinicFeatureKeys, useCareBetweenVisits, useClinicFeatures, useSaveClinicFeatures } from './api';
-export { CareBetweenVisitsCard } from './care-between-visits-card';
+export { CareBetweenVisitsCard } from './lazy-card';
