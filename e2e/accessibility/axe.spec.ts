@@ -54,7 +54,7 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
   ],
   practitioner: ['/', '/practitioner/public-bookings', '/calendar', '/exercises'],
   staff: ['/', '/reports', '/exercises'],
-  patient: ['/', '/reports', '/settings?tab=appearance'],
+  patient: ['/', '/reports', '/settings?tab=appearance', '/check-ins'],
   member: [
     '/',
     '/member',

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { CheckInList } from '../../src/shared/check-ins';
 import { DEMO_BOOKING_LINK } from '../../src/shared/public-booking';
 import type { RecoveryNotePage } from '../../src/shared/recovery-notes';
 import type { Role } from '../../src/shared/roles';
@@ -77,9 +78,15 @@ export async function routeParamsFor(request: APIRequestContext, token: string):
   };
   const notes = await read<RecoveryNotePage>('/api/recovery-notes');
   const products = await read<ProductsAnswer>('/api/products');
+  // Answered 409 (no list) where the clinic has care between visits off: the check-in page is left out then.
+  const checkIns = await read<CheckInList>('/api/check-ins');
   return {
     bookingLink: DEMO_BOOKING_LINK,
-    id: { recoveryNote: notes?.items[0]?.id, product: products?.products[0]?.id },
+    id: {
+      recoveryNote: notes?.items[0]?.id,
+      product: products?.products[0]?.id,
+      checkIn: checkIns?.items[0]?.id,
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { twoStepRoutes } from './features/auth/second-step/routes';
 import { availabilityRoutes } from './features/availability/routes';
 import { overdueSweeper } from './features/billing/invoices/overdue';
 import { billingRoutes } from './features/billing/routes';
+import { checkInRoutes } from './features/check-ins/routes';
 import { clinicFeatureRoutes } from './features/clinic-features/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
@@ -205,6 +206,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(clinicFeatureRoutes(ctx));
   await app.register(exerciseLibraryRoutes(ctx));
+  await app.register(checkInRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
   await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));

@@ -5,6 +5,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
 import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
+import { checkInJobHandlers } from './features/check-ins/triggers';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -32,6 +33,7 @@ async function main() {
       ...appointmentJobHandlers(ctx),
       ...printfulJobHandlers(ctx),
       ...statementJobHandlers(ctx),
+      ...checkInJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

@@ -97,6 +97,17 @@ export const ROUTES = {
     subtitle: 'One note with its history',
     shows: MEMBER_SEES_DASHBOARD,
   }),
+  // Beyond the specification: a patient's check-ins, offered while the clinic has care between visits on.
+  checkIns: signedIn('/check-ins', {
+    title: 'Check-ins',
+    subtitle: 'Short questionnaires from your care team',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  checkIn: signedIn('/check-ins/:id', {
+    title: 'Check-in',
+    subtitle: 'A few questions about how you are doing',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
   billing: signedIn('/billing', {
     title: 'Billing',
     subtitle: 'Invoices and payments',

@@ -5,6 +5,7 @@ import { seedDemoBillingPolicy, seedDemoCards, seedDemoInvoices } from '../featu
 import { seedDemoFees } from '../features/billing/fees/demo';
 import { seedDemoPackages } from '../features/billing/packages/demo';
 import { assign } from '../features/care-team/service';
+import { seedDemoCheckIns } from '../features/check-ins/demo';
 import { seedDemoClinicFeatures } from '../features/clinic-features/demo';
 import { seedDemoEvents } from '../features/events/demo';
 import { seedDemoExercises } from '../features/exercise-library/demo';
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean; files?: File
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
       await seedDemoExercises(tx, options.files);
+      if (patient) await seedDemoCheckIns(tx, { demoPatientId: patient.id });
     }
     await markWelcomed(tx, created);
   });

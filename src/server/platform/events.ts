@@ -128,6 +128,16 @@ export type DomainEvents = {
   'member-profile.changed': { userId: string };
   /** An exercise of the library was made, changed or archived. Its id only. */
   'exercise.changed': { exerciseId: string };
+  /**
+   * A check-in (an outcome measure) was sent to a patient or answered by them. Ids only: no answers or scores
+   * travel on the bus.
+   */
+  'check-in.changed': {
+    checkInId: string;
+    patientId: string;
+    actorId: string | null;
+    change: 'requested' | 'completed';
+  };
   /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
   'printful.changed': { orderId: string | null };
 };

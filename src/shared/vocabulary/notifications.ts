@@ -18,9 +18,14 @@ export const NOTIFICATION_TYPES = [
   'telehealth_session_ended',
   'system_update',
   'security_alert',
+  // Beyond the specification: raised only while the clinic has care between visits on (decision 0036).
+  'check_in_requested',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The types that exist only while the clinic has care between visits on; off, settings list the spec's 16. */
+export const CARE_BETWEEN_VISITS_TYPES: readonly NotificationType[] = ['check_in_requested'];
 export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
@@ -45,4 +50,5 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   telehealth_session_ended: 'Telehealth session ended',
   system_update: 'System update',
   security_alert: 'Security alert',
+  check_in_requested: 'Check-in to fill in',
 };

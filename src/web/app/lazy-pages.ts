@@ -54,6 +54,12 @@ export const PatientsPage = lazy(() =>
 export const RecoveryNotesPage = lazy(() =>
   import('../features/recovery-notes/notes-page').then((m) => ({ default: m.RecoveryNotesPage })),
 );
+export const CheckInsPage = lazy(() =>
+  import('../features/check-ins/check-ins-page').then((m) => ({ default: m.CheckInsPage })),
+);
+export const CheckInPage = lazy(() =>
+  import('../features/check-ins/check-in-form').then((m) => ({ default: m.CheckInPage })),
+);
 export const RecoveryNotePage = lazy(() =>
   import('../features/recovery-notes/note-page').then((m) => ({ default: m.RecoveryNotePage })),
 );

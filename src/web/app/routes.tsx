@@ -16,6 +16,8 @@ import {
   BillingPage,
   CalendarPage,
   CareBetweenVisitsGate,
+  CheckInPage,
+  CheckInsPage,
   CheckoutPage,
   CheckoutSuccessPage,
   DashboardScreen,
@@ -106,7 +108,11 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
 };
 
 // The exercise library is a screen of care between visits: behind its gate, not among the spec's screens.
-const signedInKeys = keysWith('signed-in').filter((key) => key !== 'home' && key !== 'exerciseLibrary');
+/** Screens of care between visits: not found (as the spec has it) while the clinic has the capability off. */
+const CARE_BETWEEN_VISITS_KEYS: readonly RouteKey[] = ['exerciseLibrary', 'checkIns', 'checkIn'];
+const signedInKeys = keysWith('signed-in').filter(
+  (key) => key !== 'home' && !CARE_BETWEEN_VISITS_KEYS.includes(key),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -130,6 +136,15 @@ export const routes: RouteObject[] = [
             element: <CareBetweenVisitsGate roles={['practitioner', 'staff', 'admin']} />,
             children: [
               { element: <RoleLayout />, children: [route('exerciseLibrary', <ExerciseLibraryPage />)] },
+            ],
+          },
+          {
+            element: <CareBetweenVisitsGate roles={['patient']} />,
+            children: [
+              {
+                element: <RoleLayout />,
+                children: [route('checkIns', <CheckInsPage />), route('checkIn', <CheckInPage />)],
+              },
             ],
           },
           {

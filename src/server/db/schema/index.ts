@@ -4,6 +4,7 @@ export * from './billing';
 export * from './billing-fees';
 export * from './billing-packages';
 export * from './care-team';
+export * from './check-ins';
 export * from './devices';
 export * from './email';
 export * from './events';

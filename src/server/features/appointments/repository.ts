@@ -233,3 +233,35 @@ export async function replaceFeed(db: Db | Tx, feed: { userId: string; tokenHash
 export async function deleteFeed(db: Db | Tx, userId: string) {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
+
+/**
+ * How many of a patient's appointments (with one service, or any) are in these statuses, up to and with the
+ * given appointment's start: the check-ins count visits with it.
+ */
+export async function countPatientAppointments(
+  db: Db | Tx,
+  options: { patientId: string; serviceTypeId?: string; statuses: readonly string[] },
+) {
+  const conditions: SQL[] = [
+    eq(appointments.patientId, options.patientId),
+    sql`${appointments.status} in (${sql.join(
+      options.statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+  ];
+  if (options.serviceTypeId) conditions.push(eq(appointments.serviceTypeId, options.serviceTypeId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(...conditions));
+  return row?.count ?? 0;
+}
+
+/** The service types a patient has had an appointment for, cancelled ones aside. */
+export async function serviceTypesOfPatient(db: Db | Tx, patientId: string) {
+  const rows = await db
+    .selectDistinct({ serviceTypeId: appointments.serviceTypeId })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patientId), sql`${appointments.status} <> 'cancelled'`));
+  return rows.map((row) => row.serviceTypeId);
+}

@@ -136,5 +136,17 @@ export async function countByStatusBetween(db: Db, window: { from: Date; to: Dat
 /** Whom an appointment is between, for a record that links to it; null when there is no such appointment. */
 export async function partiesOf(db: Db | Tx, id: string) {
   const row = await repository.findAppointment(db, id);
-  return row ? { patientId: row.patientId, practitionerId: row.practitionerId } : null;
+  return row
+    ? { patientId: row.patientId, practitionerId: row.practitionerId, serviceTypeId: row.serviceTypeId }
+    : null;
 }
+
+/** How many of a patient's appointments (with one service, or any) are in these statuses. */
+export const countPatientAppointments = (
+  db: Db | Tx,
+  options: { patientId: string; serviceTypeId?: string; statuses: readonly AppointmentStatus[] },
+) => repository.countPatientAppointments(db, options);
+
+/** The service types a patient has been booked for, cancellations aside. */
+export const serviceTypesOfPatient = (db: Db | Tx, patientId: string) =>
+  repository.serviceTypesOfPatient(db, patientId);

@@ -1,4 +1,5 @@
 import {
+  CARE_BETWEEN_VISITS_TYPES,
   defaultNotificationPreference,
   NOTIFICATION_TYPES,
   type NotificationPreference,
@@ -8,12 +9,26 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { recordAccountActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
+import { getFeatures } from '../clinic-features/service';
 import * as repository from './preferences-repository';
 
-/** Every type, the person's choice where they made one and the contract's default elsewhere. */
-export async function listPreferences(db: Db | Tx, userId: string): Promise<NotificationPreference[]> {
+/** The types the clinic raises: the specification's, and those of capabilities it has on. */
+async function offeredTypes(db: Db | Tx) {
+  const { features } = await getFeatures(db);
+  return NOTIFICATION_TYPES.filter(
+    (type) => features.careBetweenVisits || !CARE_BETWEEN_VISITS_TYPES.includes(type),
+  );
+}
+
+async function allPreferences(db: Db | Tx, userId: string) {
   const saved = new Map((await repository.findPreferences(db, userId)).map((row) => [row.type, row]));
   return NOTIFICATION_TYPES.map((type) => toPreference(type, saved.get(type)));
+}
+
+/** Every type the clinic raises, the person's choice where they made one and the contract's default elsewhere. */
+export async function listPreferences(db: Db | Tx, userId: string): Promise<NotificationPreference[]> {
+  const offered = await offeredTypes(db);
+  return (await allPreferences(db, userId)).filter((entry) => offered.includes(entry.type));
 }
 
 export async function preferenceFor(
@@ -40,7 +55,7 @@ export async function updatePreferences(
   { changes, meta }: { changes: UpdateNotificationPreferencesInput; meta: RequestMeta },
 ) {
   return db.transaction(async (tx) => {
-    const current = new Map((await listPreferences(tx, userId)).map((entry) => [entry.type, entry]));
+    const current = new Map((await allPreferences(tx, userId)).map((entry) => [entry.type, entry]));
     const touched = new Set<NotificationType>();
     for (const change of changes) {
       current.set(change.type, { ...current.get(change.type)!, ...change });
@@ -57,6 +72,6 @@ export async function updatePreferences(
       ipAddress: meta.ipAddress,
       details: { types: [...touched].join(',') },
     });
-    return NOTIFICATION_TYPES.map((type) => current.get(type)!);
+    return (await offeredTypes(tx)).map((type) => current.get(type)!);
   });
 }

@@ -138,6 +138,10 @@ describe('reading and archiving', () => {
   });
 });
 
+/** The specification's types with their defaults: check_in_requested is listed only with care between visits on. */
+const SPEC_DEFAULTS = () =>
+  NOTIFICATION_TYPES.filter((type) => type !== 'check_in_requested').map(defaultNotificationPreference);
+
 describe('/api/notification-preferences', () => {
   it('answers all 16 types with their defaults to someone who never chose', async () => {
     const me = await createPerson(t, 'member');
@@ -145,7 +149,8 @@ describe('/api/notification-preferences', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json<NotificationPreference[]>();
     expect(list).toHaveLength(16);
-    expect(list).toEqual(NOTIFICATION_TYPES.map(defaultNotificationPreference));
+    // check_in_requested is listed only while the clinic has care between visits on.
+    expect(list).toEqual(SPEC_DEFAULTS());
     expect(list.find((entry) => entry.type === 'message_received')).toEqual({
       type: 'message_received',
       inApp: true,
@@ -165,7 +170,7 @@ describe('/api/notification-preferences', () => {
     const second = await call(me, 'PUT', '/api/notification-preferences', [
       { type: 'message_received', desktop: false },
     ]);
-    const expected = NOTIFICATION_TYPES.map(defaultNotificationPreference).map((entry) => {
+    const expected = SPEC_DEFAULTS().map((entry) => {
       if (entry.type === 'message_received') return { ...entry, email: true, sound: false, desktop: false };
       if (entry.type === 'invoice_paid') return { ...entry, inApp: false };
       return entry;
@@ -173,9 +178,7 @@ describe('/api/notification-preferences', () => {
     expect(second.json()).toEqual(expected);
     expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(expected);
     const someoneElse = await createPerson(t, 'patient');
-    expect((await call(someoneElse, 'GET', '/api/notification-preferences')).json()).toEqual(
-      NOTIFICATION_TYPES.map(defaultNotificationPreference),
-    );
+    expect((await call(someoneElse, 'GET', '/api/notification-preferences')).json()).toEqual(SPEC_DEFAULTS());
   });
 
   it('refuses bad changes with 400 and saves none of a rejected batch', async () => {
@@ -195,8 +198,6 @@ describe('/api/notification-preferences', () => {
       const response = await call(me, 'PUT', '/api/notification-preferences', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(
-      NOTIFICATION_TYPES.map(defaultNotificationPreference),
-    );
+    expect((await call(me, 'GET', '/api/notification-preferences')).json()).toEqual(SPEC_DEFAULTS());
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications';
 import { SECURITY_ALERTS } from '../auth/security-alerts';
+import { checkInRequestedMessage } from '../check-ins/notifications';
 import {
   type AppointmentChange,
   type AppointmentFacts,
@@ -107,6 +108,14 @@ const invoice = { number: 'INV-0042', total: '$120.00', dueDate: '2026-12-01', b
  * and the test below holds that true: raising it means wording it here first.
  */
 const RENDERED: Record<NotificationType, Case[] | 'not raised'> = {
+  check_in_requested: [
+    {
+      reader: 'patient',
+      own: PATIENT,
+      names: [],
+      text: checkInRequestedMessage('Numeric Pain Rating Scale'),
+    },
+  ],
   appointment_created: appointmentCases(['created']),
   appointment_updated: [...appointmentCases(CHANGES), ...reassigned],
   appointment_cancelled: appointmentCases(['cancelled']),

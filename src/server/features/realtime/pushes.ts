@@ -1,6 +1,7 @@
 import { ACCOUNTS_CHANGED } from '../../../shared/admin';
 import type { InvoicesChangedEvent } from '../../../shared/billing';
 import type { FeesChangedEvent } from '../../../shared/billing-fees';
+import type { CheckInsChangedEvent } from '../../../shared/check-ins';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
@@ -101,6 +102,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushQuoteChanges(ctx, push);
   pushMemberProfileChanges(ctx, push);
   pushPrintfulChanges(ctx, push);
+  pushCheckInChanges(ctx, push);
 }
 
 /**
@@ -325,5 +327,26 @@ function pushPrintfulChanges(ctx: AppContext, push: Push) {
     const admins = await accounts.listActiveAccountsWithRole(ctx.db, 'admin');
     const payload: PrintfulChangedEvent = { type: 'printful_changed' };
     await Promise.all(admins.map((admin) => push(admin.id, 'notifications', payload)));
+  });
+}
+
+/**
+ * Check-in lists, the patient's dashboard card and the recovery chart stay live: the patient, their care team
+ * and every staff member and admin get a bare 'check_ins_changed' naming the patient and ask again under their
+ * own access rules; the patient's dashboard asks again too.
+ */
+function pushCheckInChanges(ctx: AppContext, push: Push) {
+  ctx.events.subscribe('check-in.changed', async (event) => {
+    const [clinic, practitioners] = await Promise.all([
+      clinicTeamIds(ctx),
+      careTeam.practitionersOf(ctx.db, event.patientId),
+    ]);
+    const payload: CheckInsChangedEvent = { type: 'check_ins_changed', patientId: event.patientId };
+    const people = new Set([event.patientId, ...practitioners, ...clinic]);
+    if (event.actorId) people.add(event.actorId);
+    await Promise.all([
+      ...[...people].map((userId) => push(userId, 'notifications', payload)),
+      push(event.patientId, 'notifications', DASHBOARD_CHANGED),
+    ]);
   });
 }

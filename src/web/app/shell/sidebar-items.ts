@@ -26,7 +26,8 @@ const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled
 
 /**
  * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between
- * visits on, practitioners, staff and admins also find the Exercise Library under Patient Care.
+ * visits on, a patient's Check-ins join 'My Care', and practitioners, staff and admins find the Exercise
+ * Library under Patient Care; otherwise the sidebar is the spec's.
  */
 export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
   if (role === 'member') return [];
@@ -38,6 +39,9 @@ export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: bool
         items: [
           { label: 'My Appointments', to: '/appointments', icon: ClipboardList },
           { label: 'My Notes', to: '/recovery-notes', icon: NotebookPen },
+          ...(options.careBetweenVisits
+            ? [{ label: 'Check-ins', to: '/check-ins', icon: ClipboardCheck }]
+            : []),
           telehealth,
           { label: 'Complete Onboarding', to: '/patient-onboarding', icon: ClipboardCheck },
         ],

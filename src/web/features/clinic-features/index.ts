@@ -1,28 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClinicFeatures, ClinicFeaturesAnswer } from '../../../shared/clinic-features';
-import { api } from '../../lib/api-client';
-
-/** The clinic's optional capabilities (all off on a new clinic); screens that offer one read it here. */
-export const clinicFeatureKeys = { features: ['/api/clinic/features'] as const };
-
-/** Every signed-in user reads them; they change rarely. */
-export const useClinicFeatures = (enabled = true) =>
-  useQuery({
-    queryKey: clinicFeatureKeys.features,
-    queryFn: async ({ signal }) =>
-      (await api.get<ClinicFeaturesAnswer>('/api/clinic/features', { signal })).features,
-    enabled,
-    staleTime: 60_000,
-  });
-
-/** True only once the clinic is known to have care between visits on (never while the answer is loading). */
-export const useCareBetweenVisits = () => useClinicFeatures().data?.careBetweenVisits === true;
-
-export function useSaveClinicFeatures() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (features: ClinicFeatures) =>
-      (await api.put<ClinicFeaturesAnswer>('/api/clinic/features', features)).features,
-    onSuccess: (features) => queryClient.setQueryData(clinicFeatureKeys.features, features),
-  });
-}
+/** What other features may use of the clinic's capabilities. */
+export { clinicFeatureKeys, useCareBetweenVisits, useClinicFeatures, useSaveClinicFeatures } from './api';
+export { CareBetweenVisitsCard } from './lazy-card';

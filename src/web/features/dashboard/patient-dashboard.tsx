@@ -1,5 +1,6 @@
 import type { PatientDashboard } from '../../../shared/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
+import { CheckInsDueCard } from '../check-ins';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
@@ -77,6 +78,7 @@ export function PatientDashboardView({ dashboard }: { dashboard: PatientDashboar
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       <NextAppointmentCard appointment={dashboard.nextAppointment} />
+      <CheckInsDueCard />
       <BalanceDueCard billing={dashboard.billing} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="notifications" title="Notifications">

@@ -12,6 +12,7 @@ import { invalidateAppointments, isAppointmentsChanged } from '../appointments/l
 import { useSession } from '../auth';
 import { invalidateInvoices, isInvoicesChanged } from '../billing/live';
 import { invalidateFees, isFeesChanged } from '../billing-fees/live';
+import { invalidateCheckIns, isCheckInsChanged } from '../check-ins/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/live';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
@@ -156,6 +157,11 @@ export function NotificationListener() {
           void invalidateExercises(queryClient);
           return;
         }
+        // A check-in was sent or answered: open check-in lists and outcome charts ask again.
+        if (isCheckInsChanged(data)) {
+          void invalidateCheckIns(queryClient);
+          return;
+        }
         if (!isNotificationEvent(data)) return;
         const notification = data.data;
         addNotificationToCache(queryClient, notification);
@@ -169,6 +175,7 @@ export function NotificationListener() {
         if (!isReconnect) return;
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
         void invalidateAppointments(queryClient);
+        void invalidateCheckIns(queryClient);
         void invalidatePublicBookings(queryClient);
         void invalidateDonations(queryClient);
         void invalidateEvents(queryClient);

@@ -1,4 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import {
   type FunctionalGoal,
@@ -21,6 +22,8 @@ type ContentFieldsProps = {
   onChange: (changes: Partial<RecoveryNoteContent>) => void;
   /** A signed note always keeps a pain score, so an amendment cannot clear it. */
   painRequired?: boolean;
+  /** Shown beside the pain score (the patient's latest outcome scores, in the draft editor). */
+  besidePain?: ReactNode;
 };
 
 const SCORES = Array.from({ length: PAIN_SCORE_MAX - PAIN_SCORE_MIN + 1 }, (_, i) => PAIN_SCORE_MIN + i);
@@ -31,7 +34,7 @@ const clampProgress = (raw: string) => {
 };
 
 /** The labelled fields of a note: the four SOAP sections, the pain score and the functional goals. */
-export function ContentFields({ value, onChange, painRequired = false }: ContentFieldsProps) {
+export function ContentFields({ value, onChange, painRequired = false, besidePain }: ContentFieldsProps) {
   const id = useId();
   const setGoal = (index: number, changes: Partial<FunctionalGoal>) =>
     onChange({ goals: value.goals.map((goal, i) => (i === index ? { ...goal, ...changes } : goal)) });
@@ -49,22 +52,25 @@ export function ContentFields({ value, onChange, painRequired = false }: Content
           />
         </div>
       ))}
-      <div className="flex flex-col gap-1.5 sm:max-w-60">
-        <Label htmlFor={`${id}-pain`}>Pain score (0-10)</Label>
-        <Select
-          id={`${id}-pain`}
-          value={value.painScore === null ? '' : String(value.painScore)}
-          onChange={(event) =>
-            onChange({ painScore: event.target.value === '' ? null : Number(event.target.value) })
-          }
-        >
-          {painRequired ? null : <option value="">Not scored</option>}
-          {SCORES.map((score) => (
-            <option key={score} value={score}>
-              {score}
-            </option>
-          ))}
-        </Select>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex flex-col gap-1.5 sm:w-60">
+          <Label htmlFor={`${id}-pain`}>Pain score (0-10)</Label>
+          <Select
+            id={`${id}-pain`}
+            value={value.painScore === null ? '' : String(value.painScore)}
+            onChange={(event) =>
+              onChange({ painScore: event.target.value === '' ? null : Number(event.target.value) })
+            }
+          >
+            {painRequired ? null : <option value="">Not scored</option>}
+            {SCORES.map((score) => (
+              <option key={score} value={score}>
+                {score}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {besidePain}
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-medium text-sm">Functional goals</legend>

@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/recovery-notes';
 import { isApiRequestError } from '../../lib/api-error';
 import { Alert } from '../../ui/alert';
+import { LatestScores } from '../check-ins';
 import { useSaveDraft } from './api';
 import { ContentFields, writtenGoals } from './content-fields';
 import { SignNoteDialog } from './sign-note-dialog';
@@ -94,7 +95,11 @@ export function DraftEditor({ note }: { note: RecoveryNote }) {
         </p>
       </div>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <ContentFields value={content} onChange={onChange} />
+      <ContentFields
+        value={content}
+        onChange={onChange}
+        besidePain={<LatestScores patientId={note.patientId} />}
+      />
       <div className="flex justify-end">
         <SignNoteDialog noteId={note.id} beforeSign={flush} />
       </div>

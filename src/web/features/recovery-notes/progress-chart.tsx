@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
+import { OutcomeScores } from '../check-ins';
 import { type ProgressRow, progressRows } from './progress-rows';
 
 const ProgressChartDrawing = lazy(() => import('./progress-chart-drawing'));
@@ -62,13 +63,18 @@ export function RecoveryProgressChart({ patientId, progress }: ChartProps) {
     return <LoadingState label="Loading recovery progress…" />;
   }
   const rows = progressRows(data);
-  if (rows.length === 0)
-    return (
-      <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
-        No signed notes with scores yet.
-      </p>
-    );
-  return <ProgressView rows={rows} />;
+  return (
+    <div className="flex flex-col gap-4">
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-border border-dashed p-6 text-center text-muted-foreground">
+          No signed notes with scores yet.
+        </p>
+      ) : (
+        <ProgressView rows={rows} />
+      )}
+      <OutcomeScores patientId={id} />
+    </div>
+  );
 }
 
 function ProgressView({ rows }: { rows: ProgressRow[] }) {

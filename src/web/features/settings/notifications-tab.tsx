@@ -4,10 +4,15 @@ import {
   type NotificationChannel,
   type NotificationPreference,
 } from '../../../shared/notifications';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '../../../shared/vocabulary/notifications';
+import {
+  CARE_BETWEEN_VISITS_TYPES,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+} from '../../../shared/vocabulary/notifications';
 import { Alert } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { LoadingState } from '../../ui/spinner';
+import { useCareBetweenVisits } from '../clinic-features';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../notifications';
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
@@ -24,6 +29,7 @@ export const PREFERENCES_NOT_SAVED = 'Could not save your notification settings.
 export function NotificationsTab() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
+  const careBetweenVisits = useCareBetweenVisits();
 
   const content = () => {
     if (preferences.isPending) return <LoadingState label="Loading your notification settings…" />;
@@ -56,7 +62,10 @@ export function NotificationsTab() {
             </tr>
           </thead>
           <tbody>
-            {NOTIFICATION_TYPES.map((type) => {
+            {/* A capability's types show only while the clinic has it on. */}
+            {NOTIFICATION_TYPES.filter(
+              (type) => careBetweenVisits || !CARE_BETWEEN_VISITS_TYPES.includes(type),
+            ).map((type) => {
               const entry = byType.get(type);
               const label = NOTIFICATION_TYPE_LABELS[type];
               return (

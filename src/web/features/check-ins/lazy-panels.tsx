@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { useCareBetweenVisits } from '../clinic-features';
+
+// The panels load with their own chunk (forms and schemas), so the chart and the editor that show them
+// stay as light as they were while the clinic has check-ins off.
+const OutcomeScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.OutcomeScores })));
+const DueCard = lazy(() => import('./due-card').then((m) => ({ default: m.CheckInsDueCard })));
+const LatestScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.LatestScores })));
+
+export function OutcomeScores({ patientId }: { patientId: string }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <OutcomeScoresPanel patientId={patientId} />
+    </Suspense>
+  );
+}
+
+export function LatestScores({ patientId }: { patientId: string }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <LatestScoresPanel patientId={patientId} />
+    </Suspense>
+  );
+}
+
+export function CheckInsDueCard() {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <DueCard />
+    </Suspense>
+  );
+}
