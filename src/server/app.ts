@@ -21,6 +21,7 @@ import { clinicFeatureRoutes } from './features/clinic-features/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
 import { eventRoutes } from './features/events/routes';
+import { exerciseProgrammeRoutes } from './features/exercise-programmes/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -201,6 +202,7 @@ export async function buildApp(options: { config: Config; database: Database }) 
   await app.register(availabilityRoutes(ctx));
   await app.register(recoveryNoteRoutes(ctx));
   await app.register(clinicFeatureRoutes(ctx));
+  await app.register(exerciseProgrammeRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
   await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));

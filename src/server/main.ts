@@ -5,6 +5,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
 import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
+import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -32,9 +33,11 @@ async function main() {
       ...appointmentJobHandlers(ctx),
       ...printfulJobHandlers(ctx),
       ...statementJobHandlers(ctx),
+      ...exerciseJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);
+  await scheduleExerciseReminders(database.db);
   jobs.start();
 
   let closing = false;

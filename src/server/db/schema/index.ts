@@ -7,6 +7,7 @@ export * from './care-team';
 export * from './devices';
 export * from './email';
 export * from './events';
+export * from './exercise-programmes';
 export * from './exercises';
 export * from './member-profiles';
 export * from './messaging';

@@ -4,6 +4,7 @@ import type { FeesChangedEvent } from '../../../shared/billing-fees';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
+import { EXERCISES_CHANGED, type ExercisesChangedEvent } from '../../../shared/exercise-programmes';
 import type { MemberProfileChangedEvent } from '../../../shared/member-profile';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
@@ -99,6 +100,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushQuoteChanges(ctx, push);
   pushMemberProfileChanges(ctx, push);
   pushPrintfulChanges(ctx, push);
+  pushExerciseChanges(ctx, push);
 }
 
 /**
@@ -304,5 +306,22 @@ function pushPrintfulChanges(ctx: AppContext, push: Push) {
     const admins = await accounts.listActiveAccountsWithRole(ctx.db, 'admin');
     const payload: PrintfulChangedEvent = { type: 'printful_changed' };
     await Promise.all(admins.map((admin) => push(admin.id, 'notifications', payload)));
+  });
+}
+
+/**
+ * Exercise screens stay live: the patient (their other tabs, their dashboard card) and the practitioners of
+ * their care team (the open panel, the worsening list on their dashboard) get a bare 'exercises_changed'
+ * naming the programme, and ask again under their own access rules.
+ */
+function pushExerciseChanges(ctx: AppContext, push: Push) {
+  ctx.events.subscribe('exercise-programme.changed', async (event) => {
+    const payload: ExercisesChangedEvent = {
+      type: EXERCISES_CHANGED,
+      patientId: event.patientId,
+      programmeId: event.programmeId,
+    };
+    const people = new Set([event.patientId, ...(await careTeam.practitionersOf(ctx.db, event.patientId))]);
+    await Promise.all([...people].map((userId) => push(userId, 'notifications', payload)));
   });
 }
