@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_CHANGE } from './api-error';
 import { BODY_REGIONS } from './exercises';
+import { oneLine } from './one-line';
 import { PROGRAMME_MAX_ITEMS, PROGRAMME_STATUSES } from './vocabulary/exercise-programmes';
 
 export * from './vocabulary/exercise-programmes';
@@ -52,7 +53,8 @@ const TitleSchema = z
   .string({ error: 'Title must be text' })
   .trim()
   .min(1, 'Title is required')
-  .max(PROGRAMME_TITLE_MAX, `Title must be at most ${PROGRAMME_TITLE_MAX} characters`);
+  .max(PROGRAMME_TITLE_MAX, `Title must be at most ${PROGRAMME_TITLE_MAX} characters`)
+  .check(oneLine('Title'));
 
 /** POST /api/exercise-programmes: assign a programme to a patient of the practitioner's care team. */
 export const CreateProgrammeInputSchema = z
@@ -181,7 +183,8 @@ export const CreateTemplateInputSchema = z.strictObject({
     .string({ error: 'Name must be text' })
     .trim()
     .min(1, 'Name is required')
-    .max(PROGRAMME_TITLE_MAX, `Name must be at most ${PROGRAMME_TITLE_MAX} characters`),
+    .max(PROGRAMME_TITLE_MAX, `Name must be at most ${PROGRAMME_TITLE_MAX} characters`)
+    .check(oneLine('Name')),
   items: ItemsSchema,
 });
 export type CreateTemplateInput = z.infer<typeof CreateTemplateInputSchema>;

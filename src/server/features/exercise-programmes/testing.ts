@@ -87,3 +87,12 @@ export async function newCareTeam(t: TestApp): Promise<{ practitioner: TestPerso
   expect(response.statusCode, response.body).toBe(200);
   return { practitioner, patient };
 }
+
+/** The text of an uncompressed PDF: pdfkit writes each run of text as hex. */
+export function pdfText(bytes: Buffer) {
+  const raw = bytes.toString('latin1');
+  const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) =>
+    Buffer.from(match[1], 'hex').toString('latin1'),
+  );
+  return `${raw}\n${hex.join('')}`;
+}
