@@ -71,6 +71,23 @@ export const CreateProgrammeInputSchema = z
   });
 export type CreateProgrammeInput = z.infer<typeof CreateProgrammeInputSchema>;
 
+/** The builder's form: the same rules, each exercise carrying its name for the screen. */
+export const ProgrammeFormSchema = z
+  .strictObject({
+    patientId: IdSchema,
+    title: TitleSchema,
+    startDate: DaySchema,
+    reviewDate: DaySchema.nullable(),
+    items: z
+      .array(ProgrammeItemInputSchema.extend({ name: z.string() }))
+      .min(1, 'Add at least one exercise')
+      .max(PROGRAMME_MAX_ITEMS, `At most ${PROGRAMME_MAX_ITEMS} exercises`),
+  })
+  .refine((input) => !input.reviewDate || input.reviewDate >= input.startDate, {
+    message: 'Review date must be on or after the start date',
+    path: ['reviewDate'],
+  });
+
 /** PATCH /api/exercise-programmes/{id}: new exercises make a new version; the rest change in place. */
 export const UpdateProgrammeInputSchema = z
   .strictObject({

@@ -97,6 +97,11 @@ export const ROUTES = {
     subtitle: 'One note with its history',
     shows: MEMBER_SEES_DASHBOARD,
   }),
+  myExercises: signedIn('/my-exercises', {
+    title: 'My Exercises',
+    subtitle: 'Your home exercises for today',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
   billing: signedIn('/billing', {
     title: 'Billing',
     subtitle: 'Invoices and payments',

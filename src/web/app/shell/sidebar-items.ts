@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ClipboardCheck,
   ClipboardList,
+  Dumbbell,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -24,8 +25,11 @@ export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
 const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
 
-/** The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. */
-export function sidebarGroupsFor(role: Role): SidebarGroup[] {
+/**
+ * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between visits
+ * on, a patient also has My Exercises.
+ */
+export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
   if (role === 'member') return [];
   if (role === 'patient') {
     return [
@@ -35,6 +39,9 @@ export function sidebarGroupsFor(role: Role): SidebarGroup[] {
         items: [
           { label: 'My Appointments', to: '/appointments', icon: ClipboardList },
           { label: 'My Notes', to: '/recovery-notes', icon: NotebookPen },
+          ...(options.careBetweenVisits
+            ? [{ label: 'My Exercises', to: '/my-exercises', icon: Dumbbell }]
+            : []),
           telehealth,
           { label: 'Complete Onboarding', to: '/patient-onboarding', icon: ClipboardCheck },
         ],

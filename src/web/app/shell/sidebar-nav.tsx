@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import type { Role } from '../../../shared/vocabulary/roles';
+import { useCareBetweenVisits } from '../../features/clinic-features';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
 
@@ -27,7 +28,8 @@ export function SidebarNav({
   label: string;
   onNavigate?: () => void;
 }) {
-  const groups = sidebarGroupsFor(role);
+  const careBetweenVisits = useCareBetweenVisits();
+  const groups = sidebarGroupsFor(role, { careBetweenVisits });
   return (
     <nav aria-label={label} className="flex flex-col gap-5">
       {groups.map((group, index) => {

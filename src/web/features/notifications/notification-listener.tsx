@@ -15,6 +15,7 @@ import { invalidateFees, isFeesChanged } from '../billing-fees/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/live';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
+import { invalidateExercises, isExercisesChanged } from '../exercise-programmes/live';
 import { invalidateMemberProfile, isMemberProfileChanged } from '../member-profile/live';
 import { invalidatePrintful, isPrintfulChanged } from '../printful/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
@@ -123,6 +124,12 @@ export function NotificationListener() {
         // screens ask again.
         if (isQuotesChanged(data)) {
           void invalidateQuotes(queryClient);
+          return;
+        }
+        // A patient checked in or a programme changed: the patient's screens, the care team's open panel and
+        // worsening list ask again.
+        if (isExercisesChanged(data)) {
+          void invalidateExercises(queryClient);
           return;
         }
         // The Printful connection, a sync or a fulfilment changed: an admin's Print on Demand page asks again.
