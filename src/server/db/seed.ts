@@ -7,6 +7,7 @@ import { seedDemoPackages } from '../features/billing/packages/demo';
 import { assign } from '../features/care-team/service';
 import { seedDemoClinicFeatures } from '../features/clinic-features/demo';
 import { seedDemoEvents } from '../features/events/demo';
+import { seedDemoExerciseProgrammes } from '../features/exercise-programmes/demo';
 import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/catalogue/demo';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean } = {}) {
       await seedDemoInvoices(tx);
       await seedDemoBillingPolicy(tx);
       await seedDemoClinicFeatures(tx);
+      await seedDemoExerciseProgrammes(tx);
       await seedDemoFees(tx);
       await seedDemoCards(tx);
       await seedDemoPackages(tx);
