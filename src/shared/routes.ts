@@ -99,7 +99,7 @@ export const ROUTES = {
   }),
   myExercises: signedIn('/my-exercises', {
     title: 'My Exercises',
-    subtitle: 'Your home exercises for today',
+    subtitle: 'Today’s home exercises',
     shows: MEMBER_SEES_DASHBOARD,
   }),
   billing: signedIn('/billing', {

@@ -50,9 +50,7 @@ export const RecoveryNotesPage = lazy(() =>
 export const RecoveryNotePage = lazy(() =>
   import('../features/recovery-notes/note-page').then((m) => ({ default: m.RecoveryNotePage })),
 );
-export const MyExercisesPage = lazy(() =>
-  import('../features/exercise-programmes/my-exercises-page').then((m) => ({ default: m.MyExercisesPage })),
-);
+export const MyExercisesPage = lazy(() => import('../features/exercise-programmes/my-exercises-page'));
 export const OnboardingPage = lazy(() =>
   import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );

@@ -3,7 +3,6 @@ import {
   CalendarDays,
   ClipboardCheck,
   ClipboardList,
-  Dumbbell,
   LayoutDashboard,
   type LucideIcon,
   MessageSquare,
@@ -25,11 +24,8 @@ export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
 const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
 
-/**
- * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between visits
- * on, a patient also has My Exercises.
- */
-export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
+/** The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. */
+export function sidebarGroupsFor(role: Role): SidebarGroup[] {
   if (role === 'member') return [];
   if (role === 'patient') {
     return [
@@ -39,9 +35,6 @@ export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: bool
         items: [
           { label: 'My Appointments', to: '/appointments', icon: ClipboardList },
           { label: 'My Notes', to: '/recovery-notes', icon: NotebookPen },
-          ...(options.careBetweenVisits
-            ? [{ label: 'My Exercises', to: '/my-exercises', icon: Dumbbell }]
-            : []),
           telehealth,
           { label: 'Complete Onboarding', to: '/patient-onboarding', icon: ClipboardCheck },
         ],

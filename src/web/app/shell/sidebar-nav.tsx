@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import type { Role } from '../../../shared/vocabulary/roles';
-import { useCareBetweenVisits } from '../../features/clinic-features';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
 
@@ -14,6 +13,8 @@ const OnboardingProgressBadge = lazy(() =>
     default: m.OnboardingProgressBadge,
   })),
 );
+
+const MyExercisesItem = /* @__PURE__ */ lazy(() => import('./my-exercises-item'));
 
 const itemClass =
   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4 [&_svg]:shrink-0';
@@ -28,8 +29,7 @@ export function SidebarNav({
   label: string;
   onNavigate?: () => void;
 }) {
-  const careBetweenVisits = useCareBetweenVisits();
-  const groups = sidebarGroupsFor(role, { careBetweenVisits });
+  const groups = sidebarGroupsFor(role);
   return (
     <nav aria-label={label} className="flex flex-col gap-5">
       {groups.map((group, index) => {
@@ -47,7 +47,7 @@ export function SidebarNav({
               </h2>
             ) : null}
             <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
-              {group.items.map((item) => (
+              {group.items.flatMap((item) => [
                 <li key={item.label}>
                   {item.disabled ? (
                     <span
@@ -79,8 +79,14 @@ export function SidebarNav({
                       </Suspense>
                     </NavLink>
                   )}
-                </li>
-              ))}
+                </li>,
+                // A patient's home exercises sit after their notes, when the clinic offers them.
+                role === 'patient' && item.to === '/recovery-notes' ? (
+                  <Suspense key="my-exercises" fallback={null}>
+                    <MyExercisesItem itemClass={itemClass} onNavigate={onNavigate} />
+                  </Suspense>
+                ) : null,
+              ])}
             </ul>
           </div>
         );

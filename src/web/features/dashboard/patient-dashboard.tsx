@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import type { PatientDashboard } from '../../../shared/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
-import { useCareBetweenVisits } from '../clinic-features';
-import { TodayExercisesCard } from '../exercise-programmes';
+import { ExerciseDashboardCard } from '../exercise-programmes';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
@@ -77,15 +76,12 @@ export function ProgressCard({ progress }: { progress: PatientDashboard['progres
 }
 
 export function PatientDashboardView({ dashboard }: { dashboard: PatientDashboard }) {
-  const careBetweenVisits = useCareBetweenVisits();
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       <NextAppointmentCard appointment={dashboard.nextAppointment} />
-      {careBetweenVisits ? (
-        <Suspense fallback={null}>
-          <TodayExercisesCard />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <ExerciseDashboardCard kind="patient" />
+      </Suspense>
       <BalanceDueCard billing={dashboard.billing} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="notifications" title="Notifications">

@@ -2,15 +2,13 @@ import { Suspense } from 'react';
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
-import { useCareBetweenVisits } from '../clinic-features';
-import { WorseningCard } from '../exercise-programmes';
+import { ExerciseDashboardCard } from '../exercise-programmes';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
 export function PractitionerDashboardView({ dashboard }: { dashboard: PractitionerDashboard }) {
   const drafts = dashboard.notesAwaitingSignature;
   const recent = dashboard.patientsWithRecentNotes;
-  const careBetweenVisits = useCareBetweenVisits();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <TodaysSessionsCard sessions={dashboard.todaysSessions} />
@@ -68,11 +66,9 @@ export function PractitionerDashboardView({ dashboard }: { dashboard: Practition
         />
       </DashboardCard>
       <UnreadMessagesCard count={dashboard.unreadMessages} />
-      {careBetweenVisits ? (
-        <Suspense fallback={null}>
-          <WorseningCard />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <ExerciseDashboardCard kind="practitioner" />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MY_EXERCISES_PATH } from '../../../shared/vocabulary/exercise-programmes';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { useCareBetweenVisits } from '../clinic-features';
 import { useToday, useWorsening } from './api';
 import { percentText } from './format';
 
@@ -77,4 +78,11 @@ export function WorseningCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** The dashboard's exercise card for the role, only while the clinic has care between visits on. */
+export function ExerciseDashboardCard({ kind }: { kind: 'patient' | 'practitioner' }) {
+  const isOn = useCareBetweenVisits();
+  if (!isOn) return null;
+  return kind === 'patient' ? <TodayExercisesCard /> : <WorseningCard />;
 }

@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
+import { ChevronsUpDown } from 'lucide-react';
 import { useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -311,7 +311,7 @@ function SortableItem({
           {...listeners}
           aria-label={`Drag ${name} to reorder`}
         >
-          <GripVertical className="size-4" aria-hidden />
+          <ChevronsUpDown className="size-4" aria-hidden />
         </button>
         <span className="min-w-0 flex-1 break-words font-medium">
           {index + 1}. {name}
