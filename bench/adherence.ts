@@ -32,11 +32,11 @@ async function fill(database: Database, practitionerId: string) {
   );
   await db.execute(sql`insert into users (id, email, password_hash, first_name, last_name, role)
     select gen_random_uuid(), 'bench-patient-' || i || '@example.test', 'x', 'Bench', 'Patient ' || i, 'patient'
-    from generate_series(1, ${PATIENTS}) i`);
+    from generate_series(1, ${PATIENTS}::int) i`);
   await db.execute(sql`insert into care_team_assignments (practitioner_id, patient_id)
     select ${practitionerId}::uuid, id from users where role = 'patient'`);
   await db.execute(sql`insert into exercise_programmes (patient_id, practitioner_id, title, start_date, weekly_sessions)
-    select id, ${practitionerId}::uuid, 'Bench programme', current_date - ${DAYS}, 14 from users where role = 'patient'`);
+    select id, ${practitionerId}::uuid, 'Bench programme', current_date - ${DAYS}::int, 14 from users where role = 'patient'`);
   await db.execute(sql`insert into exercise_programme_versions (programme_id, version, created_by)
     select id, 1, ${practitionerId}::uuid from exercise_programmes`);
   await db.execute(sql`insert into exercise_programme_items (version_id, exercise_id, position, sets, reps, times_per_day, days_per_week)
@@ -47,7 +47,7 @@ async function fill(database: Database, practitionerId: string) {
     select p.patient_id, p.id, e.id, current_date - d, true, 5, 2 + (d % 3)::int + case when n % 10 = 0 and d <= 7 then 3 else 0 end, ''
     from (select id, patient_id, row_number() over (order by id) as n from exercise_programmes) p
     cross join exercises e
-    cross join generate_series(1, ${DAYS}) d
+    cross join generate_series(1, ${DAYS}::int) d
     where hashtext(p.id::text || e.id::text || d::text) % 100 < case when p.n % 10 = 0 and d <= 7 then 25 else 70 end`);
   await db.execute(sql`insert into exercise_log_days (patient_id, clinic_day, done_count, pain_sum, pain_count)
     select patient_id, clinic_day, count(*) filter (where done), coalesce(sum(pain), 0), count(pain)
