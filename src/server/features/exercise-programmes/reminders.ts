@@ -72,7 +72,17 @@ export async function saveReminder(
     const today = clinicToday(now);
     await cancelJob(tx, reminderKey(caller.id, today));
     await cancelJob(tx, reminderKey(caller.id, addDays(today, 1)));
-    if (input.enabled) await schedule(tx, { patientId: caller.id, timeOfDay: input.timeOfDay, now });
+    // The next reminder and the one after: when today's already ran, its key stays done and tomorrow's keeps
+    // the daily chain going.
+    if (input.enabled) {
+      await schedule(tx, { patientId: caller.id, timeOfDay: input.timeOfDay, now });
+      const next = nextReminder(input.timeOfDay, now);
+      await schedule(tx, {
+        patientId: caller.id,
+        timeOfDay: input.timeOfDay,
+        now: instantOf(addDays(next.day, 1), '00:00'),
+      });
+    }
     await audit(tx, caller, {
       action: 'exercise-programme.reminder-saved',
       entity: { type: 'patient', id: caller.id },
