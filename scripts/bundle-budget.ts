@@ -44,7 +44,9 @@ export type BudgetReport = {
  * 43 kB) off it: the shell and the dashboard show words from src/shared/vocabulary, not from the schema modules.
  * It keeps Radix (the controls chunk, about 34 kB, with the toasts) off it too: the Donate button on the member's
  * dashboard loads its dialog when it is first used (features/donations/donate-button.tsx). About 165 kB when
- * set, with some 5% to spare.
+ * set, with some 5% to spare. Raised from 173 to 176 kB when care between visits came: the sidebar entries, the
+ * routes and the dashboard cards that follow the clinic's capability switch (2.2 kB, each card loaded on
+ * demand) on top of 172.4 kB.
  */
 export const CLINIC_BUDGETS: Budgets = {
   pages: [
@@ -53,7 +55,7 @@ export const CLINIC_BUDGETS: Budgets = {
       page: '/ (signed in)',
       entry: 'index.html',
       routeModules: ['app/shell/app-shell.tsx', 'features/dashboard/dashboard-screen.tsx'],
-      maxKb: 173,
+      maxKb: 176,
     },
   ],
   maxChunkKb: 200,

@@ -23,6 +23,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { donationRoutes } from './features/donations/routes';
 import { eventRoutes } from './features/events/routes';
 import { exerciseLibraryRoutes } from './features/exercise-library/routes';
+import { exerciseProgrammeRoutes } from './features/exercise-programmes/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(clinicFeatureRoutes(ctx));
   await app.register(exerciseLibraryRoutes(ctx));
   await app.register(checkInRoutes(ctx));
+  await app.register(exerciseProgrammeRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
   await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));

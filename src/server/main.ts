@@ -6,6 +6,7 @@ import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
 import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
 import { checkInJobHandlers } from './features/check-ins/triggers';
+import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -34,9 +35,11 @@ async function main() {
       ...printfulJobHandlers(ctx),
       ...statementJobHandlers(ctx),
       ...checkInJobHandlers(ctx),
+      ...exerciseJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);
+  await scheduleExerciseReminders(database.db);
   jobs.start();
 
   let closing = false;

@@ -144,4 +144,4 @@ export const ExercisePageSchema = z.object({
 export type ExercisePage = z.infer<typeof ExercisePageSchema>;
 
 /** Pushed to the library's readers when an exercise is made, changed or archived. */
-export type ExercisesChangedEvent = { type: 'exercises_changed'; exerciseId: string };
+export type ExerciseLibraryChangedEvent = { type: 'exercise_library_changed'; exerciseId: string };

@@ -108,6 +108,11 @@ export const ROUTES = {
     subtitle: 'A few questions about how you are doing',
     shows: MEMBER_SEES_DASHBOARD,
   }),
+  myExercises: signedIn('/my-exercises', {
+    title: 'My Exercises',
+    subtitle: 'Today’s home exercises',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
   billing: signedIn('/billing', {
     title: 'Billing',
     subtitle: 'Invoices and payments',

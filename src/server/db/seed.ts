@@ -9,6 +9,7 @@ import { seedDemoCheckIns } from '../features/check-ins/demo';
 import { seedDemoClinicFeatures } from '../features/clinic-features/demo';
 import { seedDemoEvents } from '../features/events/demo';
 import { seedDemoExercises } from '../features/exercise-library/demo';
+import { seedDemoExerciseProgrammes } from '../features/exercise-programmes/demo';
 import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/catalogue/demo';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Db, options: { clinic?: boolean; files?: File
       await seedDemoProducts(tx);
       await seedDemoEvents(tx);
       await seedDemoExercises(tx, options.files);
+      await seedDemoExerciseProgrammes(tx);
       if (patient) await seedDemoCheckIns(tx, { demoPatientId: patient.id });
     }
     await markWelcomed(tx, created);

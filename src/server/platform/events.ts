@@ -140,6 +140,12 @@ export type DomainEvents = {
   };
   /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
   'printful.changed': { orderId: string | null };
+  /** A home exercise programme was assigned or changed, or its patient checked in. Ids only. */
+  'exercise-programme.changed': {
+    programmeId: string;
+    patientId: string;
+    change: 'assigned' | 'updated' | 'checked_in';
+  };
 };
 
 export type EventName = keyof DomainEvents;

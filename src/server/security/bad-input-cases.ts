@@ -191,6 +191,15 @@ export const segment = fc.oneof(
 );
 
 let serial = 0;
+const exerciseItem = {
+  exerciseId: UUID,
+  sets: 3,
+  reps: 10,
+  holdSeconds: null,
+  timesPerDay: 1,
+  daysPerWeek: 7,
+  notes: '',
+};
 
 /** Every route that takes a name or title, with a body that is valid apart from that field. */
 export function oneLineFieldRoutes(patientId: string) {
@@ -290,6 +299,20 @@ export function oneLineFieldRoutes(patientId: string) {
       url: '/api/donations/create-payment-intent',
       field: 'firstName',
       body: () => ({ amount: 10, email: email() }),
+    },
+    {
+      caller: 'practitioner',
+      method: 'POST',
+      url: '/api/exercise-programmes',
+      field: 'title',
+      body: () => ({ patientId, startDate: '2026-01-05', reviewDate: null, items: [exerciseItem] }),
+    },
+    {
+      caller: 'practitioner',
+      method: 'POST',
+      url: '/api/exercise-programmes/templates',
+      field: 'name',
+      body: () => ({ items: [exerciseItem] }),
     },
   ];
   return named;

@@ -63,6 +63,7 @@ export const CheckInPage = lazy(() =>
 export const RecoveryNotePage = lazy(() =>
   import('../features/recovery-notes/note-page').then((m) => ({ default: m.RecoveryNotePage })),
 );
+export const MyExercisesPage = lazy(() => import('../features/exercise-programmes/my-exercises-page'));
 export const OnboardingPage = lazy(() =>
   import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );

@@ -30,6 +30,7 @@ import {
   MemberQuotesPage,
   MessagesPage,
   MyDonationsPage,
+  MyExercisesPage,
   MyOrdersPage,
   NotBuiltPage,
   NotFoundPage,
@@ -109,7 +110,12 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
 
 // The exercise library is a screen of care between visits: behind its gate, not among the spec's screens.
 /** Screens of care between visits: not found (as the spec has it) while the clinic has the capability off. */
-const CARE_BETWEEN_VISITS_KEYS: readonly RouteKey[] = ['exerciseLibrary', 'checkIns', 'checkIn'];
+const CARE_BETWEEN_VISITS_KEYS: readonly RouteKey[] = [
+  'exerciseLibrary',
+  'checkIns',
+  'checkIn',
+  'myExercises',
+];
 const signedInKeys = keysWith('signed-in').filter(
   (key) => key !== 'home' && !CARE_BETWEEN_VISITS_KEYS.includes(key),
 );
@@ -143,7 +149,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <RoleLayout />,
-                children: [route('checkIns', <CheckInsPage />), route('checkIn', <CheckInPage />)],
+                children: [
+                  route('checkIns', <CheckInsPage />),
+                  route('checkIn', <CheckInPage />),
+                  route('myExercises', <MyExercisesPage />),
+                ],
               },
             ],
           },

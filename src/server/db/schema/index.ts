@@ -8,6 +8,7 @@ export * from './check-ins';
 export * from './devices';
 export * from './email';
 export * from './events';
+export * from './exercise-programmes';
 export * from './exercises';
 export * from './member-profiles';
 export * from './messaging';

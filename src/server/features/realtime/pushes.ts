@@ -5,7 +5,8 @@ import type { CheckInsChangedEvent } from '../../../shared/check-ins';
 import { DASHBOARD_CHANGED } from '../../../shared/dashboard';
 import { DONATIONS_CHANGED } from '../../../shared/donations';
 import type { EventsChangedEvent } from '../../../shared/events';
-import type { ExercisesChangedEvent } from '../../../shared/exercise-library';
+import type { ExerciseLibraryChangedEvent } from '../../../shared/exercise-library';
+import { EXERCISES_CHANGED, type ExercisesChangedEvent } from '../../../shared/exercise-programmes';
 import type { MemberProfileChangedEvent } from '../../../shared/member-profile';
 import type { ServerMessagingEvent } from '../../../shared/messaging';
 import type { NotificationSocketEvent } from '../../../shared/notifications';
@@ -96,13 +97,14 @@ export function pushDomainEvents(ctx: AppContext) {
   pushDonationChanges(ctx, push);
   pushInvoiceChanges(ctx, push);
   pushFeeChanges(ctx, push);
-  pushExerciseChanges(ctx, push);
+  pushExerciseLibraryChanges(ctx, push);
   pushCommunityEventChanges(ctx, push);
   pushOrderChanges(ctx, push);
   pushQuoteChanges(ctx, push);
   pushMemberProfileChanges(ctx, push);
   pushPrintfulChanges(ctx, push);
   pushCheckInChanges(ctx, push);
+  pushExerciseProgrammeChanges(ctx, push);
 }
 
 /**
@@ -249,15 +251,18 @@ function pushFeeChanges(ctx: AppContext, push: Push) {
 
 /**
  * The exercise library stays live: everyone who reads it (practitioners, staff, admins) gets a bare
- * 'exercises_changed' naming the exercise and asks again.
+ * 'exercise_library_changed' naming the exercise and asks again.
  */
-function pushExerciseChanges(ctx: AppContext, push: Push) {
+function pushExerciseLibraryChanges(ctx: AppContext, push: Push) {
   ctx.events.subscribe('exercise.changed', async (event) => {
     const [clinic, practitioners] = await Promise.all([
       clinicTeamIds(ctx),
       accounts.listActiveAccountsWithRole(ctx.db, 'practitioner'),
     ]);
-    const payload: ExercisesChangedEvent = { type: 'exercises_changed', exerciseId: event.exerciseId };
+    const payload: ExerciseLibraryChangedEvent = {
+      type: 'exercise_library_changed',
+      exerciseId: event.exerciseId,
+    };
     await Promise.all(
       [...clinic, ...practitioners.map((person) => person.id)].map((userId) =>
         push(userId, 'notifications', payload),
@@ -348,5 +353,22 @@ function pushCheckInChanges(ctx: AppContext, push: Push) {
       ...[...people].map((userId) => push(userId, 'notifications', payload)),
       push(event.patientId, 'notifications', DASHBOARD_CHANGED),
     ]);
+  });
+}
+
+/**
+ * Exercise screens stay live: the patient (their other tabs, their dashboard card) and the practitioners of
+ * their care team (the open panel, the worsening list on their dashboard) get a bare 'exercises_changed'
+ * naming the programme, and ask again under their own access rules.
+ */
+function pushExerciseProgrammeChanges(ctx: AppContext, push: Push) {
+  ctx.events.subscribe('exercise-programme.changed', async (event) => {
+    const payload: ExercisesChangedEvent = {
+      type: EXERCISES_CHANGED,
+      patientId: event.patientId,
+      programmeId: event.programmeId,
+    };
+    const people = new Set([event.patientId, ...(await careTeam.practitionersOf(ctx.db, event.patientId))]);
+    await Promise.all([...people].map((userId) => push(userId, 'notifications', payload)));
   });
 }

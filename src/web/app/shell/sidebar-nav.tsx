@@ -15,6 +15,8 @@ const OnboardingProgressBadge = lazy(() =>
   })),
 );
 
+const MyExercisesItem = /* @__PURE__ */ lazy(() => import('./my-exercises-item'));
+
 const itemClass =
   'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4 [&_svg]:shrink-0';
 
@@ -47,7 +49,7 @@ export function SidebarNav({
               </h2>
             ) : null}
             <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
-              {group.items.map((item) => (
+              {group.items.flatMap((item) => [
                 <li key={item.label}>
                   {item.disabled ? (
                     <span
@@ -79,8 +81,14 @@ export function SidebarNav({
                       </Suspense>
                     </NavLink>
                   )}
-                </li>
-              ))}
+                </li>,
+                // A patient's home exercises sit after their notes, when the clinic offers them.
+                role === 'patient' && item.to === '/recovery-notes' ? (
+                  <Suspense key="my-exercises" fallback={null}>
+                    <MyExercisesItem itemClass={itemClass} onNavigate={onNavigate} />
+                  </Suspense>
+                ) : null,
+              ])}
             </ul>
           </div>
         );

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import type { PatientDashboard } from '../../../shared/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
 import { CheckInsDueCard } from '../check-ins';
+import { ExerciseDashboardCard } from '../exercise-programmes';
 import { RecoveryProgressChart } from '../recovery-notes';
 import { NextAppointmentCard } from './appointment-cards';
 import { BalanceDueCard } from './billing-cards';
@@ -79,6 +81,9 @@ export function PatientDashboardView({ dashboard }: { dashboard: PatientDashboar
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       <NextAppointmentCard appointment={dashboard.nextAppointment} />
       <CheckInsDueCard />
+      <Suspense fallback={null}>
+        <ExerciseDashboardCard kind="patient" />
+      </Suspense>
       <BalanceDueCard billing={dashboard.billing} />
       <UnreadMessagesCard count={dashboard.unreadMessages} />
       <DashboardCard id="notifications" title="Notifications">

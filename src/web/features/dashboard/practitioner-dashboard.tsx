@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import type { PractitionerDashboard } from '../../../shared/dashboard';
 import { RECENT_NOTE_DAYS } from '../../../shared/vocabulary/dashboard';
 import { dayOf, formatterFor } from '../../lib/format';
+import { ExerciseDashboardCard } from '../exercise-programmes';
 import { PendingPublicBookingsCard, TodaysSessionsCard } from './appointment-cards';
 import { Count, DashboardCard, DashboardLink, ShortList, UnreadMessagesCard } from './cards';
 
@@ -64,6 +66,9 @@ export function PractitionerDashboardView({ dashboard }: { dashboard: Practition
         />
       </DashboardCard>
       <UnreadMessagesCard count={dashboard.unreadMessages} />
+      <Suspense fallback={null}>
+        <ExerciseDashboardCard kind="practitioner" />
+      </Suspense>
     </div>
   );
 }

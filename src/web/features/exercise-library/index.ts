@@ -1,4 +1,4 @@
 /** What other features may use of the exercise library; everything else in this folder is its own. */
 export { exerciseKeys, useMediaObjectUrl } from './api';
 export { ExerciseMedia } from './exercise-media';
-export { invalidateExercises, isExercisesChanged } from './live';
+export { invalidateExerciseLibrary, isExerciseLibraryChanged } from './live';

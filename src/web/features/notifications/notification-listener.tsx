@@ -16,7 +16,8 @@ import { invalidateCheckIns, isCheckInsChanged } from '../check-ins/live';
 import { dashboardKeys, isDashboardChanged } from '../dashboard/live';
 import { invalidateDonations, isDonationsChanged } from '../donations/live';
 import { invalidateEvents, isEventsChanged } from '../events/live';
-import { invalidateExercises, isExercisesChanged } from '../exercise-library/live';
+import { invalidateExerciseLibrary, isExerciseLibraryChanged } from '../exercise-library/live';
+import { invalidateExercises, isExercisesChanged } from '../exercise-programmes/live';
 import { invalidateMemberProfile, isMemberProfileChanged } from '../member-profile/live';
 import { invalidatePrintful, isPrintfulChanged } from '../printful/live';
 import { invalidatePublicBookings, isPublicBookingsChanged } from '../public-booking/live';
@@ -127,6 +128,12 @@ export function NotificationListener() {
           void invalidateQuotes(queryClient);
           return;
         }
+        // A patient checked in or a programme changed: the patient's screens, the care team's open panel and
+        // worsening list ask again.
+        if (isExercisesChanged(data)) {
+          void invalidateExercises(queryClient);
+          return;
+        }
         // The Printful connection, a sync or a fulfilment changed: an admin's Print on Demand page asks again.
         if (isPrintfulChanged(data)) {
           void invalidatePrintful(queryClient);
@@ -153,8 +160,8 @@ export function NotificationListener() {
           return;
         }
         // An exercise of the library was made, changed or archived: open library lists ask again.
-        if (isExercisesChanged(data)) {
-          void invalidateExercises(queryClient);
+        if (isExerciseLibraryChanged(data)) {
+          void invalidateExerciseLibrary(queryClient);
           return;
         }
         // A check-in was sent or answered: open check-in lists and outcome charts ask again.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiRequestError } from '../../lib/api-error';
 import { fullName } from '../../lib/format';
@@ -8,6 +8,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth';
+import { useCareBetweenVisits } from '../clinic-features';
+import { PatientExercises } from '../exercise-programmes';
 import { AccessLog } from '../record-access';
 import { usePatientRecord } from './api';
 import { CareTeam } from './care-team';
@@ -26,6 +28,7 @@ const TABS = [
   { value: 'details', label: 'Details' },
   { value: 'appointments', label: 'Appointments' },
   { value: 'notes', label: 'Notes' },
+  { value: 'exercises', label: 'Exercises' },
   { value: 'invoices', label: 'Invoices' },
   { value: 'consents', label: 'Consents' },
   { value: 'activity', label: 'Activity' },
@@ -69,6 +72,7 @@ function PanelBody({ patientId }: { patientId: string }) {
   const record = usePatientRecord(patientId);
   const [isEditing, setEditing] = useState(false);
   const [params, setParams] = useSearchParams();
+  const careBetweenVisits = useCareBetweenVisits();
 
   if (record.isPending) {
     return (
@@ -111,7 +115,10 @@ function PanelBody({ patientId }: { patientId: string }) {
   const isAssigned = patient.practitioners.some((practitioner) => practitioner.id === user.id);
   const canEdit = isStaff || (user.role === 'practitioner' && isAssigned);
   // Who opened the record is for staff and admin (and the patient, in their own settings).
-  const tabs = TABS.filter((tab) => tab.value !== 'activity' || isStaff);
+  // Home exercises only while the clinic has care between visits on; otherwise the record is as the spec has it.
+  const tabs = TABS.filter(
+    (tab) => (tab.value !== 'activity' || isStaff) && (tab.value !== 'exercises' || careBetweenVisits),
+  );
   const requested = params.get(RECORD_TAB_PARAM);
   const tab: TabValue = tabs.find((candidate) => candidate.value === requested)?.value ?? 'details';
   const changeTab = (value: string) =>
@@ -170,6 +177,16 @@ function PanelBody({ patientId }: { patientId: string }) {
         <TabsContent value="notes">
           <PatientNotes record={patient} canWrite={user.role === 'practitioner'} />
         </TabsContent>
+        {careBetweenVisits ? (
+          <TabsContent value="exercises">
+            <Suspense fallback={<LoadingState label="Loading exercise programmes…" />}>
+              <PatientExercises
+                patientId={patient.id}
+                canPrescribe={user.role === 'practitioner' && isAssigned}
+              />
+            </Suspense>
+          </TabsContent>
+        ) : null}
         <TabsContent value="invoices">
           <PatientInvoices record={patient} />
         </TabsContent>

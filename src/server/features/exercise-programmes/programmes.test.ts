@@ -1,0 +1,284 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Today, WorseningList } from '../../../shared/exercise-programmes';
+import { emailOutbox, exerciseLogDays, jobs, notifications } from '../../db/schema';
+import { addDays, clinicToday } from '../../platform/clinic-time';
+import { JobWorker } from '../../platform/jobs';
+import { createTestApp, type TestApp } from '../../test/app';
+import { exerciseJobHandlers, nextReminder } from './reminders';
+import {
+  assignProgramme,
+  expectStatus,
+  item,
+  libraryExercises,
+  newCareTeam,
+  pdfText,
+  turnOn,
+} from './testing';
+
+let t: TestApp;
+let exerciseIds: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  await turnOn(t);
+  exerciseIds = (await libraryExercises(t)).map((row) => row.id);
+});
+afterAll(() => t.close());
+
+const checkIn = (who: Parameters<typeof expectStatus>[1], body: Record<string, unknown>, status = 200) =>
+  expectStatus<Today>(t, who, {
+    method: 'PUT',
+    url: '/api/my-exercises/check-ins',
+    payload: { done: true, difficulty: 5, pain: 4, note: '', ...body },
+    status,
+  });
+
+describe('exercise programmes', () => {
+  it('a patient checks in today, a second check-in replaces the first, and adherence counts it once', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const { programme } = await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: clinicToday(),
+    });
+    const today = await expectStatus<Today>(t, patient, {
+      method: 'GET',
+      url: '/api/my-exercises/today',
+      status: 200,
+    });
+    expect(today.programmes.map((entry) => entry.programme.items.map((i) => i.name))).toEqual([
+      ['Heel slides', 'Bridging', 'Clamshells'],
+    ]);
+    await checkIn(patient, { programmeId: programme.id, exerciseId: exerciseIds[0], pain: 6 });
+    const after = await checkIn(patient, {
+      programmeId: programme.id,
+      exerciseId: exerciseIds[0],
+      pain: 3,
+      note: 'Easier today',
+    });
+    expect(after.programmes[0].checkIns[exerciseIds[0]]).toEqual({
+      done: true,
+      difficulty: 5,
+      pain: 3,
+      note: 'Easier today',
+    });
+    const progress = await expectStatus(t, practitioner, {
+      method: 'GET',
+      url: `/api/exercise-programmes/${programme.id}`,
+      status: 200,
+    });
+    // Three exercises every day: three sessions prescribed today, one done.
+    expect(progress.adherence).toMatchObject({ done: 1, prescribed: 3, percent: 33 });
+    expect(progress.painTrend).toEqual([{ day: clinicToday(), pain: 3 }]);
+    expect(progress.notes).toEqual([
+      { day: clinicToday(), exerciseName: 'Heel slides', note: 'Easier today' },
+    ]);
+  });
+
+  it('a change to the exercises is a new version; the patient sees the current one and the old is kept', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const { programme } = await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: clinicToday(),
+    });
+    const changed = await expectStatus(t, practitioner, {
+      method: 'PATCH',
+      url: `/api/exercise-programmes/${programme.id}`,
+      payload: { items: [item(exerciseIds[2], 3), item(exerciseIds[0])] },
+      status: 200,
+    });
+    expect(changed.programme.version).toBe(2);
+    expect(changed.versions.map((v) => v.version)).toEqual([2, 1]);
+    const today = await expectStatus<Today>(t, patient, {
+      method: 'GET',
+      url: '/api/my-exercises/today',
+      status: 200,
+    });
+    expect(today.programmes[0].programme.items.map((i) => i.name)).toEqual(['Clamshells', 'Heel slides']);
+    await checkIn(patient, { programmeId: programme.id, exerciseId: exerciseIds[1] }, 400);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const base = {
+      patientId: patient.id,
+      title: 'Knee',
+      startDate: '2026-03-10',
+      reviewDate: null,
+      items: [item(exerciseIds[0])],
+    };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ reviewDate: '2026-03-01' }, 'reviewDate'],
+      [{ items: [] }, 'items'],
+      [{ items: [item(exerciseIds[0]), item(exerciseIds[0])] }, 'items'],
+      [{ items: [{ ...item(exerciseIds[0]), daysPerWeek: 8 }] }, 'items.0.daysPerWeek'],
+      [{ items: [item('00000000-0000-4000-8000-000000000000')] }, 'items.0.exerciseId'],
+      [{ startDate: '10/03/2026' }, 'startDate'],
+    ];
+    for (const [change, field] of cases) {
+      const body = await expectStatus<{ fields: Record<string, string> }>(t, practitioner, {
+        method: 'POST',
+        url: '/api/exercise-programmes',
+        payload: { ...base, ...change },
+        status: 400,
+      });
+      expect(Object.keys(body.fields), JSON.stringify(change)).toContain(field);
+    }
+    const { programme } = await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: clinicToday(),
+    });
+    const pain = await expectStatus<{ fields: Record<string, string> }>(t, patient, {
+      method: 'PUT',
+      url: '/api/my-exercises/check-ins',
+      payload: {
+        programmeId: programme.id,
+        exerciseId: exerciseIds[0],
+        done: true,
+        difficulty: 2,
+        pain: 11,
+        note: '',
+      },
+      status: 400,
+    });
+    expect(pain.fields).toHaveProperty('pain');
+  });
+
+  it("lists the care team's patients whose adherence fell or pain rose, last 7 days against the 7 before", async () => {
+    const { practitioner, patient: slipping } = await newCareTeam(t);
+    const steady = await (async () => {
+      const { createPerson } = await import('../../test/people');
+      const person = await createPerson(t, 'patient', { firstName: 'Steady' });
+      await t.injectAs('staff', {
+        method: 'POST',
+        url: `/api/patients/${person.id}/practitioners/${practitioner.id}`,
+      });
+      return person;
+    })();
+    const start = addDays(clinicToday(), -30);
+    for (const patient of [slipping, steady])
+      await assignProgramme(t, practitioner, {
+        patientId: patient.id,
+        exerciseIds: [exerciseIds[0]],
+        startDate: start,
+      });
+    const yesterday = addDays(clinicToday(), -1);
+    const days = Array.from({ length: 14 }, (_, i) => addDays(yesterday, -i));
+    await t.ctx.db.insert(exerciseLogDays).values([
+      // Slipping: every day before, two days of the last seven, and more pain.
+      ...days.map((day, i) => ({
+        patientId: slipping.id,
+        clinicDay: day,
+        doneCount: i < 7 ? (i < 2 ? 1 : 0) : 1,
+        painSum: i < 2 ? 7 : i >= 7 ? 3 : 0,
+        painCount: i < 2 || i >= 7 ? 1 : 0,
+      })),
+      ...days.map((day) => ({
+        patientId: steady.id,
+        clinicDay: day,
+        doneCount: 1,
+        painSum: 2,
+        painCount: 1,
+      })),
+    ]);
+    const list = await expectStatus<WorseningList>(t, practitioner, {
+      method: 'GET',
+      url: '/api/exercise-programmes/worsening',
+      status: 200,
+    });
+    expect(list.items).toEqual([
+      {
+        patientId: slipping.id,
+        patientName: `${slipping.firstName} ${slipping.lastName}`,
+        adherenceBefore: 100,
+        adherenceNow: 29,
+        painBefore: 3,
+        painNow: 7,
+        reasons: ['adherence', 'pain'],
+      },
+    ]);
+  });
+
+  it('reminds once a day at the chosen time, in the portal and by email, even with two workers', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: addDays(clinicToday(), -1),
+    });
+    await expectStatus(t, patient, {
+      method: 'PUT',
+      url: '/api/my-exercises/reminder',
+      payload: { enabled: true, timeOfDay: '07:30', email: true },
+      status: 200,
+    });
+    const next = nextReminder('07:30');
+    const due = new Date(next.at.getTime() + 60_000);
+    const workers = [1, 2].map(
+      () =>
+        new JobWorker(t.database.db, {
+          log: t.app.log,
+          handlers: exerciseJobHandlers(t.ctx),
+          pollMs: 60_000,
+        }),
+    );
+    const ran = await Promise.all(workers.map((worker) => worker.drain(due)));
+    expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
+    // Queuing the day again (another instance starting) does not run it again.
+    await expectStatus(t, patient, {
+      method: 'PUT',
+      url: '/api/my-exercises/reminder',
+      payload: { enabled: true, timeOfDay: '07:30', email: true },
+      status: 200,
+    });
+    await Promise.all(workers.map((worker) => worker.drain(due)));
+    const sent = await t.database.db.select().from(notifications).where(eq(notifications.userId, patient.id));
+    expect(sent.map((row) => row.title)).toEqual(['Time for your exercises']);
+    const emails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, patient.email));
+    expect(emails.map((row) => row.subject)).toEqual(['Clinic Portal: time for your exercises']);
+    const queued = await t.database.db
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'exercise_reminder'), eq(jobs.status, 'queued')));
+    expect(queued.map((row) => row.key)).toContain(`exercise_reminder:${patient.id}:${addDays(next.day, 1)}`);
+  });
+
+  it('tells the patient and their care team when the patient checks in', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const { programme } = await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: clinicToday(),
+    });
+    const heard: string[] = [];
+    t.ctx.events.subscribe('exercise-programme.changed', (event) => {
+      if (event.patientId === patient.id) heard.push(event.change);
+    });
+    await checkIn(patient, { programmeId: programme.id, exerciseId: exerciseIds[1] });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['checked_in']);
+  });
+
+  it('serves the programme as a PDF with its exercises', async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const { programme } = await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds,
+      startDate: clinicToday(),
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/exercise-programmes/${programme.id}/pdf`,
+      headers: { authorization: `Bearer ${patient.token}` },
+    });
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Bridging');
+    expect(text).toContain('3 sets × 10 reps, once a day, every day');
+  });
+});

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BodyRegion } from '../../../shared/exercises';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import {
+  exerciseLogs,
+  exerciseProgrammeItems,
+  exerciseProgrammes,
+  exerciseProgrammeTemplates,
+  exerciseProgrammeVersions,
+  exerciseReminders,
+  exercises,
+  type ProgrammeDosage,
+  users,
+} from '../../db/schema';
+
+const patientUser = alias(users, 'programme_patient');
+const practitionerUser = alias(users, 'programme_practitioner');
+
+export type ProgrammeRow = typeof exerciseProgrammes.$inferSelect & {
+  patientName: string;
+  practitionerName: string;
+};
+
+const selectProgrammes = (db: Db | Tx) =>
+  db
+    .select({
+      ...getTableColumns(exerciseProgrammes),
+      patientName: sql<string>`${patientUser.firstName} || ' ' || ${patientUser.lastName}`,
+      practitionerName: sql<string>`${practitionerUser.firstName} || ' ' || ${practitionerUser.lastName}`,
+    })
+    .from(exerciseProgrammes)
+    .innerJoin(patientUser, eq(patientUser.id, exerciseProgrammes.patientId))
+    .innerJoin(practitionerUser, eq(practitionerUser.id, exerciseProgrammes.practitionerId));
+
+export async function findProgramme(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+  if (options.lock)
+    await db
+      .select({ id: exerciseProgrammes.id })
+      .from(exerciseProgrammes)
+      .where(eq(exerciseProgrammes.id, id))
+      .for('update');
+  const [row] = await selectProgrammes(db).where(eq(exerciseProgrammes.id, id)).limit(1);
+  return (row as ProgrammeRow | undefined) ?? null;
+}
+
+export async function programmesOf(db: Db | Tx, patientId: string, options: { activeOnly?: boolean } = {}) {
+  const where = options.activeOnly
+    ? and(eq(exerciseProgrammes.patientId, patientId), eq(exerciseProgrammes.status, 'active'))
+    : eq(exerciseProgrammes.patientId, patientId);
+  return (await selectProgrammes(db)
+    .where(where)
+    .orderBy(desc(exerciseProgrammes.createdAt))) as ProgrammeRow[];
+}
+
+export async function insertProgramme(
+  tx: Tx,
+  values: {
+    patientId: string;
+    practitionerId: string;
+    title: string;
+    startDate: string;
+    reviewDate: string | null;
+    weeklySessions: number;
+    createdAt?: Date;
+  },
+) {
+  const [row] = await tx.insert(exerciseProgrammes).values(values).returning({ id: exerciseProgrammes.id });
+  return row.id;
+}
+
+export async function updateProgramme(
+  tx: Tx,
+  id: string,
+  values: Partial<
+    Pick<
+      typeof exerciseProgrammes.$inferInsert,
+      'title' | 'reviewDate' | 'status' | 'currentVersion' | 'weeklySessions'
+    >
+  >,
+) {
+  await tx
+    .update(exerciseProgrammes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(exerciseProgrammes.id, id));
+}
+
+/** Writes a version and its items in order. */
+export async function insertVersion(
+  tx: Tx,
+  {
+    programmeId,
+    version,
+    createdBy,
+    items,
+    createdAt,
+  }: { programmeId: string; version: number; createdBy: string; items: ProgrammeDosage[]; createdAt?: Date },
+) {
+  const [row] = await tx
+    .insert(exerciseProgrammeVersions)
+    .values({ programmeId, version, createdBy, createdAt })
+    .returning({ id: exerciseProgrammeVersions.id });
+  await tx.insert(exerciseProgrammeItems).values(
+    items.map((item, position) => ({
+      versionId: row.id,
+      position,
+      exerciseId: item.exerciseId,
+      sets: item.sets,
+      reps: item.reps,
+      holdSeconds: item.holdSeconds,
+      timesPerDay: item.timesPerDay,
+      daysPerWeek: item.daysPerWeek,
+      notes: item.notes,
+    })),
+  );
+  return row.id;
+}
+
+const itemColumns = {
+  ...getTableColumns(exerciseProgrammeItems),
+  programmeId: exerciseProgrammeVersions.programmeId,
+  name: exercises.name,
+  bodyRegion: exercises.bodyRegion,
+  instructions: exercises.instructions,
+  mediaUrl: exercises.mediaUrl,
+  mediaFileId: exercises.mediaFileId,
+};
+export type ItemRow = typeof exerciseProgrammeItems.$inferSelect & {
+  programmeId: string;
+  name: string;
+  bodyRegion: BodyRegion;
+  instructions: string;
+  mediaUrl: string | null;
+  mediaFileId: string | null;
+};
+
+/** The items of each programme's current version, in order. */
+export async function currentItemsOf(db: Db | Tx, programmeIds: string[]): Promise<ItemRow[]> {
+  if (programmeIds.length === 0) return [];
+  return db
+    .select(itemColumns)
+    .from(exerciseProgrammeItems)
+    .innerJoin(exerciseProgrammeVersions, eq(exerciseProgrammeVersions.id, exerciseProgrammeItems.versionId))
+    .innerJoin(exerciseProgrammes, eq(exerciseProgrammes.id, exerciseProgrammeVersions.programmeId))
+    .innerJoin(exercises, eq(exercises.id, exerciseProgrammeItems.exerciseId))
+    .where(
+      and(
+        inArray(exerciseProgrammeVersions.programmeId, programmeIds),
+        eq(exerciseProgrammeVersions.version, exerciseProgrammes.currentVersion),
+      ),
+    )
+    .orderBy(asc(exerciseProgrammeItems.position));
+}
+
+export async function versionsOf(db: Db | Tx, programmeId: string) {
+  return db
+    .select({
+      version: exerciseProgrammeVersions.version,
+      createdAt: exerciseProgrammeVersions.createdAt,
+      createdByName: sql<string>`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`,
+    })
+    .from(exerciseProgrammeVersions)
+    .leftJoin(users, eq(users.id, exerciseProgrammeVersions.createdBy))
+    .where(eq(exerciseProgrammeVersions.programmeId, programmeId))
+    .orderBy(desc(exerciseProgrammeVersions.version));
+}
+
+/** Library exercises by name and region, not archived; a few dozen at most. */
+export async function searchExercises(db: Db | Tx, { q, region }: { q?: string; region?: BodyRegion }) {
+  const conditions: SQL[] = [sql`${exercises.archivedAt} is null`];
+  if (q) conditions.push(ilike(exercises.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (region) conditions.push(eq(exercises.bodyRegion, region));
+  return db
+    .select()
+    .from(exercises)
+    .where(and(...conditions))
+    .orderBy(asc(exercises.name))
+    .limit(40);
+}
+
+export async function exercisesByIds(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(exercises).where(inArray(exercises.id, ids));
+}
+
+export async function listTemplates(db: Db | Tx) {
+  return db
+    .select()
+    .from(exerciseProgrammeTemplates)
+    .orderBy(asc(exerciseProgrammeTemplates.name))
+    .limit(200);
+}
+
+export async function insertTemplate(
+  tx: Tx,
+  values: { name: string; items: ProgrammeDosage[]; createdBy: string },
+) {
+  const [row] = await tx.insert(exerciseProgrammeTemplates).values(values).returning();
+  return row;
+}
+
+/** Done check-ins and prescribed sessions of programmes between two days, per programme. */
+export async function doneCounts(
+  db: Db | Tx,
+  programmeIds: string[],
+  { from, to }: { from: string; to: string },
+) {
+  if (programmeIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ programmeId: exerciseLogs.programmeId, done: sql<number>`count(*)::int` })
+    .from(exerciseLogs)
+    .where(
+      and(
+        inArray(exerciseLogs.programmeId, programmeIds),
+        gte(exerciseLogs.clinicDay, from),
+        lte(exerciseLogs.clinicDay, to),
+        eq(exerciseLogs.done, true),
+      ),
+    )
+    .groupBy(exerciseLogs.programmeId);
+  return new Map(rows.map((row) => [row.programmeId, Number(row.done)]));
+}
+
+export async function logsOfProgramme(
+  db: Db | Tx,
+  programmeId: string,
+  { from, to }: { from: string; to: string },
+) {
+  return db
+    .select({
+      clinicDay: exerciseLogs.clinicDay,
+      done: exerciseLogs.done,
+      pain: exerciseLogs.pain,
+      note: exerciseLogs.note,
+      exerciseName: exercises.name,
+      loggedAt: exerciseLogs.loggedAt,
+    })
+    .from(exerciseLogs)
+    .innerJoin(exercises, eq(exercises.id, exerciseLogs.exerciseId))
+    .where(
+      and(
+        eq(exerciseLogs.programmeId, programmeId),
+        gte(exerciseLogs.clinicDay, from),
+        lte(exerciseLogs.clinicDay, to),
+      ),
+    )
+    .orderBy(asc(exerciseLogs.clinicDay));
+}
+
+export async function logsOfDay(db: Db | Tx, patientId: string, day: string) {
+  return db
+    .select()
+    .from(exerciseLogs)
+    .where(and(eq(exerciseLogs.patientId, patientId), eq(exerciseLogs.clinicDay, day)));
+}
+
+/**
+ * Saves a check-in (a second one that day replaces the first) and recomputes the patient's figures of the
+ * day from that day's check-ins, so the summary can never drift from the rows.
+ */
+export async function saveCheckIn(
+  tx: Tx,
+  values: {
+    patientId: string;
+    programmeId: string;
+    itemId: string;
+    exerciseId: string;
+    clinicDay: string;
+    done: boolean;
+    difficulty: number | null;
+    pain: number | null;
+    note: string;
+  },
+) {
+  await tx
+    .insert(exerciseLogs)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [exerciseLogs.programmeId, exerciseLogs.exerciseId, exerciseLogs.clinicDay],
+      set: {
+        itemId: values.itemId,
+        done: values.done,
+        difficulty: values.difficulty,
+        pain: values.pain,
+        note: values.note,
+        loggedAt: new Date(),
+      },
+    });
+  await refreshDay(tx, values.patientId, values.clinicDay);
+}
+
+export async function refreshDay(tx: Db | Tx, patientId: string, day: string) {
+  await tx.execute(sql`
+    insert into exercise_log_days (patient_id, clinic_day, done_count, pain_sum, pain_count)
+    select ${patientId}::uuid, ${day}::date,
+           count(*) filter (where done)::int, coalesce(sum(pain), 0)::int, count(pain)::int
+    from exercise_logs where patient_id = ${patientId}::uuid and clinic_day = ${day}::date
+    on conflict (patient_id, clinic_day) do update
+      set done_count = excluded.done_count, pain_sum = excluded.pain_sum, pain_count = excluded.pain_count`);
+}
+
+export type WorseningRow = {
+  patient_id: string;
+  patient_name: string;
+  weekly: number;
+  done_now: number;
+  done_before: number;
+  pain_now: number | null;
+  pain_before: number | null;
+};
+
+/**
+ * Per care-team patient with an active programme started before both windows: check-ins done and average
+ * pain in the last window and the one before, from the daily figures (14 rows a patient at most).
+ */
+export async function windowFigures(
+  db: Db | Tx,
+  {
+    practitionerId,
+    beforeFrom,
+    nowFrom,
+    to,
+  }: { practitionerId: string; beforeFrom: string; nowFrom: string; to: string },
+) {
+  return rowsOf<WorseningRow>(
+    db,
+    sql`
+    with team as (
+      select c.patient_id, sum(p.weekly_sessions)::int as weekly
+      from care_team_assignments c
+      join exercise_programmes p on p.patient_id = c.patient_id and p.status = 'active' and p.start_date <= ${beforeFrom}::date
+      where c.practitioner_id = ${practitionerId}::uuid
+      group by c.patient_id
+    )
+    select t.patient_id, u.first_name || ' ' || u.last_name as patient_name, t.weekly,
+           coalesce(sum(d.done_count) filter (where d.clinic_day >= ${nowFrom}::date), 0)::int as done_now,
+           coalesce(sum(d.done_count) filter (where d.clinic_day < ${nowFrom}::date), 0)::int as done_before,
+           (sum(d.pain_sum) filter (where d.clinic_day >= ${nowFrom}::date))::float
+             / nullif(sum(d.pain_count) filter (where d.clinic_day >= ${nowFrom}::date), 0) as pain_now,
+           (sum(d.pain_sum) filter (where d.clinic_day < ${nowFrom}::date))::float
+             / nullif(sum(d.pain_count) filter (where d.clinic_day < ${nowFrom}::date), 0) as pain_before
+    from team t
+    join users u on u.id = t.patient_id
+    left join exercise_log_days d on d.patient_id = t.patient_id
+      and d.clinic_day between ${beforeFrom}::date and ${to}::date
+    group by t.patient_id, u.first_name, u.last_name, t.weekly`,
+  );
+}
+
+export async function findReminder(db: Db | Tx, patientId: string) {
+  const [row] = await db.select().from(exerciseReminders).where(eq(exerciseReminders.patientId, patientId));
+  return row ?? null;
+}
+
+export async function saveReminder(
+  tx: Tx,
+  values: { patientId: string; enabled: boolean; timeOfDay: string; email: boolean },
+) {
+  await tx
+    .insert(exerciseReminders)
+    .values(values)
+    .onConflictDoUpdate({
+      target: exerciseReminders.patientId,
+      set: {
+        enabled: values.enabled,
+        timeOfDay: values.timeOfDay,
+        email: values.email,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function enabledReminders(db: Db | Tx) {
+  return db.select().from(exerciseReminders).where(eq(exerciseReminders.enabled, true));
+}
