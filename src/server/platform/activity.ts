@@ -56,3 +56,26 @@ export function recordAccountActivity(
     entityId: userId,
   });
 }
+
+/**
+ * What a caller (or the system, with null) did to one entity of the kinds `T`, in the change's transaction:
+ * who, what and which record, never its content. Features name their kinds: `auditAs<'recovery_note' | 'patient'>`.
+ */
+export const auditAs = <T extends string>(
+  db: Db | Tx,
+  caller: { id: string } | null,
+  entry: {
+    action: string;
+    entity: { type: T; id: string | null };
+    meta?: { ipAddress: string | null };
+    details?: ActivityEntry['details'];
+  },
+) =>
+  recordActivity(db, {
+    actorId: caller?.id ?? null,
+    action: entry.action,
+    entityType: entry.entity.type,
+    entityId: entry.entity.id,
+    ipAddress: entry.meta?.ipAddress ?? null,
+    details: entry.details,
+  });

@@ -1,8 +1,7 @@
 import { CHECK_IN_ERRORS, type CheckIn, type Schedule } from '../../../shared/check-ins';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
-import type { RequestMeta } from '../../platform/context';
+import { auditAs } from '../../platform/activity';
 import { notFound } from '../../platform/errors';
 import * as patients from '../patients/service';
 import type * as repository from './repository';
@@ -27,24 +26,7 @@ export async function assertPatientInReach(db: Db | Tx, caller: Caller, patientI
 }
 
 /** Every read and write of a patient's check-ins is logged: who, what, which; never answers or scores. */
-export const audit = (
-  db: Db | Tx,
-  caller: Caller | null,
-  entry: {
-    action: string;
-    entity: { type: 'check_in' | 'check_in_schedule' | 'patient'; id: string | null };
-    meta?: RequestMeta;
-    details?: Record<string, string | number | boolean | null>;
-  },
-) =>
-  recordActivity(db, {
-    actorId: caller?.id ?? null,
-    action: entry.action,
-    entityType: entry.entity.type,
-    entityId: entry.entity.id,
-    ipAddress: entry.meta?.ipAddress ?? null,
-    details: entry.details,
-  });
+export const audit = auditAs<'check_in' | 'check_in_schedule' | 'patient'>;
 
 export function toCheckIn(row: repository.CheckInRow): CheckIn {
   return {

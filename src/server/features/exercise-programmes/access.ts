@@ -6,9 +6,8 @@ import type {
 } from '../../../shared/exercise-programmes';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
+import { auditAs } from '../../platform/activity';
 import { addDays, clinicToday } from '../../platform/clinic-time';
-import type { RequestMeta } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors';
 import * as careTeam from '../care-team/service';
 import * as patients from '../patients/service';
@@ -49,29 +48,7 @@ export async function readableProgramme(db: Db | Tx, caller: Caller, id: string)
 }
 
 /** Every read and write of a patient's programmes is logged: who, what, which patient; never its content. */
-export const audit = (
-  db: Db | Tx,
-  caller: Caller,
-  {
-    action,
-    entity,
-    meta,
-    details,
-  }: {
-    action: string;
-    entity: { type: 'exercise_programme' | 'patient'; id: string | null };
-    meta: RequestMeta;
-    details?: Record<string, string | number | boolean | null>;
-  },
-) =>
-  recordActivity(db, {
-    actorId: caller.id,
-    action,
-    entityType: entity.type,
-    entityId: entity.id,
-    ipAddress: meta.ipAddress,
-    details,
-  });
+export const audit = auditAs<'exercise_programme' | 'patient'>;
 
 export function toItem(row: repository.ItemRow): ProgrammeItem {
   return {

@@ -1,8 +1,7 @@
 import type { RecoveryNote, RecoveryNoteContent, RecoveryNoteSummary } from '../../../shared/recovery-notes';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
-import type { RequestMeta } from '../../platform/context';
+import { auditAs } from '../../platform/activity';
 import { forbidden, notFound } from '../../platform/errors';
 import * as patients from '../patients/service';
 import * as repository from './repository';
@@ -47,29 +46,7 @@ export function assertAuthor(caller: Caller, row: repository.NoteRow) {
 export const noteEntity = (id: string) => ({ type: 'recovery_note' as const, id });
 
 /** Every read and write of a note is logged with who, what and which patient; never the note's text. */
-export const audit = (
-  db: Db | Tx,
-  caller: Caller,
-  {
-    action,
-    entity,
-    meta,
-    details,
-  }: {
-    action: string;
-    entity: { type: 'recovery_note' | 'patient'; id: string | null };
-    meta: RequestMeta;
-    details?: Record<string, string | number | boolean | null>;
-  },
-) =>
-  recordActivity(db, {
-    actorId: caller.id,
-    action,
-    entityType: entity.type,
-    entityId: entity.id,
-    ipAddress: meta.ipAddress,
-    details,
-  });
+export const audit = auditAs<'recovery_note' | 'patient'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
