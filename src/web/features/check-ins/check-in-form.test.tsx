@@ -80,10 +80,10 @@ describe('a patient fills in a check-in', () => {
     );
   });
 
-  it('offers nothing while the clinic has care between visits off', async () => {
+  it('is the not-found page, as the spec has it, while the clinic has care between visits off', async () => {
     renderForm({ on: false });
     expect(
-      await screen.findByText(/Check-ins are not offered by this clinic/, {}, { timeout: 10_000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
     ).toBeVisible();
     expect(screen.queryByRole('form')).toBeNull();
   });
