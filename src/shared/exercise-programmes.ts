@@ -110,7 +110,9 @@ export const ProgrammeItemSchema = z.object({
   name: z.string(),
   bodyRegion: z.enum(BODY_REGIONS),
   instructions: z.string(),
-  /** A picture or video to show beside the instructions, when the library has one. */
+  /** The picture or video the clinic stores for the exercise (served to the patient by the library). */
+  media: z.object({ url: z.string(), contentType: z.string() }).nullable(),
+  /** A link to a demonstration elsewhere, when the library has one instead. */
   mediaUrl: z.string().nullable(),
   sets: z.number().nullable(),
   reps: z.number().nullable(),

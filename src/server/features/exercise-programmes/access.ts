@@ -10,6 +10,7 @@ import { auditAs } from '../../platform/activity';
 import { addDays, clinicToday } from '../../platform/clinic-time';
 import { forbidden, notFound } from '../../platform/errors';
 import * as careTeam from '../care-team/service';
+import { mediaUrlOf as exerciseMediaUrl } from '../exercise-library/service';
 import * as patients from '../patients/service';
 import * as repository from './repository';
 
@@ -58,6 +59,10 @@ export function toItem(row: repository.ItemRow): ProgrammeItem {
     name: row.name,
     bodyRegion: row.bodyRegion,
     instructions: row.instructions,
+    media:
+      row.mediaFileId && row.mediaContentType
+        ? { url: exerciseMediaUrl(row.mediaFileId), contentType: row.mediaContentType }
+        : null,
     mediaUrl: row.mediaUrl,
     sets: row.sets,
     reps: row.reps,

@@ -5,6 +5,7 @@ import { emailOutbox, exerciseLogDays, jobs, notifications } from '../../db/sche
 import { addDays, clinicToday } from '../../platform/clinic-time';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
+import { exerciseAs, PNG, uploadAs } from '../exercise-library/testing';
 import { exerciseJobHandlers, nextReminder } from './reminders';
 import {
   assignProgramme,
@@ -73,6 +74,35 @@ describe('exercise programmes', () => {
     expect(progress.notes).toEqual([
       { day: clinicToday(), exerciseName: 'Heel slides', note: 'Easier today' },
     ]);
+  });
+
+  it("shows the patient the library's stored picture of each exercise, which the patient may then fetch", async () => {
+    const { practitioner, patient } = await newCareTeam(t);
+    const picture = await uploadAs(t, 'practitioner');
+    const pictured = await exerciseAs(t, 'practitioner', { mediaFileId: picture.id });
+    await assignProgramme(t, practitioner, {
+      patientId: patient.id,
+      exerciseIds: [pictured.id, exerciseIds[0]],
+      startDate: clinicToday(),
+    });
+    const today = await expectStatus<Today>(t, patient, {
+      method: 'GET',
+      url: '/api/my-exercises/today',
+      status: 200,
+    });
+    const [withPicture, without] = today.programmes[0].programme.items;
+    expect(withPicture.media).toEqual({
+      url: `/api/exercises/media/${picture.id}`,
+      contentType: 'image/png',
+    });
+    expect(without.media).toBeNull();
+    const served = await t.app.inject({
+      method: 'GET',
+      url: withPicture.media?.url ?? '',
+      headers: { authorization: `Bearer ${patient.token}` },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('a change to the exercises is a new version; the patient sees the current one and the old is kept', async () => {

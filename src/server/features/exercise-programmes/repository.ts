@@ -12,6 +12,7 @@ import {
   exerciseReminders,
   exercises,
   type ProgrammeDosage,
+  storedFiles,
   users,
 } from '../../db/schema';
 
@@ -125,6 +126,7 @@ const itemColumns = {
   instructions: exercises.instructions,
   mediaUrl: exercises.mediaUrl,
   mediaFileId: exercises.mediaFileId,
+  mediaContentType: storedFiles.contentType,
 };
 export type ItemRow = typeof exerciseProgrammeItems.$inferSelect & {
   programmeId: string;
@@ -133,6 +135,7 @@ export type ItemRow = typeof exerciseProgrammeItems.$inferSelect & {
   instructions: string;
   mediaUrl: string | null;
   mediaFileId: string | null;
+  mediaContentType: string | null;
 };
 
 /** The items of each programme's current version, in order. */
@@ -144,6 +147,7 @@ export async function currentItemsOf(db: Db | Tx, programmeIds: string[]): Promi
     .innerJoin(exerciseProgrammeVersions, eq(exerciseProgrammeVersions.id, exerciseProgrammeItems.versionId))
     .innerJoin(exerciseProgrammes, eq(exerciseProgrammes.id, exerciseProgrammeVersions.programmeId))
     .innerJoin(exercises, eq(exercises.id, exerciseProgrammeItems.exerciseId))
+    .leftJoin(storedFiles, eq(storedFiles.id, exercises.mediaFileId))
     .where(
       and(
         inArray(exerciseProgrammeVersions.programmeId, programmeIds),

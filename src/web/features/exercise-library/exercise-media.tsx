@@ -1,4 +1,4 @@
-import type { Exercise } from '../../../shared/exercise-library';
+import type { Exercise, MediaFile } from '../../../shared/exercise-library';
 import { cn } from '../../lib/cn';
 import { useMediaObjectUrl } from './api';
 
@@ -10,7 +10,7 @@ export function ExerciseMedia({
   exercise,
   className,
 }: {
-  exercise: Pick<Exercise, 'name' | 'media' | 'mediaUrl'>;
+  exercise: Pick<Exercise, 'name' | 'mediaUrl'> & { media: Pick<MediaFile, 'url' | 'contentType'> | null };
   className?: string;
 }) {
   const { objectUrl, failed } = useMediaObjectUrl(exercise.media?.url ?? null);

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { refusalOf } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { Select, Textarea } from '../../ui/select';
+import { ExerciseMedia } from '../exercise-library';
 import { useCheckIn } from './api';
 import { dosageText } from './format';
 
@@ -59,14 +60,7 @@ export function ExerciseCheckIn({
           </span>
         ) : null}
       </div>
-      {item.mediaUrl ? (
-        <img
-          src={item.mediaUrl}
-          alt={`How to do ${item.name}`}
-          className="max-h-56 w-full rounded-md object-contain"
-          loading="lazy"
-        />
-      ) : null}
+      {item.media || item.mediaUrl ? <ExerciseMedia exercise={item} className="max-h-56" /> : null}
       <p className="font-medium text-sm">{dosageText(item)}</p>
       {item.instructions ? (
         <p className="whitespace-pre-line break-words text-sm">{item.instructions}</p>
