@@ -17,15 +17,15 @@ test('a practitioner assigns a programme, the patient checks in on a phone, and 
   await panel.getByRole('button', { name: 'New programme' }).click();
   const builder = panel.getByRole('form', { name: 'New programme' });
   await builder.getByLabel('Title').fill(title);
-  await builder.getByLabel('Search exercises').fill('Bridging');
-  await builder.getByRole('button', { name: 'Add Bridging' }).click();
+  await builder.getByLabel('Search exercises').fill('bridge');
+  await builder.getByRole('button', { name: 'Add Glute bridge' }).click();
   await builder.getByLabel('Search exercises').fill('Heel');
-  await builder.getByRole('button', { name: 'Add Heel slides' }).click();
-  // The keyboard way to reorder: Heel slides first.
-  await builder.getByRole('button', { name: 'Move Heel slides up' }).click();
+  await builder.getByRole('button', { name: 'Add Heel raise' }).click();
+  // The keyboard way to reorder: Heel raise first.
+  await builder.getByRole('button', { name: 'Move Heel raise up' }).click();
   await expect(
     builder.getByRole('list', { name: 'Exercises in this programme' }).getByRole('listitem').first(),
-  ).toContainText('Heel slides');
+  ).toContainText('Heel raise');
   expect(await seriousViolations(page), 'programme builder').toEqual([]);
   await builder.getByRole('button', { name: 'Assign programme' }).click();
   await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
@@ -38,7 +38,7 @@ test('a practitioner assigns a programme, the patient checks in on a phone, and 
   await patientPage.evaluate((token) => window.localStorage.setItem('token', token), patient.token);
   await patientPage.goto('/my-exercises');
   const programme = patientPage.getByRole('region', { name: title });
-  const first = programme.getByRole('article', { name: /Heel slides/ });
+  const first = programme.getByRole('article', { name: /Heel raise/ });
   await first.getByLabel('Pain (0-10)').selectOption('4');
   await first.getByLabel('How hard (0-10)').selectOption('5');
   await first.getByRole('button', { name: 'Mark done' }).click();

@@ -92,6 +92,8 @@ test('the record panel’s tabs: the patient’s notes and progress, consents, a
     'Details',
     'Appointments',
     'Notes',
+    // The demo clinic has care between visits on.
+    'Exercises',
     'Invoices',
     'Consents',
     'Activity',
@@ -148,6 +150,8 @@ test('a practitioner is offered a new note for the patient of the record, and no
     'Details',
     'Appointments',
     'Notes',
+    // The demo clinic has care between visits on.
+    'Exercises',
     'Invoices',
     'Consents',
   ]);
