@@ -7,7 +7,7 @@ import type { Message } from '../../src/shared/messaging';
 import { DEMO_PASSWORD, demoAccount } from '../support/accounts';
 import { chooseFromCombobox } from '../support/combobox';
 import { expect, signInThroughForm, test } from '../support/fixtures';
-import { personAt, toastOn } from '../support/live';
+import { toastOn } from '../support/live';
 import { SCALE_PROXY_URL } from '../support/ports';
 import { killInstance, restartInstance, type ScaleState, scaleState } from '../support/scale-control';
 
@@ -144,6 +144,34 @@ test('signing in, messaging, booking and paying through the proxy is served by a
   for (const count of served) expect(count).toBeGreaterThan(0);
 });
 
+/**
+ * What the page's sockets went through (opened, closed with which code and reason, failed), kept in the page so
+ * a journey that waits for a reconnect can say why none came.
+ */
+async function recordSockets(page: Page) {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { socketLog: string[] }).socketLog = log;
+    const Native = window.WebSocket;
+    class Recorded extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        const channel = new URL(String(url)).searchParams.get('channel');
+        const note = (line: string) =>
+          log.push(`${new Date().toISOString().slice(11, 23)} ${channel} ${line}`);
+        note('connecting');
+        this.addEventListener('open', () => note('open'));
+        this.addEventListener('error', () => note('error'));
+        this.addEventListener('close', (event) => note(`close ${event.code} ${event.reason}`));
+      }
+    }
+    window.WebSocket = Recorded;
+  });
+}
+
+const socketLogOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { socketLog?: string[] }).socketLog ?? []).catch(() => []);
+
 const messagingSocketOf = async (userId: string) =>
   (await scaleState()).sockets.find((socket) => socket.userId === userId && socket.channel === 'messaging')
     ?.instance;
@@ -155,7 +183,13 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
   const pat = await newPatient();
   const alex = await signIn('admin');
   const sam = await signIn('staff');
-  const home = await personAt(browser, pat.token, '/', SCALE_PROXY_URL);
+  const context = await browser.newContext({ baseURL: SCALE_PROXY_URL });
+  const page = await context.newPage();
+  await recordSockets(page);
+  await page.goto('/login');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), pat.token);
+  await page.goto('/');
+  const home = { page, close: () => context.close() };
   let victim = -1;
   try {
     await expect(home.page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -211,7 +245,22 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
       const instance = await messagingSocketOf(pat.userId);
       return instance !== undefined && instance !== victim;
     };
-    await expect.poll(isOnAnother, { timeout: 60_000 }).toBe(true);
+    // Should none come, the failure says what the page's sockets and the proxy went through.
+    await expect
+      .poll(isOnAnother, { timeout: 60_000 })
+      .toBe(true)
+      .catch(async (error: Error) => {
+        const state = await scaleState();
+        const held = state.sockets.filter((socket) => socket.userId === pat.userId);
+        throw new Error(
+          [
+            error.message,
+            `Instance killed: ${victim}. The patient's sockets now: ${JSON.stringify(held)}`,
+            `Proxy: ${JSON.stringify(state.proxy)}`,
+            `The page's sockets:\n${(await socketLogOf(home.page)).join('\n')}`,
+          ].join('\n'),
+        );
+      });
     const content = `After the kill ${Date.now()}`;
     const reply = await postJson('/api/messages', sam.token, { recipientId: pat.userId, content });
     expect(reply.status, await reply.clone().text()).toBe(201);
