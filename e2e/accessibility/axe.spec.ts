@@ -4,6 +4,7 @@ import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, sendMessage } from '../support/live';
+import { openInApp } from '../support/route-tour';
 
 const PUBLIC_PAGES = [
   '/login',
@@ -70,7 +71,7 @@ const SIGNED_IN_PAGES: Record<Role, string[]> = {
 const PAGES_PER_TEST = 6;
 
 async function expectAccessible(page: Page, path: string) {
-  await page.goto(path);
+  await openInApp(page, path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('Loading');
   expect(await seriousViolations(page), `axe findings on ${path}`).toEqual([]);

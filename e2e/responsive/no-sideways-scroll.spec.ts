@@ -3,6 +3,7 @@ import { ROLES } from '../../src/shared/roles';
 import { expect, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
 import {
+  openInApp,
   routeParamsFor,
   signedInTour,
   signedOutTour,
@@ -56,7 +57,7 @@ async function tour(page: Page, stops: TourStop[]): Promise<string[]> {
   for (const stop of stops) {
     for (const [index, viewport] of VIEWPORTS.entries()) {
       await page.setViewportSize(viewport);
-      if (index === 0) await page.goto(stop.path);
+      if (index === 0) await openInApp(page, stop.path);
       await waitForMainContent(page);
       const { scrollWidth, clientWidth, widest } = await measure(page);
       if (scrollWidth > clientWidth + 1) {

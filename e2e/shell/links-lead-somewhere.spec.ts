@@ -9,6 +9,7 @@ import {
   type RouteKey,
 } from '../../src/shared/routes';
 import { expect, test } from '../support/fixtures';
+import { openInApp } from '../support/route-tour';
 
 /**
  * Every in-app link of every role leads somewhere: for each demo role, every route it may open is visited,
@@ -37,17 +38,6 @@ const shapeOf = (href: string) => {
   const keys = [...url.searchParams.keys()].sort().join('&');
   return `${url.pathname.replace(UUID, ':id')}?${keys}`;
 };
-
-/**
- * Opens a path as following an in-app link does: the router moves without loading the page again (a reload
- * per link would cost each link the whole app's start-up).
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();

@@ -100,3 +100,29 @@ export async function waitForMainContent(page: Page, timeout = 20_000): Promise<
   await expect(main.getByText(/Loading/)).toHaveCount(0, { timeout });
   await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout });
 }
+
+/**
+ * Opens a path the way a click on one of the app's links does, once the app is loaded (the first stop loads it):
+ * a tour of dozens of screens then loads the app once, not once each. The history entry is the router's own
+ * shape with a new key, and the app writes the window's title on every navigation (app/document-title.tsx), so
+ * a cleared title coming back says the router has shown the new screen, not still the one before.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const loaded =
+    page.url().startsWith('http') && (await page.evaluate(() => document.readyState === 'complete'));
+  if (!loaded) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((next) => {
+    const state = window.history.state as { idx?: number } | null;
+    document.title = '';
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 },
+      '',
+      next,
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await page.waitForFunction(() => document.title !== '');
+}
