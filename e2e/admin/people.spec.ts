@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEACTIVATION_ALERT } from '../../src/shared/messages';
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { expect, signInThroughForm, test } from '../support/fixtures';
+import { expect, openSignedIn, signInThroughForm, test } from '../support/fixtures';
 import { resetLinkIn, waitForMail } from '../support/mail';
 
 test.setTimeout(180_000);
@@ -77,9 +77,7 @@ test('an admin deactivates a patient, whose open browser is signed out with the 
   const other = await otherBrowser(browser);
   try {
     const socket = other.page.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
-    await other.page.goto('/login');
-    await other.page.evaluate((token) => window.localStorage.setItem('token', token), patient.token);
-    await other.page.goto('/appointments');
+    await openSignedIn(other.page, patient.token, '/appointments');
     await expect(other.page.getByRole('heading', { level: 1 })).toHaveText('My Appointments');
     await socket;
     const alert = other.page.waitForEvent('dialog');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { expect, test } from '../support/fixtures';
+import { expect, openSignedIn, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
 /** The page never scrolls sideways: what a phone must hold to. */
@@ -68,9 +68,7 @@ test('a practitioner assigns a programme and a PSFS; the patient does both on a 
   // The patient, on a phone: today's exercises with a pain score, then the PSFS.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const patientPage = await phone.newPage();
-  await patientPage.goto('/login');
-  await patientPage.evaluate((token) => window.localStorage.setItem('token', token), patient.token);
-  await patientPage.goto('/my-exercises');
+  await openSignedIn(patientPage, patient.token, '/my-exercises');
   const programme = patientPage.getByRole('region', { name: title });
   for (const [name, pain] of [
     ['Heel raise', '4'],

@@ -6,7 +6,7 @@ import type { InvoiceAnswer } from '../../src/shared/billing';
 import type { Message } from '../../src/shared/messaging';
 import { DEMO_PASSWORD, demoAccount } from '../support/accounts';
 import { chooseFromCombobox } from '../support/combobox';
-import { expect, signInThroughForm, test } from '../support/fixtures';
+import { expect, openSignedIn, signInThroughForm, test } from '../support/fixtures';
 import { toastOn } from '../support/live';
 import { SCALE_PROXY_URL } from '../support/ports';
 import { killInstance, restartInstance, type ScaleState, scaleState } from '../support/scale-control';
@@ -186,9 +186,7 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
   const context = await browser.newContext({ baseURL: SCALE_PROXY_URL });
   const page = await context.newPage();
   await recordSockets(page);
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), pat.token);
-  await page.goto('/');
+  await openSignedIn(page, pat.token, '/');
   const home = { page, close: () => context.close() };
   let victim = -1;
   try {

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { User } from '../../src/shared/auth';
 import type { Role } from '../../src/shared/roles';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from './accounts';
-import { expect } from './fixtures';
+import { expect, openSignedIn } from './fixtures';
 
 /** A second (or third) person at their own browser: a fresh context signed in by token, on baseURL's instance. */
 export async function personAt(
@@ -13,9 +13,7 @@ export async function personAt(
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-  await page.goto(path);
+  await openSignedIn(page, token, path);
   return { page, close: () => context.close() };
 }
 
