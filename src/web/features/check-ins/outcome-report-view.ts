@@ -18,7 +18,7 @@ export const TABLE_COLUMNS = [
   'Patients',
   'Mean baseline',
   'Mean latest',
-  'Improved by the MCID',
+  'Improved',
   'Share improved',
 ] as const;
 

@@ -151,7 +151,7 @@ function OutcomeTable({
       >
         {answer[grouping].map((row) => (
           <tr key={`${row.key ?? 'none'}-${row.measure}`} className="border-border border-t">
-            <th scope="row" className="px-3 py-2 font-medium">
+            <th scope="row" className="px-3 py-2 font-medium sm:whitespace-nowrap">
               {row.label}
             </th>
             {cellsOf(row).map((cell, i) => (

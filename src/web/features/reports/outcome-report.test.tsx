@@ -87,7 +87,7 @@ describe('the outcomes report on the reports page', { timeout: 20_000 }, () => {
     });
     const rows = within(byPractitioner).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'PractitionerMeasurePatientsMean baselineMean latestImproved by the MCIDShare improved',
+      'PractitionerMeasurePatientsMean baselineMean latestImprovedShare improved',
       'Riley ChenNPRS27.04.5150.0%',
       'No appointmentLEFS140.052.31100.0%',
     ]);
