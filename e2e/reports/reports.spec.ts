@@ -64,3 +64,34 @@ test("a practitioner's reports are their own, and staff do not see the admin's",
   await expect(page.getByRole('region', { name: 'Membership', exact: true })).toHaveCount(0);
   await expect(page.getByLabel('Practitioner', { exact: true })).toBeVisible();
 });
+
+test("an admin reads the demo clinic's outcomes by practitioner and service and exports them", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('admin', { path: '/admin/reports' });
+  const outcomes = page.getByRole('region', { name: 'Outcomes by practitioner and service', exact: true });
+  // The demo's scores are months apart: the last 30 days hold at most one per patient, and the report says so.
+  await expect(outcomes.getByText(/No patient has two scores of a measure/)).toBeVisible();
+  await outcomes.getByRole('button', { name: /^Show the 180 days to / }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  const byPractitioner = outcomes.getByRole('table', { name: /^Outcomes by practitioner, / });
+  await expect(byPractitioner).toContainText('Riley Chen');
+  await expect(outcomes.getByRole('table', { name: /^Outcomes by service, / })).toContainText('NPRS');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await outcomes.getByLabel('Measure').selectOption('lefs');
+  await expect(byPractitioner).not.toContainText('NPRS');
+  const download = page.waitForEvent('download');
+  await outcomes.getByRole('button', { name: 'Export Outcomes by practitioner and service as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^outcomes-lefs-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
+  expect(lines[0]).toMatch(/^"Outcomes by practitioner and service",".+","Europe\/London","LEFS"$/);
+  expect(lines[1]).toBe(
+    '"Grouping","Name","Measure","MCID","Patients","Mean baseline","Mean latest","Improved by the MCID","Share improved (%)"',
+  );
+  expect(lines.slice(2).every((line) => /^"(Practitioner|Service)",".+","LEFS",9,\d+,/.test(line))).toBe(
+    true,
+  );
+});

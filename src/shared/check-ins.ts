@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OUTCOME_MEASURE_CODES } from './outcome-measures';
+import { DaySchema } from './wire-time';
 
 /**
  * Check-ins: outcome measures sent to a patient (now, or by a schedule), answered by the patient and scored.
@@ -134,18 +135,66 @@ export const ScheduleIdParamsSchema = z.strictObject({ id: IdSchema });
 
 export const DischargeAnswerSchema = z.object({ sent: z.number() });
 
-/** Outcomes by practitioner or by service, for the reports page. */
+/**
+ * Outcomes by practitioner and by service, for the reports page (admins and staff). A patient counts for a
+ * measure when they have at least two scores of it in the window: the first is the baseline, the last the
+ * latest. The outcome is counted under the practitioner and service of the patient's last appointment (not
+ * cancelled or missed) that started by the latest score, else their first one after it; with no appointment
+ * at all, under no one (key null). docs/features/outcome-measures.md, "Outcomes report".
+ */
+export const OUTCOME_REPORT_DEFAULT_DAYS = 180;
+export const OUTCOME_REPORT_MAX_DAYS = 731;
+/** The row label of patients with no appointment to count their outcome under. */
+export const OUTCOME_REPORT_NO_APPOINTMENT = 'No appointment';
+export const OUTCOME_REPORT_ERRORS = {
+  order: 'From must not be after To',
+  tooLong: `The outcomes report covers at most ${OUTCOME_REPORT_MAX_DAYS} days`,
+} as const;
+
+const dayCount = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD (clinic days, both included; left out, the last 180 days)&measure=… */
+export const OutcomeReportQuerySchema = z
+  .strictObject({
+    from: DaySchema('From').optional(),
+    to: DaySchema('To').optional(),
+    measure: MeasureCodeSchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: OUTCOME_REPORT_ERRORS.order,
+    path: ['to'],
+  })
+  .refine(
+    (query) =>
+      !query.from ||
+      !query.to ||
+      query.from > query.to ||
+      dayCount(query.from, query.to) <= OUTCOME_REPORT_MAX_DAYS,
+    { message: OUTCOME_REPORT_ERRORS.tooLong, path: ['to'] },
+  );
+export type OutcomeReportQuery = z.infer<typeof OutcomeReportQuerySchema>;
+
 export const OutcomeReportRowSchema = z.object({
-  key: z.string(),
+  /** The practitioner's or service type's id; null for patients with no appointment to count them under. */
+  key: z.string().nullable(),
   label: z.string(),
   measure: MeasureCodeSchema,
-  patients: z.number(),
+  /** Patients with at least two scores of the measure in the window. */
+  patients: z.number().int().nonnegative(),
   baselineMean: z.number(),
   latestMean: z.number(),
+  /** Patients whose improvement (latest against baseline, in the measure's better direction) is at least its MCID. */
+  improved: z.number().int().nonnegative(),
+  /** improved / patients. */
   improvedShare: z.number(),
 });
 export type OutcomeReportRow = z.infer<typeof OutcomeReportRowSchema>;
 export const OutcomeReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  measure: MeasureCodeSchema.nullable(),
   byPractitioner: z.array(OutcomeReportRowSchema),
   byService: z.array(OutcomeReportRowSchema),
 });

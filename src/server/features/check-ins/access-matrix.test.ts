@@ -108,6 +108,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/check-ins/outcome-report',
+    url: () => '/api/check-ins/outcome-report?from=2026-01-01&to=2026-06-30',
+    expect: { visitor: 401, patient: 403, practitioner: 403, staff: 200, admin: 200, member: 403 },
+  },
+  {
+    method: 'GET',
     route: '/api/check-ins/schedules',
     subject: 'patient',
     url: (patientId) => `/api/check-ins/schedules?patientId=${patientId}`,

@@ -8,6 +8,8 @@ import {
   CheckInSchema,
   CreateScheduleInputSchema,
   DischargeAnswerSchema,
+  OutcomeReportQuerySchema,
+  OutcomeReportSchema,
   OutcomeSummaryQuerySchema,
   OutcomeSummarySchema,
   PatientIdParamsSchema,
@@ -74,6 +76,20 @@ export function checkInRoutes(ctx: AppContext) {
       (request) =>
         checkIns.outcomeSummary(ctx.db, callerOf(request), {
           patientId: request.query.patientId,
+          meta: requestMeta(request),
+        }),
+    );
+
+    // The clinic's outcomes by practitioner and service (the reports page): staff and admin only.
+    app.get(
+      '/api/check-ins/outcome-report',
+      {
+        onRequest: app.requireRole('staff', 'admin'),
+        schema: { tags, querystring: OutcomeReportQuerySchema, response: { 200: OutcomeReportSchema } },
+      },
+      (request) =>
+        checkIns.outcomeReport(ctx.db, callerOf(request), {
+          query: request.query,
           meta: requestMeta(request),
         }),
     );

@@ -4,13 +4,28 @@ import {
   type CheckInList,
   type CreateScheduleInput,
   type MeasureTrend,
+  OUTCOME_REPORT_DEFAULT_DAYS,
+  OUTCOME_REPORT_ERRORS,
+  OUTCOME_REPORT_MAX_DAYS,
+  OUTCOME_REPORT_NO_APPOINTMENT,
+  type OutcomeReport,
+  type OutcomeReportQuery,
+  type OutcomeReportRow,
   type OutcomeSummary,
   type ScheduleList,
   type SendCheckInInput,
   type SubmitCheckInInput,
 } from '../../../shared/check-ins';
-import { improvementOf, type OutcomeMeasureCode, scoreMeasure } from '../../../shared/outcome-measures';
+import {
+  improvementOf,
+  OUTCOME_MEASURE_CODES,
+  type OutcomeMeasureCode,
+  scoreMeasure,
+} from '../../../shared/outcome-measures';
+import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import { addDays, clinicDayStart, clinicToday } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { requireCareBetweenVisits } from '../clinic-features/service';
@@ -287,4 +302,77 @@ export async function dischargePatient(
   });
   result.announce();
   return { sent: result.sent.filter((s) => s.id).length };
+}
+
+/** The window of the outcomes report: the days asked for, or the last OUTCOME_REPORT_DEFAULT_DAYS up to today. */
+function outcomeWindow(query: OutcomeReportQuery) {
+  const to = query.to ?? clinicToday();
+  const from = query.from ?? addDays(to, -(OUTCOME_REPORT_DEFAULT_DAYS - 1));
+  if (from > to) throw badRequest(OUTCOME_REPORT_ERRORS.order, { to: OUTCOME_REPORT_ERRORS.order });
+  if (addDays(from, OUTCOME_REPORT_MAX_DAYS - 1) < to)
+    throw badRequest(OUTCOME_REPORT_ERRORS.tooLong, { to: OUTCOME_REPORT_ERRORS.tooLong });
+  return { from, to };
+}
+
+const byMeasureThenLabel = (a: OutcomeReportRow, b: OutcomeReportRow) =>
+  OUTCOME_MEASURE_CODES.indexOf(a.measure) - OUTCOME_MEASURE_CODES.indexOf(b.measure) ||
+  Number(a.key === null) - Number(b.key === null) ||
+  a.label.localeCompare(b.label);
+
+/**
+ * Outcomes by practitioner and by service for the clinic (staff and admin), over a window of clinic days and
+ * optionally one measure; one aggregate query. The reading is logged like the other reports', without figures.
+ */
+export async function outcomeReport(
+  db: Db,
+  caller: Caller,
+  { query, meta }: { query: OutcomeReportQuery; meta: RequestMeta },
+): Promise<OutcomeReport> {
+  if (!MANAGERS.includes(caller.role)) throw forbidden();
+  await requireCareBetweenVisits(db);
+  const { from, to } = outcomeWindow(query);
+  const measure = query.measure ?? null;
+  const rows = await repository.outcomesForReport(db, {
+    start: clinicDayStart(from),
+    end: clinicDayStart(to, 1),
+    measure,
+  });
+  const answer: OutcomeReport = {
+    from,
+    to,
+    timeZone: CLINIC_TIME_ZONE,
+    measure,
+    byPractitioner: [],
+    byService: [],
+  };
+  for (const row of rows) {
+    const named =
+      row.grouping === 'practitioner'
+        ? row.first_name === null
+          ? null
+          : `${row.first_name} ${row.last_name}`
+        : row.service_name;
+    const entry: OutcomeReportRow = {
+      key: row.key,
+      label: named ?? OUTCOME_REPORT_NO_APPOINTMENT,
+      measure: row.measure,
+      patients: row.patients,
+      baselineMean: row.baseline_mean,
+      latestMean: row.latest_mean,
+      improved: row.improved,
+      improvedShare: row.improved / row.patients,
+    };
+    (row.grouping === 'practitioner' ? answer.byPractitioner : answer.byService).push(entry);
+  }
+  answer.byPractitioner.sort(byMeasureThenLabel);
+  answer.byService.sort(byMeasureThenLabel);
+  await recordActivity(db, {
+    actorId: caller.id,
+    action: 'report.viewed',
+    entityType: 'report',
+    entityId: null,
+    ipAddress: meta.ipAddress,
+    details: { report: 'outcomes', from, to, measure },
+  });
+  return answer;
 }

@@ -7,6 +7,8 @@ import type {
   CheckInList,
   CreateScheduleInput,
   MeasureAnswer,
+  OutcomeMeasureCode,
+  OutcomeReport,
   OutcomeSummary,
   Schedule,
   ScheduleList,
@@ -18,6 +20,7 @@ export const checkInKeys = {
   list: (patientId: string | null) => ['/api/check-ins', 'list', patientId] as const,
   detail: (id: string) => ['/api/check-ins', 'detail', id] as const,
   outcomes: (patientId: string) => ['/api/check-ins', 'outcomes', patientId] as const,
+  report: (query: OutcomeReportRange) => ['/api/check-ins', 'outcome-report', query] as const,
   schedules: (patientId: string | null) => ['/api/check-ins', 'schedules', patientId] as const,
 };
 
@@ -55,6 +58,23 @@ export function useOutcomes(patientId: string) {
       }),
     enabled: on,
     staleTime: 0,
+  });
+}
+
+export type OutcomeReportRange = { from: string; to: string; measure: OutcomeMeasureCode | '' };
+
+/** The clinic's outcomes by practitioner and service (staff, admin); the previous answer stays while one loads. */
+export function useOutcomeReport(query: OutcomeReportRange) {
+  const on = useCareBetweenVisits();
+  return useQuery({
+    queryKey: checkInKeys.report(query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ from: query.from, to: query.to });
+      if (query.measure) params.set('measure', query.measure);
+      return api.get<OutcomeReport>(`/api/check-ins/outcome-report?${params}`, { signal });
+    },
+    enabled: on,
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -1,2 +1,2 @@
 /** What other features may use of check-ins; everything else in this folder is its own (and loads on demand). */
-export { CheckInsDueCard, LatestScores, OutcomeScores } from './lazy-panels';
+export { CheckInsDueCard, LatestScores, OutcomeReportSection, OutcomeScores } from './lazy-panels';

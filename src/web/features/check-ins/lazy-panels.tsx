@@ -1,10 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useCareBetweenVisits } from '../clinic-features';
+import type { OutcomeReportSectionProps } from './outcome-report';
 
 // The panels load with their own chunk (forms and schemas), so the chart and the editor that show them
 // stay as light as they were while the clinic has check-ins off.
 const OutcomeScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.OutcomeScores })));
 const DueCard = lazy(() => import('./due-card').then((m) => ({ default: m.CheckInsDueCard })));
+const OutcomeReportPanel = lazy(() =>
+  import('./outcome-report').then((m) => ({ default: m.OutcomeReportSection })),
+);
 const LatestScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.LatestScores })));
 
 export function OutcomeScores({ patientId }: { patientId: string }) {
@@ -30,6 +34,16 @@ export function CheckInsDueCard() {
   return (
     <Suspense fallback={null}>
       <DueCard />
+    </Suspense>
+  );
+}
+
+/** The reports page's outcomes section (staff and admin); nothing at all while the clinic has it off. */
+export function OutcomeReportSection(props: OutcomeReportSectionProps) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <OutcomeReportPanel {...props} />
     </Suspense>
   );
 }

@@ -2,9 +2,10 @@ export type {
   CheckIn,
   CheckInList,
   CreateScheduleInput,
+  OutcomeReport,
   OutcomeSummary,
   Schedule,
   ScheduleList,
   SendCheckInInput,
 } from '../../../shared/check-ins';
-export type { MeasureAnswer } from '../../../shared/outcome-measures';
+export type { MeasureAnswer, OutcomeMeasureCode } from '../../../shared/outcome-measures';

@@ -20,6 +20,7 @@ import { DataTable } from '../../ui/data-table';
 import { DateRangeFilter, FilterBar } from '../../ui/filter-bar';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
+import { OutcomeReportSection } from '../check-ins';
 import { PractitionerFilter } from '../patients';
 import { type ReportRange, useReport } from './api';
 import { csvRowsOf, viewOf } from './report-views';
@@ -98,6 +99,7 @@ export function ReportsPage({ admin = false }: { admin?: boolean }) {
           {names.map((name) => (
             <ReportCard key={name} name={name} range={range} />
           ))}
+          {isStaff ? <OutcomeReportSection range={range} onRangeChange={change} /> : null}
         </div>
       ) : (
         <Alert variant="error">
