@@ -19,12 +19,20 @@ export async function seedDemoExerciseProgrammes(tx: Tx, now = new Date()) {
   const library = await tx.select({ id: exercises.id }).from(exercises).orderBy(exercises.name).limit(12);
   const existing = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from exercise_programmes`);
   if (library.length < 3 || Number(existing[0]?.n ?? 0) > 0) return;
-  const teams = await tx
-    .selectDistinctOn([careTeamAssignments.patientId], {
-      patientId: careTeamAssignments.patientId,
-      practitionerId: careTeamAssignments.practitionerId,
-    })
-    .from(careTeamAssignments);
+  const [demo] = await rowsOf<{ id: string }>(
+    tx,
+    sql`select id from users where email = 'patient@demo.clinic'`,
+  );
+  const demoPatient = demo?.id;
+  // In a fixed order (the demo patient first, then by email), so the demo is the same on every install and the
+  // demo patient always has a programme to show.
+  const teams = await rowsOf<{ patientId: string; practitionerId: string }>(
+    tx,
+    sql`select distinct on (u.email) c.patient_id as "patientId", c.practitioner_id as "practitionerId"
+      from ${careTeamAssignments} c join users u on u.id = c.patient_id
+      order by u.email, c.practitioner_id`,
+  );
+  teams.sort((a, b) => Number(b.patientId === demoPatient) - Number(a.patientId === demoPatient));
   const today = clinicToday(now);
   const logs: Array<typeof exerciseLogs.$inferInsert> = [];
   for (const [index, team] of teams.entries()) {
@@ -60,7 +68,7 @@ export async function seedDemoExerciseProgrammes(tx: Tx, now = new Date()) {
     });
     const itemIds = await rowsOf<{ id: string; exercise_id: string }>(
       tx,
-      sql`select i.id, i.exercise_id from exercise_programme_items i join exercise_programme_versions v on v.id = i.version_id where v.programme_id = ${programmeId}::uuid`,
+      sql`select i.id, i.exercise_id from exercise_programme_items i join exercise_programme_versions v on v.id = i.version_id where v.programme_id = ${programmeId}::uuid order by i.position`,
     );
     const keeps = 0.55 + random(index + 100) * 0.4;
     const slipping = index % 5 === 2;
@@ -71,7 +79,8 @@ export async function seedDemoExerciseProgrammes(tx: Tx, now = new Date()) {
       const basePain = Math.max(1, 6 - Math.floor((d / days) * 4));
       for (const [k, item] of itemIds.entries()) {
         const roll = random(index * 1000 + d * 10 + k);
-        if (roll > chance) continue;
+        // An exercise set for five days a week is done on about five days in seven, not every day.
+        if (roll > (chance * items[k].daysPerWeek) / 7) continue;
         const pain = Math.min(10, basePain + (slipping && lastWeek ? 3 : 0) + (roll < 0.2 ? 1 : 0));
         logs.push({
           patientId: team.patientId,

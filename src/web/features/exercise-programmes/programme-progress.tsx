@@ -28,7 +28,9 @@ export function ProgrammeProgressView({ progress }: { progress: ProgrammeProgres
           {percentText(adherence.percent)}
         </span>
         <span className="text-muted-foreground text-sm">
-          {adherence.done} of {adherence.prescribed} sessions done since {day(adherence.from)}
+          {adherence.done > adherence.prescribed
+            ? `${adherence.done} sessions done, ${adherence.prescribed} prescribed, since ${day(adherence.from)}`
+            : `${adherence.done} of ${adherence.prescribed} sessions done since ${day(adherence.from)}`}
         </span>
       </p>
       <ol className="flex flex-col gap-1 text-sm" aria-label="Exercises">
