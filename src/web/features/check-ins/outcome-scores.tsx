@@ -127,9 +127,11 @@ function TrendTable({ summary }: { summary: OutcomeSummary }) {
                   {trend.points.length < 2 ? (
                     <span className="text-muted-foreground">Baseline only</span>
                   ) : trend.passesMcid ? (
-                    <Badge>{`Improved past MCID (${measure.mcid.value})`}</Badge>
+                    <Badge className="whitespace-nowrap">{`Improved past MCID (${measure.mcid.value})`}</Badge>
                   ) : (
-                    <Badge variant="outline">{`Below MCID (${measure.mcid.value})`}</Badge>
+                    <Badge variant="outline" className="whitespace-nowrap">
+                      {`Below MCID (${measure.mcid.value})`}
+                    </Badge>
                   )}
                 </td>
               </tr>
