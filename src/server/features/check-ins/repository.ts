@@ -178,7 +178,8 @@ export function schedulesFor(
     .select(scheduleColumns)
     .from(checkInSchedules)
     .leftJoin(serviceTypes, eq(serviceTypes.id, checkInSchedules.serviceTypeId))
-    .where(and(or(...owners), inArray(checkInSchedules.trigger, [...options.triggers])));
+    .where(and(or(...owners), inArray(checkInSchedules.trigger, [...options.triggers])))
+    .orderBy(asc(checkInSchedules.createdAt));
 }
 
 /** Every completed score with the patient's practitioner and service of their latest appointment, for reports. */
