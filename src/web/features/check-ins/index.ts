@@ -1,2 +1,8 @@
 /** What other features may use of check-ins; everything else in this folder is its own (and loads on demand). */
-export { CheckInsDueCard, LatestScores, OutcomeScores } from './lazy-panels';
+export {
+  CheckInsDueCard,
+  LatestScores,
+  OutcomeScores,
+  PatientSchedules,
+  ServiceSchedules,
+} from './lazy-panels';

@@ -5,6 +5,12 @@ import { useCareBetweenVisits } from '../clinic-features';
 // stay as light as they were while the clinic has check-ins off.
 const OutcomeScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.OutcomeScores })));
 const DueCard = lazy(() => import('./due-card').then((m) => ({ default: m.CheckInsDueCard })));
+const PatientSchedulesPanel = lazy(() =>
+  import('./schedules').then((m) => ({ default: m.PatientSchedules })),
+);
+const ServiceSchedulesPanel = lazy(() =>
+  import('./schedules').then((m) => ({ default: m.ServiceSchedules })),
+);
 const LatestScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.LatestScores })));
 
 export function OutcomeScores({ patientId }: { patientId: string }) {
@@ -30,6 +36,26 @@ export function CheckInsDueCard() {
   return (
     <Suspense fallback={null}>
       <DueCard />
+    </Suspense>
+  );
+}
+
+/** The patient's check-in schedule on their record; a practitioner of their care team manages it. */
+export function PatientSchedules(props: { patientId: string; patientName: string; canManage: boolean }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <PatientSchedulesPanel {...props} />
+    </Suspense>
+  );
+}
+
+/** The per-service check-in schedules, for staff and admins beside the service types. */
+export function ServiceSchedules(props: { services: readonly { id: string; name: string }[] }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ServiceSchedulesPanel {...props} />
     </Suspense>
   );
 }
