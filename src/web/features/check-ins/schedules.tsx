@@ -69,7 +69,7 @@ export function scheduleFormSchema(forService: boolean) {
         ctx.addIssue({
           code: 'custom',
           path: ['interval'],
-          message: `Give how often as a whole number from 1 to ${SCHEDULE_INTERVAL_MAX}`,
+          message: `Give a whole number from 1 to ${SCHEDULE_INTERVAL_MAX}`,
         });
     })
     .transform(({ interval, ...value }) => ({
@@ -298,7 +298,7 @@ export function PatientSchedules({
             {byService.map((schedule) => (
               <li key={schedule.id}>
                 {scheduleWords(schedule)}
-                <span className="text-muted-foreground">{` (${schedule.serviceTypeName ?? 'a service'})`}</span>
+                <span className="text-muted-foreground">{` — ${schedule.serviceTypeName ?? 'a service'}`}</span>
               </li>
             ))}
           </ul>
