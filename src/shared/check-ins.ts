@@ -98,7 +98,19 @@ export const ScheduleSchema = z.object({
 export type Schedule = z.infer<typeof ScheduleSchema>;
 export const ScheduleListSchema = z.object({ items: z.array(ScheduleSchema) });
 export type ScheduleList = z.infer<typeof ScheduleListSchema>;
-export const ScheduleListQuerySchema = z.strictObject({ patientId: IdSchema.optional() });
+/**
+ * Without a patient: the clinic's per-service schedules. With one: that patient's own, and with
+ * `include=services` also the per-service schedules of the services the patient is booked with.
+ */
+export const ScheduleListQuerySchema = z
+  .strictObject({
+    patientId: IdSchema.optional(),
+    include: z.enum(['services'], { error: 'include must be services' }).optional(),
+  })
+  .refine((query) => !query.include || query.patientId, {
+    path: ['include'],
+    message: 'Give a patient to include the schedules of their services',
+  });
 
 export const CreateScheduleInputSchema = z
   .strictObject({

@@ -127,6 +127,20 @@ const MATRIX: Row[] = [
     },
   },
   {
+    method: 'GET',
+    route: '/api/check-ins/schedules',
+    subject: 'patient',
+    url: (patientId) => `/api/check-ins/schedules?patientId=${patientId}&include=services`,
+    expect: {
+      visitor: 401,
+      patient: always(403),
+      practitioner: ownOnly(200),
+      staff: everywhere(200),
+      admin: everywhere(200),
+      member: always(403),
+    },
+  },
+  {
     method: 'POST',
     route: '/api/check-ins/schedules',
     subject: 'patient',

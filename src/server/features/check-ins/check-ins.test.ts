@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Schedule } from '../../../shared/check-ins';
 import { activityLog, emailOutbox, jobs, notifications } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
 import { serviceType, session } from '../billing/testing';
 import { expectStatus } from '../recovery-notes/testing';
-import { answerPain, call, careTeam, listFor, sendMeasure, setCareBetweenVisits } from './testing';
+import { answerPain, call, careTeam, listFor, sendMeasure, setCareBetweenVisits, type Who } from './testing';
 import { checkInJobHandlers, WEEKLY_JOB } from './triggers';
 
 /** Check-ins from sending to scoring, and what sends them by itself: bookings, visits, weeks and discharge. */
@@ -262,6 +263,75 @@ describe('check-ins sent by a schedule', () => {
     }
     expect(await listFor(t, someone)).toEqual([]);
     expect((await notificationsOf(someone.id)).filter((n) => n.type === 'check_in_requested')).toEqual([]);
+  });
+});
+
+describe("a patient's schedules with their services'", () => {
+  const schedulesOf = async (who: Who, query: string) => {
+    const response = await call(t, who, { method: 'GET', url: `/api/check-ins/schedules?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ items: Schedule[] }>().items;
+  };
+
+  it("lists the patient's own, then only the services they are booked with, for their care team and staff", async () => {
+    const { practitioner: own, patient: someone } = await careTeam(t);
+    const [booked, cancelledOnly, other] = [await serviceType(t), await serviceType(t), await serviceType(t)];
+    const mine = await expectStatus<Schedule>(t, own, {
+      method: 'POST',
+      url: '/api/check-ins/schedules',
+      payload: { patientId: someone.id, measure: 'psfs', trigger: 'every_weeks', interval: 4 },
+      status: 201,
+    });
+    const forService = async (serviceTypeId: string, measure: string) =>
+      expectStatus<Schedule>(t, 'staff', {
+        method: 'POST',
+        url: '/api/check-ins/schedules',
+        payload: { serviceTypeId, measure, trigger: 'intake' },
+        status: 201,
+      });
+    const applying = await forService(booked.id, 'lefs');
+    await forService(cancelledOnly.id, 'spadi');
+    await forService(other.id, 'nprs');
+    await session(t, { patientId: someone.id, practitionerId: own.id, serviceTypeId: booked.id });
+    await session(t, {
+      patientId: someone.id,
+      practitionerId: own.id,
+      serviceTypeId: cancelledOnly.id,
+      status: 'cancelled',
+    });
+
+    const withServices = `patientId=${someone.id}&include=services`;
+    for (const who of [own, 'staff', 'admin'] as const) {
+      expect((await schedulesOf(who, withServices)).map((s) => s.id)).toEqual([mine.id, applying.id]);
+      expect((await schedulesOf(who, `patientId=${someone.id}`)).map((s) => s.id)).toEqual([mine.id]);
+    }
+    expect((await schedulesOf(own, withServices))[1]).toMatchObject({
+      patientId: null,
+      serviceTypeId: booked.id,
+      serviceTypeName: booked.name,
+      measure: 'lefs',
+      trigger: 'intake',
+      interval: null,
+    });
+  });
+
+  it("answers 404 for someone else's patient, 403 to the patient and a 400 for include alone", async () => {
+    const { patient: someone } = await careTeam(t);
+    const notTheirs = await call(t, practitioner, {
+      method: 'GET',
+      url: `/api/check-ins/schedules?patientId=${someone.id}&include=services`,
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    const byPatient = await call(t, patient, {
+      method: 'GET',
+      url: `/api/check-ins/schedules?patientId=${patient.id}&include=services`,
+    });
+    expect(byPatient.statusCode).toBe(403);
+    for (const query of ['include=services', `patientId=${patient.id}&include=everything`]) {
+      const bad = await call(t, 'staff', { method: 'GET', url: `/api/check-ins/schedules?${query}` });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().fields)).toEqual(['include']);
+    }
   });
 });
 

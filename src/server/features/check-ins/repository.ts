@@ -184,7 +184,8 @@ export function schedulesFor(
     .select(scheduleColumns)
     .from(checkInSchedules)
     .leftJoin(serviceTypes, eq(serviceTypes.id, checkInSchedules.serviceTypeId))
-    .where(and(or(...owners), inArray(checkInSchedules.trigger, [...options.triggers])));
+    .where(and(or(...owners), inArray(checkInSchedules.trigger, [...options.triggers])))
+    .orderBy(asc(checkInSchedules.createdAt));
 }
 
 export type OutcomeReportGroupRow = {

@@ -100,7 +100,11 @@ export function checkInRoutes(ctx: AppContext) {
         onRequest: team,
         schema: { tags, querystring: ScheduleListQuerySchema, response: { 200: ScheduleListSchema } },
       },
-      (request) => checkIns.listSchedules(ctx.db, callerOf(request), { patientId: request.query.patientId }),
+      (request) =>
+        checkIns.listSchedules(ctx.db, callerOf(request), {
+          patientId: request.query.patientId,
+          include: request.query.include,
+        }),
     );
 
     app.post(

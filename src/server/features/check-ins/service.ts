@@ -12,6 +12,7 @@ import {
   type OutcomeReportQuery,
   type OutcomeReportRow,
   type OutcomeSummary,
+  SCHEDULE_TRIGGERS,
   type ScheduleList,
   type SendCheckInInput,
   type SubmitCheckInInput,
@@ -28,6 +29,7 @@ import { recordActivity } from '../../platform/activity';
 import { addDays, clinicDayStart, clinicToday } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import * as appointments from '../appointments/service';
 import { requireCareBetweenVisits } from '../clinic-features/service';
 import * as patients from '../patients/service';
 import * as services from '../services/service';
@@ -195,17 +197,28 @@ export async function outcomeSummary(
   return { patientId, trends };
 }
 
-/** A patient's schedules (their care team and the clinic see them), or the clinic's per-service ones. */
+/**
+ * A patient's schedules (their care team and the clinic see them), with the schedules of the services they
+ * are booked with when asked; or the clinic's per-service ones.
+ */
 export async function listSchedules(
   db: Db,
   caller: Caller,
-  { patientId }: { patientId?: string },
+  { patientId, include }: { patientId?: string; include?: 'services' },
 ): Promise<ScheduleList> {
   await requireCareBetweenVisits(db);
   if (patientId) {
     await assertPatientInReach(db, caller, patientId);
     if (caller.role === 'patient') throw forbidden();
-    return { items: (await repository.listSchedules(db, { patientId })).map(toSchedule) };
+    const rows =
+      include === 'services'
+        ? await repository.schedulesFor(db, {
+            patientId,
+            serviceTypeIds: await appointments.serviceTypesOfPatient(db, patientId),
+            triggers: SCHEDULE_TRIGGERS,
+          })
+        : await repository.listSchedules(db, { patientId });
+    return { items: rows.map(toSchedule) };
   }
   if (!MANAGERS.includes(caller.role) && caller.role !== 'practitioner') throw forbidden();
   return { items: (await repository.listSchedules(db, { services: true })).map(toSchedule) };

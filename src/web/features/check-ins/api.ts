@@ -21,7 +21,8 @@ export const checkInKeys = {
   detail: (id: string) => ['/api/check-ins', 'detail', id] as const,
   outcomes: (patientId: string) => ['/api/check-ins', 'outcomes', patientId] as const,
   report: (query: OutcomeReportRange) => ['/api/check-ins', 'outcome-report', query] as const,
-  schedules: (patientId: string | null) => ['/api/check-ins', 'schedules', patientId] as const,
+  schedules: (patientId: string | null, withServices = false) =>
+    ['/api/check-ins', 'schedules', patientId, withServices ? 'services' : 'own'] as const,
 };
 
 /** The caller's check-ins (a patient's own), or one patient's; only while the clinic has them on. */
@@ -78,16 +79,19 @@ export function useOutcomeReport(query: OutcomeReportRange) {
   });
 }
 
-export function useSchedules(patientId: string | null, enabled = true) {
+/**
+ * The clinic's per-service schedules, or one patient's (with the schedules of the services they are booked
+ * with when asked). They ask again with every other check-in query, on a 'check_ins_changed' push or a write.
+ */
+export function useSchedules(patientId: string | null, { withServices = false } = {}) {
   const on = useCareBetweenVisits();
+  const query = patientId
+    ? `?patientId=${encodeURIComponent(patientId)}${withServices ? '&include=services' : ''}`
+    : '';
   return useQuery({
-    queryKey: checkInKeys.schedules(patientId),
-    queryFn: ({ signal }) =>
-      api.get<ScheduleList>(
-        `/api/check-ins/schedules${patientId ? `?patientId=${encodeURIComponent(patientId)}` : ''}`,
-        { signal },
-      ),
-    enabled: on && enabled,
+    queryKey: checkInKeys.schedules(patientId, withServices),
+    queryFn: ({ signal }) => api.get<ScheduleList>(`/api/check-ins/schedules${query}`, { signal }),
+    enabled: on,
   });
 }
 

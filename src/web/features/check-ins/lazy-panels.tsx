@@ -9,6 +9,12 @@ const DueCard = lazy(() => import('./due-card').then((m) => ({ default: m.CheckI
 const OutcomeReportPanel = lazy(() =>
   import('./outcome-report').then((m) => ({ default: m.OutcomeReportSection })),
 );
+const PatientSchedulesPanel = lazy(() =>
+  import('./schedules').then((m) => ({ default: m.PatientSchedules })),
+);
+const ServiceSchedulesPanel = lazy(() =>
+  import('./schedules').then((m) => ({ default: m.ServiceSchedules })),
+);
 const LatestScoresPanel = lazy(() => import('./outcome-scores').then((m) => ({ default: m.LatestScores })));
 
 export function OutcomeScores({ patientId }: { patientId: string }) {
@@ -44,6 +50,26 @@ export function OutcomeReportSection(props: OutcomeReportSectionProps) {
   return (
     <Suspense fallback={null}>
       <OutcomeReportPanel {...props} />
+    </Suspense>
+  );
+}
+
+/** The patient's check-in schedule on their record; a practitioner of their care team manages it. */
+export function PatientSchedules(props: { patientId: string; patientName: string; canManage: boolean }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <PatientSchedulesPanel {...props} />
+    </Suspense>
+  );
+}
+
+/** The per-service check-in schedules, for staff and admins beside the service types. */
+export function ServiceSchedules(props: { services: readonly { id: string; name: string }[] }) {
+  if (!useCareBetweenVisits()) return null;
+  return (
+    <Suspense fallback={null}>
+      <ServiceSchedulesPanel {...props} />
     </Suspense>
   );
 }

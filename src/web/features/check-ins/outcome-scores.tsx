@@ -11,6 +11,7 @@ import { formatterFor } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { Select } from '../../ui/select';
 import { useUser } from '../auth';
 import { useCareBetweenVisits } from '../clinic-features';
@@ -78,7 +79,7 @@ function SendMeasure({ patientId }: { patientId: string }) {
 function TrendTable({ summary }: { summary: OutcomeSummary }) {
   const format = formatterFor();
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <ScrollRegion label="Outcome measures table">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Outcome measures: first and latest score, change and MCID</caption>
         <thead className="bg-muted text-muted-foreground">
@@ -139,7 +140,7 @@ function TrendTable({ summary }: { summary: OutcomeSummary }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { PatientRecord } from '../../../shared/patients';
 import { dayOf, formatterFor, fullName } from '../../lib/format';
 import { PagedList } from '../../ui/paged-list';
+import { PatientSchedules } from '../check-ins';
+import { useCareBetweenVisits } from '../clinic-features';
 import { NewNoteDialog, NoteStatusBadge, RecoveryProgressChart, useNoteList } from '../recovery-notes';
 import { RecordSection } from './patient-record-view';
 
@@ -15,12 +17,18 @@ export function PatientNotes({ record, canWrite }: { record: PatientRecord; canW
   const list = useNoteList({ patientId: record.id, practitionerId: '', status: '', from: '', to: '' });
   const notes = list.data?.pages.flatMap((page) => page.items) ?? [];
   const name = fullName(record);
+  const careBetweenVisits = useCareBetweenVisits();
 
   return (
     <div className="flex flex-col gap-4">
       <RecordSection title="Recovery progress">
         <RecoveryProgressChart patientId={record.id} />
       </RecordSection>
+      {careBetweenVisits ? (
+        <RecordSection title="Check-in schedule">
+          <PatientSchedules patientId={record.id} patientName={name} canManage={canWrite} />
+        </RecordSection>
+      ) : null}
       <RecordSection title="Recovery notes">
         {canWrite ? (
           <div>

@@ -18,6 +18,7 @@ import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { ServiceSchedules } from '../check-ins';
 import { useAllServiceTypes, useCreateServiceType, useUpdateServiceType } from './api';
 
 const shape = CreateServiceTypeInputSchema.shape;
@@ -221,31 +222,34 @@ export function ServicesTab() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Services</CardTitle>
-        <CardDescription>
-          The service types appointments are booked as, with their length, price and colour.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <div>
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            New service type
-          </Button>
-        </div>
-        {content()}
-      </CardContent>
-      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        {editing ? (
-          <ServiceDialog
-            key={editing === 'new' ? 'new' : editing.id}
-            service={editing === 'new' ? null : editing}
-            onClose={() => setEditing(null)}
-          />
-        ) : null}
-      </Dialog>
-    </Card>
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Services</CardTitle>
+          <CardDescription>
+            The service types appointments are booked as, with their length, price and colour.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div>
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              New service type
+            </Button>
+          </div>
+          {content()}
+        </CardContent>
+        <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+          {editing ? (
+            <ServiceDialog
+              key={editing === 'new' ? 'new' : editing.id}
+              service={editing === 'new' ? null : editing}
+              onClose={() => setEditing(null)}
+            />
+          ) : null}
+        </Dialog>
+      </Card>
+      {services.data ? <ServiceSchedules services={services.data} /> : null}
+    </div>
   );
 }
