@@ -189,7 +189,18 @@ export const exerciseLogDays = pgTable(
     painSum: integer('pain_sum').notNull().default(0),
     painCount: integer('pain_count').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.patientId, table.clinicDay] })],
+  (table) => [
+    primaryKey({ columns: [table.patientId, table.clinicDay] }),
+    // The worsening list: every patient's figures of the last two weeks as one range, read from the index
+    // alone (10,000 patients: 140,000 entries instead of a scan of the table, bench/README.md).
+    index('exercise_log_days_day_idx').on(
+      table.clinicDay,
+      table.patientId,
+      table.doneCount,
+      table.painSum,
+      table.painCount,
+    ),
+  ],
 );
 
 /** When the patient wants their daily reminder (clinic time), and whether by email too. */

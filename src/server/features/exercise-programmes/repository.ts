@@ -318,38 +318,42 @@ export type WorseningRow = {
  * Per care-team patient with an active programme started before both windows: check-ins done and average
  * pain in the last window and the one before, from the daily figures (14 rows a patient at most).
  */
-export async function windowFigures(
-  db: Db | Tx,
-  {
-    practitionerId,
-    beforeFrom,
-    nowFrom,
-    to,
-  }: { practitionerId: string; beforeFrom: string; nowFrom: string; to: string },
-) {
-  return rowsOf<WorseningRow>(
-    db,
-    sql`
+export async function windowFigures(db: Db | Tx, windows: FigureWindows) {
+  return rowsOf<WorseningRow>(db, windowFiguresQuery(windows));
+}
+
+export type FigureWindows = { practitionerId: string; beforeFrom: string; nowFrom: string; to: string };
+
+/** The statement behind windowFigures, apart so that the adherence bench can print its plan. */
+export function windowFiguresQuery({ practitionerId, beforeFrom, nowFrom, to }: FigureWindows) {
+  return sql`
     with team as (
       select c.patient_id, sum(p.weekly_sessions)::int as weekly
       from care_team_assignments c
       join exercise_programmes p on p.patient_id = c.patient_id and p.status = 'active' and p.start_date <= ${beforeFrom}::date
       where c.practitioner_id = ${practitionerId}::uuid
       group by c.patient_id
+    ),
+    -- The team's figures by patient alone: one range of the day index, hashed against the team.
+    figures as (
+      select d.patient_id,
+             sum(d.done_count) filter (where d.clinic_day >= ${nowFrom}::date) as done_now,
+             sum(d.done_count) filter (where d.clinic_day < ${nowFrom}::date) as done_before,
+             (sum(d.pain_sum) filter (where d.clinic_day >= ${nowFrom}::date))::float
+               / nullif(sum(d.pain_count) filter (where d.clinic_day >= ${nowFrom}::date), 0) as pain_now,
+             (sum(d.pain_sum) filter (where d.clinic_day < ${nowFrom}::date))::float
+               / nullif(sum(d.pain_count) filter (where d.clinic_day < ${nowFrom}::date), 0) as pain_before
+      from exercise_log_days d
+      where d.clinic_day between ${beforeFrom}::date and ${to}::date
+        and d.patient_id in (select patient_id from team)
+      group by d.patient_id
     )
     select t.patient_id, u.first_name || ' ' || u.last_name as patient_name, t.weekly,
-           coalesce(sum(d.done_count) filter (where d.clinic_day >= ${nowFrom}::date), 0)::int as done_now,
-           coalesce(sum(d.done_count) filter (where d.clinic_day < ${nowFrom}::date), 0)::int as done_before,
-           (sum(d.pain_sum) filter (where d.clinic_day >= ${nowFrom}::date))::float
-             / nullif(sum(d.pain_count) filter (where d.clinic_day >= ${nowFrom}::date), 0) as pain_now,
-           (sum(d.pain_sum) filter (where d.clinic_day < ${nowFrom}::date))::float
-             / nullif(sum(d.pain_count) filter (where d.clinic_day < ${nowFrom}::date), 0) as pain_before
+           coalesce(f.done_now, 0)::int as done_now, coalesce(f.done_before, 0)::int as done_before,
+           f.pain_now, f.pain_before
     from team t
     join users u on u.id = t.patient_id
-    left join exercise_log_days d on d.patient_id = t.patient_id
-      and d.clinic_day between ${beforeFrom}::date and ${to}::date
-    group by t.patient_id, u.first_name, u.last_name, t.weekly`,
-  );
+    left join figures f on f.patient_id = t.patient_id`;
 }
 
 export async function findReminder(db: Db | Tx, patientId: string) {

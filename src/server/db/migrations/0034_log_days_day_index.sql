@@ -1,0 +1,1 @@
+CREATE INDEX "exercise_log_days_day_idx" ON "exercise_log_days" USING btree ("clinic_day","patient_id","done_count","pain_sum","pain_count");
