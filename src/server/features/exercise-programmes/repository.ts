@@ -11,6 +11,7 @@ import {
   exerciseProgrammeVersions,
   exerciseReminders,
   exercises,
+  jobs,
   type ProgrammeDosage,
   storedFiles,
   users,
@@ -375,6 +376,22 @@ export async function saveReminder(
     });
 }
 
-export async function enabledReminders(db: Db | Tx) {
-  return db.select().from(exerciseReminders).where(eq(exerciseReminders.enabled, true));
+/**
+ * The patients with reminders on whose daily chain has no job waiting: none of `kind` queued or running under
+ * their key (`<kind>:<patientId>:<day>`). One anti-join read; with every chain in place it answers nothing.
+ */
+export async function remindersWithoutJob(db: Db | Tx, kind: string) {
+  return db
+    .select({ patientId: exerciseReminders.patientId, timeOfDay: exerciseReminders.timeOfDay })
+    .from(exerciseReminders)
+    .where(
+      and(
+        eq(exerciseReminders.enabled, true),
+        sql`not exists (
+          select 1 from ${jobs}
+          where ${jobs.kind} = ${kind} and ${jobs.status} in ('queued', 'running')
+            and split_part(${jobs.key}, ':', 2) = ${exerciseReminders.patientId}::text
+        )`,
+      ),
+    );
 }
