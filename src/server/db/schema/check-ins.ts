@@ -103,3 +103,20 @@ export const checkInResponses = pgTable(
   },
   (table) => [index('check_in_responses_patient_idx').on(table.patientId, table.measure, table.completedAt)],
 );
+
+/**
+ * A practitioner's discharge of a patient from between-visit check-ins, one row each time: the rule that ends
+ * a patient's every-N-weeks cycles reads it (the activity log keeps the same event as a record only).
+ */
+export const checkInDischarges = pgTable(
+  'check_in_discharges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dischargedAt: timestamp('discharged_at', { withTimezone: true }).notNull().defaultNow(),
+    dischargedBy: uuid('discharged_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('check_in_discharges_patient_idx').on(table.patientId, table.dischargedAt)],
+);

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '../../../shared/check-ins';
-import { activityLog, emailOutbox, jobs, notifications } from '../../db/schema';
+import { activityLog, checkInDischarges, emailOutbox, jobs, notifications } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestPerson } from '../../test/people';
@@ -227,6 +227,48 @@ describe('check-ins sent by a schedule', () => {
     expect(discharged).toEqual({ sent: 1 });
     expect(await worker.drain(new Date(Date.now() + 60 * 86_400_000))).toBe(1);
     expect((await listFor(t, someone)).map((c) => c.reason).sort()).toEqual(['discharge', 'weeks']);
+  });
+
+  it('ends weekly cycles from the discharge row, not from the activity log that records it', async () => {
+    const { practitioner: own, patient: someone } = await careTeam(t);
+    const schedule = await expectStatus<{ id: string }>(t, own, {
+      method: 'POST',
+      url: '/api/check-ins/schedules',
+      payload: { patientId: someone.id, measure: 'nprs', trigger: 'every_weeks', interval: 1 },
+      status: 201,
+    });
+    const worker = new JobWorker(t.database.db, { log: t.app.log, handlers: checkInJobHandlers(t.ctx) });
+    await worker.drain(new Date(Date.now() + 8 * 86_400_000));
+    expect((await listFor(t, someone)).map((c) => c.reason)).toEqual(['weeks']);
+    await expectStatus(t, own, {
+      method: 'POST',
+      url: `/api/check-ins/patients/${someone.id}/discharge`,
+      status: 200,
+    });
+    const discharges = await t.database.db
+      .select()
+      .from(checkInDischarges)
+      .where(eq(checkInDischarges.patientId, someone.id));
+    expect(discharges).toEqual([expect.objectContaining({ dischargedBy: own.id })]);
+    // The log is append-only; only a test steps around its trigger, to show the rule no longer reads it.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .delete(activityLog)
+        .where(and(eq(activityLog.action, 'check_in.discharged'), eq(activityLog.entityId, someone.id)));
+    });
+    const logged = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'check_in.discharged'), eq(activityLog.entityId, someone.id)));
+    expect(logged).toEqual([]);
+    await worker.drain(new Date(Date.now() + 60 * 86_400_000));
+    expect((await listFor(t, someone)).map((c) => c.reason)).toEqual(['weeks']);
+    const queued = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, WEEKLY_JOB), eq(jobs.status, 'queued')));
+    expect(queued.filter((job) => job.key.includes(schedule.id))).toEqual([]);
   });
 
   it('sends nothing by itself while care between visits is off', async () => {

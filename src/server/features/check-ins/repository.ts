@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
-  activityLog,
+  checkInDischarges,
   checkInResponses,
   checkInSchedules,
   checkIns,
@@ -275,16 +275,20 @@ export function outcomesForReport(
   );
 }
 
-/** Whether the patient was discharged (the logged action) after a time: their weekly check-ins stop then. */
+/** Records a practitioner's discharge of a patient, in the transaction that sends the discharge measures. */
+export async function insertDischarge(tx: Tx, values: { patientId: string; dischargedBy: string }) {
+  await tx.insert(checkInDischarges).values(values);
+}
+
+/** Whether the patient was discharged after a time: their weekly check-ins stop then. */
 export async function dischargedSince(db: Db | Tx, patientId: string, since: Date) {
   const [row] = await db
-    .select({ id: activityLog.id })
-    .from(activityLog)
+    .select({ id: checkInDischarges.id })
+    .from(checkInDischarges)
     .where(
       and(
-        eq(activityLog.action, 'check_in.discharged'),
-        eq(activityLog.entityId, patientId),
-        sql`${activityLog.createdAt} > ${since.toISOString()}`,
+        eq(checkInDischarges.patientId, patientId),
+        sql`${checkInDischarges.dischargedAt} > ${since.toISOString()}`,
       ),
     )
     .limit(1);

@@ -305,6 +305,7 @@ export async function dischargePatient(
   if (caller.role !== 'practitioner') throw forbidden("Only the patient's practitioner discharges them");
   const result = await ctx.db.transaction(async (tx) => {
     const discharged = await dischargeMeasures(ctx, tx, { patientId, actorId: caller.id });
+    await repository.insertDischarge(tx, { patientId, dischargedBy: caller.id });
     await audit(tx, caller, {
       action: 'check_in.discharged',
       entity: { type: 'patient', id: patientId },

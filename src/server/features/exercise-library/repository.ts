@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { exercises, storedFiles } from '../../db/schema';
 
@@ -106,4 +106,30 @@ export async function findExerciseByName(db: Db | Tx, name: string) {
     .where(sql`lower(${exercises.name}) = lower(${name})`)
     .limit(1);
   return row ?? null;
+}
+
+/** Exercises, archived or not, with their media file, by id: one query for any number of ids. */
+export async function exercisesByIds(db: Db | Tx, ids: readonly string[]): Promise<ExerciseWithMedia[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ exercise: exercises, media: storedFiles })
+    .from(exercises)
+    .leftJoin(storedFiles, eq(storedFiles.id, exercises.mediaFileId))
+    .where(inArray(exercises.id, [...new Set(ids)]));
+}
+
+/** Exercises not archived whose name contains a term, in a region; by name, a few dozen at most. */
+export async function findByName(
+  db: Db | Tx,
+  { q, region, limit }: { q?: string; region?: ExerciseRow['bodyRegion']; limit: number },
+) {
+  const conditions: SQL[] = [isNull(exercises.archivedAt)];
+  if (q) conditions.push(sql`${exercises.name} ilike ${containsPattern(q)}`);
+  if (region) conditions.push(eq(exercises.bodyRegion, region));
+  return db
+    .select()
+    .from(exercises)
+    .where(and(...conditions))
+    .orderBy(asc(exercises.name))
+    .limit(limit);
 }

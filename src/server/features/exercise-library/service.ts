@@ -19,6 +19,18 @@ type Ctx = Pick<AppContext, 'db' | 'events'>;
 
 export const mediaUrlOf = (fileId: string) => `/api/exercises/media/${fileId}`;
 
+/**
+ * For other features (programmes): library exercises by id, archived or not, each with its media file, in
+ * one query however many ids.
+ */
+export const exercisesByIds = (db: Db | Tx, ids: readonly string[]) => repository.exercisesByIds(db, ids);
+
+/** For other features (the programme editor's picker): exercises not archived by name and region, 40 at most. */
+export const findExercisesByName = (
+  db: Db | Tx,
+  query: { q?: string; region?: repository.ExerciseRow['bodyRegion'] },
+) => repository.findByName(db, { ...query, limit: 40 });
+
 export function toMediaFile(row: repository.StoredFileRow): MediaFile {
   return {
     id: row.id,

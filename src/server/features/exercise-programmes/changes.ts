@@ -13,6 +13,7 @@ import { clinicToday } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { requireCareBetweenVisits } from '../clinic-features/service';
+import * as library from '../exercise-library/service';
 import {
   audit,
   type Caller,
@@ -21,6 +22,7 @@ import {
   PROGRAMME_NOT_FOUND,
   readableProgramme,
 } from './access';
+import { currentItemsOf } from './items';
 import * as repository from './repository';
 import { listTemplates, programmeProgress, today } from './service';
 
@@ -28,11 +30,13 @@ type Ctx = Pick<AppContext, 'db' | 'events'>;
 
 /** Every exercise must be in the library and not archived; the list is refused by name of its field. */
 async function assertExercisesExist(db: Db | Tx, items: ProgrammeItemInput[]) {
-  const found = await repository.exercisesByIds(
+  const found = await library.exercisesByIds(
     db,
     items.map((item) => item.exerciseId),
   );
-  const usable = new Set(found.filter((row) => row.archivedAt === null).map((row) => row.id));
+  const usable = new Set(
+    found.filter(({ exercise }) => exercise.archivedAt === null).map(({ exercise }) => exercise.id),
+  );
   const index = items.findIndex((item) => !usable.has(item.exerciseId));
   if (index >= 0)
     throw badRequest('An exercise is not in the library', {
@@ -176,7 +180,7 @@ export async function checkIn(
     throw badRequest('This programme is not running today', {
       programmeId: 'This programme is not running today',
     });
-  const item = (await repository.currentItemsOf(ctx.db, [row.id])).find(
+  const item = (await currentItemsOf(ctx.db, [row.id])).find(
     (candidate) => candidate.exerciseId === input.exerciseId,
   );
   if (!item)

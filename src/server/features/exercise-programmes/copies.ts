@@ -4,8 +4,8 @@ import { notFound } from '../../platform/errors';
 import * as accounts from '../accounts/service';
 import { requireCareBetweenVisits } from '../clinic-features/service';
 import { audit, type Caller, readableProgramme, toProgramme } from './access';
+import { currentItemsOf } from './items';
 import { programmePdf } from './pdf';
-import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
 
@@ -17,7 +17,7 @@ export async function programmeCopy(
 ) {
   await requireCareBetweenVisits(ctx.db);
   const row = await readableProgramme(ctx.db, caller, id);
-  const programme = toProgramme(row, await repository.currentItemsOf(ctx.db, [row.id]));
+  const programme = toProgramme(row, await currentItemsOf(ctx.db, [row.id]));
   await audit(ctx.db, caller, {
     action: 'exercise-programme.printed',
     entity: { type: 'exercise_programme', id: row.id },

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Today, WorseningList } from '../../../shared/exercise-programmes';
+import { rowsOf } from '../../db/rows';
 import { emailOutbox, exerciseLogDays, jobs, notifications } from '../../db/schema';
 import { addDays, clinicToday } from '../../platform/clinic-time';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { exerciseAs, PNG, uploadAs } from '../exercise-library/testing';
-import { exerciseJobHandlers, nextReminder } from './reminders';
+import { exerciseJobHandlers, nextReminder, scheduleExerciseReminders } from './reminders';
 import {
   assignProgramme,
   expectStatus,
@@ -276,6 +277,49 @@ describe('exercise programmes', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, 'exercise_reminder'), eq(jobs.status, 'queued')));
     expect(queued.map((row) => row.key)).toContain(`exercise_reminder:${patient.id}:${addDays(next.day, 1)}`);
+  });
+
+  it('queues at start-up only the reminder chains that are missing, writing nothing when all are queued', async () => {
+    const setReminder = (patient: Parameters<typeof expectStatus>[1], enabled: boolean) =>
+      expectStatus(t, patient, {
+        method: 'PUT',
+        url: '/api/my-exercises/reminder',
+        payload: { enabled, timeOfDay: '18:15', email: false },
+        status: 200,
+      });
+    const people = await Promise.all([newCareTeam(t), newCareTeam(t), newCareTeam(t)]);
+    const [kept, lost, off] = people.map((team) => team.patient);
+    await setReminder(kept, true);
+    await setReminder(lost, true);
+    await setReminder(off, false);
+    // Row versions (xmin) change with any write: equal snapshots mean no row was inserted, updated or locked.
+    const snapshot = () =>
+      rowsOf<{ key: string; status: string; run_at: string; version: string }>(
+        t.database.db,
+        sql`select key, status, run_at::text, xmin::text as version from jobs
+            where kind = 'exercise_reminder' order by key`,
+      );
+    await scheduleExerciseReminders(t.database.db);
+    const before = await snapshot();
+    expect(before.length).toBeGreaterThan(0);
+    await scheduleExerciseReminders(t.database.db);
+    await scheduleExerciseReminders(t.database.db);
+    expect(await snapshot()).toEqual(before);
+
+    await t.database.db.delete(jobs).where(like(jobs.key, `exercise_reminder:${lost.id}:%`));
+    await scheduleExerciseReminders(t.database.db);
+    const after = await snapshot();
+    const chainOf = (id: string) => after.filter((row) => row.key.startsWith(`exercise_reminder:${id}:`));
+    expect(chainOf(lost.id)).toEqual([
+      expect.objectContaining({
+        key: `exercise_reminder:${lost.id}:${nextReminder('18:15').day}`,
+        status: 'queued',
+      }),
+    ]);
+    expect(chainOf(off.id)).toEqual([]);
+    expect(after.filter((row) => !row.key.includes(lost.id))).toEqual(
+      before.filter((row) => !row.key.includes(lost.id)),
+    );
   });
 
   it('tells the patient and their care team when the patient checks in', async () => {

@@ -93,9 +93,13 @@ export async function saveReminder(
   return getReminder(db, caller);
 }
 
-/** At start-up every instance queues each patient's next reminder; the keys make it one job a day. */
+/**
+ * At start-up an instance queues the next reminder of each patient whose daily chain is missing (reminders on,
+ * no job of theirs queued or running): every run queues the next day's, so in the steady state this is one
+ * read and no write, however many patients and instances. The keys still make it one job a day.
+ */
 export async function scheduleExerciseReminders(db: Db, now = new Date()) {
-  const rows = await repository.enabledReminders(db);
+  const rows = await repository.remindersWithoutJob(db, EXERCISE_REMINDER_JOB);
   const jobs = rows.map((row) => {
     const next = nextReminder(row.timeOfDay, now);
     return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BodyRegion } from '../../../shared/exercises';
 import type { Db, Tx } from '../../db/client';
@@ -10,9 +10,8 @@ import {
   exerciseProgrammeTemplates,
   exerciseProgrammeVersions,
   exerciseReminders,
-  exercises,
+  jobs,
   type ProgrammeDosage,
-  storedFiles,
   users,
 } from '../../db/schema';
 
@@ -121,12 +120,6 @@ export async function insertVersion(
 const itemColumns = {
   ...getTableColumns(exerciseProgrammeItems),
   programmeId: exerciseProgrammeVersions.programmeId,
-  name: exercises.name,
-  bodyRegion: exercises.bodyRegion,
-  instructions: exercises.instructions,
-  mediaUrl: exercises.mediaUrl,
-  mediaFileId: exercises.mediaFileId,
-  mediaContentType: storedFiles.contentType,
 };
 export type ItemRow = typeof exerciseProgrammeItems.$inferSelect & {
   programmeId: string;
@@ -138,16 +131,14 @@ export type ItemRow = typeof exerciseProgrammeItems.$inferSelect & {
   mediaContentType: string | null;
 };
 
-/** The items of each programme's current version, in order. */
-export async function currentItemsOf(db: Db | Tx, programmeIds: string[]): Promise<ItemRow[]> {
+/** The items of each programme's current version, in order, without their exercises (the library has those). */
+export async function currentItemRowsOf(db: Db | Tx, programmeIds: string[]) {
   if (programmeIds.length === 0) return [];
   return db
     .select(itemColumns)
     .from(exerciseProgrammeItems)
     .innerJoin(exerciseProgrammeVersions, eq(exerciseProgrammeVersions.id, exerciseProgrammeItems.versionId))
     .innerJoin(exerciseProgrammes, eq(exerciseProgrammes.id, exerciseProgrammeVersions.programmeId))
-    .innerJoin(exercises, eq(exercises.id, exerciseProgrammeItems.exerciseId))
-    .leftJoin(storedFiles, eq(storedFiles.id, exercises.mediaFileId))
     .where(
       and(
         inArray(exerciseProgrammeVersions.programmeId, programmeIds),
@@ -168,24 +159,6 @@ export async function versionsOf(db: Db | Tx, programmeId: string) {
     .leftJoin(users, eq(users.id, exerciseProgrammeVersions.createdBy))
     .where(eq(exerciseProgrammeVersions.programmeId, programmeId))
     .orderBy(desc(exerciseProgrammeVersions.version));
-}
-
-/** Library exercises by name and region, not archived; a few dozen at most. */
-export async function searchExercises(db: Db | Tx, { q, region }: { q?: string; region?: BodyRegion }) {
-  const conditions: SQL[] = [sql`${exercises.archivedAt} is null`];
-  if (q) conditions.push(ilike(exercises.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (region) conditions.push(eq(exercises.bodyRegion, region));
-  return db
-    .select()
-    .from(exercises)
-    .where(and(...conditions))
-    .orderBy(asc(exercises.name))
-    .limit(40);
-}
-
-export async function exercisesByIds(db: Db | Tx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(exercises).where(inArray(exercises.id, ids));
 }
 
 export async function listTemplates(db: Db | Tx) {
@@ -237,11 +210,10 @@ export async function logsOfProgramme(
       done: exerciseLogs.done,
       pain: exerciseLogs.pain,
       note: exerciseLogs.note,
-      exerciseName: exercises.name,
+      exerciseId: exerciseLogs.exerciseId,
       loggedAt: exerciseLogs.loggedAt,
     })
     .from(exerciseLogs)
-    .innerJoin(exercises, eq(exercises.id, exerciseLogs.exerciseId))
     .where(
       and(
         eq(exerciseLogs.programmeId, programmeId),
@@ -379,6 +351,22 @@ export async function saveReminder(
     });
 }
 
-export async function enabledReminders(db: Db | Tx) {
-  return db.select().from(exerciseReminders).where(eq(exerciseReminders.enabled, true));
+/**
+ * The patients with reminders on whose daily chain has no job waiting: none of `kind` queued or running under
+ * their key (`<kind>:<patientId>:<day>`). One anti-join read; with every chain in place it answers nothing.
+ */
+export async function remindersWithoutJob(db: Db | Tx, kind: string) {
+  return db
+    .select({ patientId: exerciseReminders.patientId, timeOfDay: exerciseReminders.timeOfDay })
+    .from(exerciseReminders)
+    .where(
+      and(
+        eq(exerciseReminders.enabled, true),
+        sql`not exists (
+          select 1 from ${jobs}
+          where ${jobs.kind} = ${kind} and ${jobs.status} in ('queued', 'running')
+            and split_part(${jobs.key}, ':', 2) = ${exerciseReminders.patientId}::text
+        )`,
+      ),
+    );
 }

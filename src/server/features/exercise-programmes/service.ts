@@ -16,6 +16,7 @@ import { addDays, clinicToday } from '../../platform/clinic-time';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 import { requireCareBetweenVisits } from '../clinic-features/service';
+import * as library from '../exercise-library/service';
 import {
   adherenceOf,
   assertPatientReadable,
@@ -26,6 +27,7 @@ import {
   toProgramme,
   toSummary,
 } from './access';
+import { currentItemsOf, exerciseNames } from './items';
 import * as repository from './repository';
 
 /* Reading programmes and their figures; changes are in changes.ts. Every call needs the capability on. */
@@ -35,7 +37,7 @@ export async function searchExercises(
   query: { q?: string; region?: BodyRegion },
 ): Promise<ExerciseChoice[]> {
   await requireCareBetweenVisits(db);
-  const rows = await repository.searchExercises(db, query);
+  const rows = await library.findExercisesByName(db, query);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -52,12 +54,9 @@ export async function searchExercises(
 export async function listTemplates(db: Db): Promise<ProgrammeTemplate[]> {
   await requireCareBetweenVisits(db);
   const rows = await repository.listTemplates(db);
-  const names = new Map(
-    (
-      await repository.exercisesByIds(db, [
-        ...new Set(rows.flatMap((row) => row.items.map((item) => item.exerciseId))),
-      ])
-    ).map((exercise) => [exercise.id, exercise.name]),
+  const names = await exerciseNames(
+    db,
+    rows.flatMap((row) => row.items.map((item) => item.exerciseId)),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -79,7 +78,7 @@ export async function listProgrammes(
   await requireCareBetweenVisits(db);
   await assertPatientReadable(db, caller, patientId);
   const rows = await repository.programmesOf(db, patientId);
-  const items = await repository.currentItemsOf(
+  const items = await currentItemsOf(
     db,
     rows.map((row) => row.id),
   );
@@ -109,11 +108,19 @@ export async function programmeProgress(
   await requireCareBetweenVisits(db);
   const row = await readableProgramme(db, caller, id);
   const [items, versions] = await Promise.all([
-    repository.currentItemsOf(db, [row.id]),
+    currentItemsOf(db, [row.id]),
     repository.versionsOf(db, row.id),
   ]);
   const period = periodOf(row);
-  const logs = await repository.logsOfProgramme(db, row.id, period);
+  const logRows = await repository.logsOfProgramme(db, row.id, period);
+  const names = await exerciseNames(
+    db,
+    logRows.map((log) => log.exerciseId),
+  );
+  // An exercise no longer in the library drops its log, as the join these replaced did.
+  const logs = logRows.flatMap((log) =>
+    names.has(log.exerciseId) ? [{ ...log, exerciseName: names.get(log.exerciseId)! }] : [],
+  );
   const done = logs.filter((log) => log.done).length;
   const pains = new Map<string, number[]>();
   for (const log of logs)
@@ -153,7 +160,7 @@ export async function today(db: Db, caller: Caller, { meta }: { meta: RequestMet
     (row) => row.startDate <= day,
   );
   const [items, logs] = await Promise.all([
-    repository.currentItemsOf(
+    currentItemsOf(
       db,
       rows.map((row) => row.id),
     ),

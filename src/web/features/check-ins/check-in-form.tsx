@@ -19,9 +19,7 @@ import { Input } from '../../ui/input';
 import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
-import { useClinicFeatures } from '../clinic-features';
 import { useCheckIn, useSubmitCheckIn } from './api';
-import { CareBetweenVisitsOff } from './check-ins-page';
 import type { CheckIn } from './types';
 
 /** The form's values: each question's answer as typed or picked, checked against the measure on sending. */
@@ -190,11 +188,7 @@ function MeasureForm({ checkIn }: { checkIn: CheckIn }) {
 export function CheckInPage() {
   const { id = '' } = useParams();
   const user = useUser();
-  const features = useClinicFeatures();
-  const on = features.data?.careBetweenVisits === true;
   const checkIn = useCheckIn(id);
-  if (features.isPending) return <LoadingState label="Loading the check-in…" />;
-  if (!on) return <CareBetweenVisitsOff />;
   if (checkIn.isError)
     return (
       <LoadError

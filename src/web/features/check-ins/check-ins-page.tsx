@@ -1,30 +1,14 @@
 import { Link } from 'react-router';
 import { formatScore, OUTCOME_MEASURES } from '../../../shared/outcome-measures';
 import { formatterFor } from '../../lib/format';
-import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { LoadError } from '../../ui/load-error';
 import { LoadingState } from '../../ui/spinner';
 import { useUser } from '../auth';
-import { useClinicFeatures } from '../clinic-features';
 import { useCheckIns } from './api';
 import type { CheckIn } from './types';
 
 const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
-
-/** While the clinic has care between visits off, its screens say so and offer nothing. */
-export function CareBetweenVisitsOff() {
-  return (
-    <Alert>
-      <span>
-        Check-ins are not offered by this clinic.{' '}
-        <Link to="/" className={linkClass}>
-          Go to your dashboard
-        </Link>
-      </span>
-    </Alert>
-  );
-}
 
 function CheckInRow({ checkIn }: { checkIn: CheckIn }) {
   const measure = OUTCOME_MEASURES[checkIn.measure];
@@ -58,14 +42,12 @@ function CheckInRow({ checkIn }: { checkIn: CheckIn }) {
 
 /**
  * /check-ins: a patient's check-ins, what is to fill in first and what is done below. Other roles see a
- * patient's check-ins in the patient's record instead.
+ * patient's check-ins in the patient's record instead. The route's CareBetweenVisitsGate shows it only while
+ * the clinic has care between visits on.
  */
 export function CheckInsPage() {
   const user = useUser();
-  const features = useClinicFeatures();
   const list = useCheckIns();
-  if (features.isPending) return <LoadingState label="Loading check-ins…" />;
-  if (!features.data?.careBetweenVisits) return <CareBetweenVisitsOff />;
   if (user.role !== 'patient')
     return (
       <p className="text-muted-foreground">
