@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { addDays, format } from 'date-fns';
 import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -69,12 +70,11 @@ test("an admin reads the demo clinic's outcomes by practitioner and service and 
   page,
   loginAs,
 }) => {
-  await loginAs('admin', { path: '/admin/reports' });
+  // The demo's scores are weeks apart, so the last 180 days (not the page's 30) hold most patients' first and
+  // latest. Other journeys answer check-ins in the same clinic, so the 30-day view is not relied on here.
+  const day = (offset: number) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+  await loginAs('admin', { path: `/admin/reports?from=${day(-179)}&to=${day(0)}` });
   const outcomes = page.getByRole('region', { name: 'Outcomes by practitioner and service', exact: true });
-  // The demo's scores are months apart: the last 30 days hold at most one per patient, and the report says so.
-  await expect(outcomes.getByText(/No patient has two scores of a measure/)).toBeVisible();
-  await outcomes.getByRole('button', { name: /^Show the 180 days to / }).click();
-  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   const byPractitioner = outcomes.getByRole('table', { name: /^Outcomes by practitioner, / });
   await expect(byPractitioner).toContainText('Riley Chen');
   await expect(outcomes.getByRole('table', { name: /^Outcomes by service, / })).toContainText('NPRS');
