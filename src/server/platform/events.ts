@@ -133,10 +133,11 @@ export type DomainEvents = {
    * travel on the bus.
    */
   'check-in.changed': {
-    checkInId: string;
+    /** The check-in sent or answered; null when the patient's schedule changed. */
+    checkInId: string | null;
     patientId: string;
     actorId: string | null;
-    change: 'requested' | 'completed';
+    change: 'requested' | 'completed' | 'schedule';
   };
   /** The Printful connection, a sync or an order's fulfilment at Printful changed; orderId names the order. */
   'printful.changed': { orderId: string | null };

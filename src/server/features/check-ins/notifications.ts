@@ -14,7 +14,7 @@ export const checkInRequestedMessage = (measureTitle: string) =>
  */
 export function raiseCheckInNotifications(ctx: AppContext) {
   ctx.events.subscribe('check-in.changed', async (event) => {
-    if (event.change !== 'requested') return;
+    if (event.change !== 'requested' || !event.checkInId) return;
     if (!(await getFeatures(ctx.db)).features.careBetweenVisits) return;
     const row = await repository.findCheckIn(ctx.db, event.checkInId);
     if (row?.status !== 'due') return;

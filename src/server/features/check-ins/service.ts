@@ -264,6 +264,7 @@ export async function createSchedule(
     });
     return created;
   });
+  if (input.patientId) scheduleChanged(ctx, caller, input.patientId);
   return toSchedule((await repository.findSchedule(ctx.db, id))!);
 }
 
@@ -288,6 +289,17 @@ export async function deleteSchedule(
       entity: { type: 'check_in_schedule', id },
       meta,
     });
+  });
+  if (row.patientId) scheduleChanged(ctx, caller, row.patientId);
+}
+
+/** A patient's own schedule changed: their open records and check-in screens ask again (realtime/pushes.ts). */
+function scheduleChanged(ctx: Ctx, caller: Caller, patientId: string) {
+  ctx.events.publish('check-in.changed', {
+    checkInId: null,
+    patientId,
+    actorId: caller.id,
+    change: 'schedule',
   });
 }
 
