@@ -60,3 +60,9 @@ export async function untilConnections(t: Pick<TestApp, 'ctx'>, count: number, t
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Whether a check on what sockets heard comes true within about five seconds (asked every 50 ms). */
+export async function until(check: () => boolean): Promise<boolean> {
+  for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((r) => setTimeout(r, 50));
+  return check();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { openSocket, untilConnections } from '../../test/sockets';
+import { openSocket, until, untilConnections } from '../../test/sockets';
 import { expectStatus } from '../recovery-notes/testing';
 import { call, careTeam, setCareBetweenVisits } from './testing';
 
@@ -10,11 +10,6 @@ beforeAll(async () => {
   await setCareBetweenVisits(t, true);
 });
 afterAll(() => t.close());
-
-const until = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((r) => setTimeout(r, 50));
-  return check();
-};
 
 describe("a patient's check-in schedule, live", () => {
   it('tells the patient, their practitioner and the clinic team when it is set and removed; not a member', async () => {

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../shared/quotes';
 import { createTestApp, type TestApp } from '../../test/app';
-import { openSocket, untilConnections } from '../../test/sockets';
+import { openSocket, until, untilConnections } from '../../test/sockets';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const until = async (check: () => boolean) => {
-  for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((r) => setTimeout(r, 50));
-  return check();
-};
 
 describe('live quotes', () => {
   it('tells the member and admins, not others, when a quote is asked for and answered', async () => {
