@@ -79,3 +79,21 @@ export const auditAs = <T extends string>(
     ipAddress: entry.meta?.ipAddress ?? null,
     details: entry.details,
   });
+
+/** Someone read a report: which one and the range asked, never a figure of it (reports, outcomes report). */
+export const recordReportViewed = (
+  db: Db | Tx,
+  caller: { id: string },
+  {
+    meta,
+    details,
+  }: { meta: { ipAddress: string | null }; details: ActivityEntry['details'] & { report: string } },
+) =>
+  recordActivity(db, {
+    actorId: caller.id,
+    action: 'report.viewed',
+    entityType: 'report',
+    entityId: null,
+    ipAddress: meta.ipAddress,
+    details,
+  });

@@ -112,34 +112,23 @@ const MATRIX: Row[] = [
     url: () => '/api/check-ins/outcome-report?from=2026-01-01&to=2026-06-30',
     expect: { visitor: 401, patient: 403, practitioner: 403, staff: 200, admin: 200, member: 403 },
   },
-  {
-    method: 'GET',
-    route: '/api/check-ins/schedules',
-    subject: 'patient',
-    url: (patientId) => `/api/check-ins/schedules?patientId=${patientId}`,
-    expect: {
-      visitor: 401,
-      patient: always(403),
-      practitioner: ownOnly(200),
-      staff: everywhere(200),
-      admin: everywhere(200),
-      member: always(403),
-    },
-  },
-  {
-    method: 'GET',
-    route: '/api/check-ins/schedules',
-    subject: 'patient',
-    url: (patientId) => `/api/check-ins/schedules?patientId=${patientId}&include=services`,
-    expect: {
-      visitor: 401,
-      patient: always(403),
-      practitioner: ownOnly(200),
-      staff: everywhere(200),
-      admin: everywhere(200),
-      member: always(403),
-    },
-  },
+  // A patient's schedules, alone and with their services' ones: the same reach either way.
+  ...['', '&include=services'].map(
+    (include): Row => ({
+      method: 'GET',
+      route: '/api/check-ins/schedules',
+      subject: 'patient',
+      url: (patientId) => `/api/check-ins/schedules?patientId=${patientId}${include}`,
+      expect: {
+        visitor: 401,
+        patient: always(403),
+        practitioner: ownOnly(200),
+        staff: everywhere(200),
+        admin: everywhere(200),
+        member: always(403),
+      },
+    }),
+  ),
   {
     method: 'POST',
     route: '/api/check-ins/schedules',

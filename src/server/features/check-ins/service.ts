@@ -25,7 +25,7 @@ import {
 } from '../../../shared/outcome-measures';
 import { CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
+import { recordReportViewed } from '../../platform/activity';
 import { addDays, clinicDayStart, clinicToday } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
@@ -392,13 +392,6 @@ export async function outcomeReport(
   }
   answer.byPractitioner.sort(byMeasureThenLabel);
   answer.byService.sort(byMeasureThenLabel);
-  await recordActivity(db, {
-    actorId: caller.id,
-    action: 'report.viewed',
-    entityType: 'report',
-    entityId: null,
-    ipAddress: meta.ipAddress,
-    details: { report: 'outcomes', from, to, measure },
-  });
+  await recordReportViewed(db, caller, { meta, details: { report: 'outcomes', from, to, measure } });
   return answer;
 }

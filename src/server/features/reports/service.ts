@@ -13,7 +13,7 @@ import {
 import type { Role } from '../../../shared/roles';
 import { APPOINTMENT_STATUSES, CLINIC_TIME_ZONE } from '../../../shared/scheduling';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
+import { recordReportViewed } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import * as queries from './repository';
@@ -75,12 +75,8 @@ export async function reportFor(
   const range = queries.rangeOf({ from: query.from, to: query.to, bucket, labels });
   const base = { from: query.from, to: query.to, timeZone: CLINIC_TIME_ZONE, bucket, practitionerId };
   const answer = await build(db, report, { range, labels, base });
-  await recordActivity(db, {
-    actorId: caller.id,
-    action: 'report.viewed',
-    entityType: 'report',
-    entityId: null,
-    ipAddress: meta.ipAddress,
+  await recordReportViewed(db, caller, {
+    meta,
     details: { report, from: query.from, to: query.to, practitionerId },
   });
   return answer;
