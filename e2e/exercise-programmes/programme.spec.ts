@@ -51,7 +51,7 @@ test('a practitioner assigns a programme and a PSFS; the patient does both on a 
   ).toContainText('Heel raise');
   expect(await seriousViolations(page), 'programme builder').toEqual([]);
   await builder.getByRole('button', { name: 'Assign programme' }).click();
-  await expect(panel.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  await expect(panel.getByRole('button', { name: new RegExp(`^${title}`) })).toBeVisible();
   await expect(panel.getByText(/0 of \d+ sessions done/)).toBeVisible();
 
   // In a second window, the record's notes with the recovery chart's outcome measures: the PSFS goes from there.
