@@ -6,6 +6,7 @@ import { demoAccountsTable, isEmpty, seedDemo } from './db/seed';
 import { appointmentJobHandlers } from './features/appointments/reminders';
 import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
 import { checkInJobHandlers } from './features/check-ins/triggers';
+import { scheduleAdherenceWindows } from './features/exercise-programmes/adherence-windows';
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
@@ -40,6 +41,7 @@ async function main() {
   });
   await scheduleMonthlyStatements(database.db);
   await scheduleExerciseReminders(database.db);
+  await scheduleAdherenceWindows(database.db);
   jobs.start();
 
   let closing = false;

@@ -203,6 +203,26 @@ export const exerciseLogDays = pgTable(
   ],
 );
 
+/**
+ * Per patient: the worsening list's two windows of days (the 7 clinic days up to `window_to` and the 7 before),
+ * summed from exercise_log_days by a job each clinic night. A check-in is written for the current clinic day
+ * only, so past days never change once summed: the list reads one row a patient instead of fourteen. A patient
+ * whose row is for another `window_to` (a programme given today, a night the job has not run) is summed from
+ * the day rows as the list reads it.
+ */
+export const exerciseAdherenceWindows = pgTable('exercise_adherence_windows', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowTo: date('window_to').notNull(),
+  doneNow: integer('done_now').notNull().default(0),
+  doneBefore: integer('done_before').notNull().default(0),
+  painSumNow: integer('pain_sum_now').notNull().default(0),
+  painCountNow: integer('pain_count_now').notNull().default(0),
+  painSumBefore: integer('pain_sum_before').notNull().default(0),
+  painCountBefore: integer('pain_count_before').notNull().default(0),
+});
+
 /** When the patient wants their daily reminder (clinic time), and whether by email too. */
 export const exerciseReminders = pgTable(
   'exercise_reminders',

@@ -2,11 +2,12 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Today, WorseningList } from '../../../shared/exercise-programmes';
 import { rowsOf } from '../../db/rows';
-import { emailOutbox, exerciseLogDays, jobs, notifications } from '../../db/schema';
+import { emailOutbox, exerciseAdherenceWindows, exerciseLogDays, jobs, notifications } from '../../db/schema';
 import { addDays, clinicToday } from '../../platform/clinic-time';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { exerciseAs, PNG, uploadAs } from '../exercise-library/testing';
+import { ADHERENCE_WINDOWS_JOB, scheduleAdherenceWindows } from './adherence-windows';
 import { exerciseJobHandlers, nextReminder, scheduleExerciseReminders } from './reminders';
 import {
   assignProgramme,
@@ -230,6 +231,101 @@ describe('exercise programmes', () => {
         reasons: ['adherence', 'pain'],
       },
     ]);
+  });
+
+  it("reads the night's sums and lists exactly whom the day rows list, edges of the rounding included", async () => {
+    const { practitioner } = await newCareTeam(t);
+    const { createPerson } = await import('../../test/people');
+    const yesterday = addDays(clinicToday(), -1);
+    const days = Array.from({ length: 14 }, (_, i) => addDays(yesterday, -i));
+    // One check-in a day prescribed (7 a week). Done counts and pain scores that land on both sides of the
+    // thresholds: drops of 14 to 29 points, pain rises of 1.8 to 2.1 once averaged and rounded to tenths.
+    const shapes = [
+      { doneBefore: 7, doneNow: 5, painBefore: [10], painNow: [29] }, // 100 -> 71; 1.0 -> 2.9
+      { doneBefore: 7, doneNow: 6, painBefore: [10, 11], painNow: [31, 30] }, // 100 -> 86; 1.1 -> 3.1
+      { doneBefore: 6, doneNow: 5, painBefore: [9, 10], painNow: [29, 30] }, // 86 -> 71; 1.0 -> 3.0
+      { doneBefore: 7, doneNow: 7, painBefore: [20, 21], painNow: [39, 40] }, // 2.1 -> 4.0: not listed
+      { doneBefore: 3, doneNow: 1, painBefore: [], painNow: [50] }, // 43 -> 14; no pain before
+      { doneBefore: 0, doneNow: 0, painBefore: [40], painNow: [61] }, // 0 -> 0; 4.0 -> 6.1
+      { doneBefore: 5, doneNow: 3, painBefore: [33], painNow: [51] }, // 71 -> 43; 3.3 -> 5.1
+      { doneBefore: 7, doneNow: 7, painBefore: [10, 11, 10, 11, 10], painNow: [30, 29, 30, 29, 30] }, // 1.04 -> 2.96
+    ];
+    const patients = [];
+    for (const [index, shape] of shapes.entries()) {
+      const patient = await createPerson(t, 'patient', { firstName: `Edge${index}` });
+      await t.injectAs('staff', {
+        method: 'POST',
+        url: `/api/patients/${patient.id}/practitioners/${practitioner.id}`,
+      });
+      await assignProgramme(t, practitioner, {
+        patientId: patient.id,
+        exerciseIds: [exerciseIds[0]],
+        startDate: addDays(clinicToday(), -30),
+      });
+      // Pain scores are in tenths here: each day row holds a sum of whole scores, so a tenth-precise average
+      // is written as ten scores a day over the window (sum of tenths, count of ten each).
+      const rows = days.map((day, i) => {
+        const now = i < 7;
+        const done = (now ? shape.doneNow : shape.doneBefore) > (now ? i : i - 7) ? 1 : 0;
+        const pains = now ? shape.painNow : shape.painBefore;
+        const pain = pains[now ? i : i - 7];
+        return {
+          patientId: patient.id,
+          clinicDay: day,
+          doneCount: done,
+          painSum: pain ?? 0,
+          painCount: pain === undefined ? 0 : 10,
+        };
+      });
+      await t.ctx.db.insert(exerciseLogDays).values(rows);
+      patients.push(patient);
+    }
+    const list = () =>
+      expectStatus<WorseningList>(t, practitioner, {
+        method: 'GET',
+        url: '/api/exercise-programmes/worsening',
+        status: 200,
+      });
+    const fromDayRows = await list();
+    const name = (id: string) => patients.findIndex((patient) => patient.id === id);
+    expect(
+      fromDayRows.items.map((row) => [name(row.patientId), row.reasons, row.painBefore, row.painNow]),
+    ).toEqual([
+      [5, ['pain'], 4, 6.1],
+      [4, ['adherence'], null, 5],
+      [6, ['adherence'], 3.3, 5.1],
+      [0, ['adherence'], 1, 2.9],
+      [2, ['pain'], 1, 3],
+      [1, ['pain'], 1.1, 3.1],
+      [7, ['pain'], 1, 3], // 1.92 apart before rounding: inside the statement's margin
+    ]);
+    // The night's job (queued at start-up for today), then the same list from one row a patient.
+    await scheduleAdherenceWindows(t.database.db);
+    const worker = new JobWorker(t.database.db, {
+      log: t.app.log,
+      handlers: exerciseJobHandlers(t.ctx),
+      pollMs: 60_000,
+    });
+    expect(await worker.drain(new Date())).toBeGreaterThanOrEqual(1);
+    const kept = await t.database.db
+      .select()
+      .from(exerciseAdherenceWindows)
+      .where(eq(exerciseAdherenceWindows.patientId, patients[0].id));
+    expect(kept).toMatchObject([{ windowTo: yesterday, doneBefore: 7, doneNow: 5, painSumNow: 29 }]);
+    expect(await list()).toEqual(fromDayRows);
+    // The list reads the sums, not the day rows: a day row changed after the night (which a check-in never
+    // does) leaves it as it is.
+    await t.ctx.db
+      .update(exerciseLogDays)
+      .set({ doneCount: 0 })
+      .where(eq(exerciseLogDays.patientId, patients[1].id));
+    expect(await list()).toEqual(fromDayRows);
+    // The next day's job is queued, once.
+    const next = await t.database.db
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(and(eq(jobs.kind, ADHERENCE_WINDOWS_JOB), eq(jobs.status, 'queued')));
+    expect(next.map((row) => row.key)).toEqual([`${ADHERENCE_WINDOWS_JOB}:${addDays(clinicToday(), 1)}`]);
   });
 
   it('reminds once a day at the chosen time, in the portal and by email, even with two workers', async () => {

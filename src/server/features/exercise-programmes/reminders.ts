@@ -11,6 +11,7 @@ import * as accounts from '../accounts/service';
 import { getFeatures, requireCareBetweenVisits } from '../clinic-features/service';
 import { raise } from '../notifications/service';
 import { audit, type Caller } from './access';
+import { ADHERENCE_WINDOWS_JOB, adherenceWindowsHandler } from './adherence-windows';
 import * as repository from './repository';
 
 type Ctx = Pick<AppContext, 'db' | 'events' | 'mailer' | 'config'>;
@@ -163,4 +164,5 @@ function reminderHandler(ctx: Ctx): JobHandler {
 
 export const exerciseJobHandlers = (ctx: Ctx): Record<string, JobHandler> => ({
   [EXERCISE_REMINDER_JOB]: reminderHandler(ctx),
+  [ADHERENCE_WINDOWS_JOB]: adherenceWindowsHandler(ctx),
 });

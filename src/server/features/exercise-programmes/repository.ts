@@ -276,28 +276,108 @@ export async function refreshDay(tx: Db | Tx, patientId: string, day: string) {
       set done_count = excluded.done_count, pain_sum = excluded.pain_sum, pain_count = excluded.pain_count`);
 }
 
+/** A patient's sums over the two windows, as exercise_adherence_windows keeps them. */
+export type WindowSums = {
+  done_now: number;
+  done_before: number;
+  pain_sum_now: number;
+  pain_count_now: number;
+  pain_sum_before: number;
+  pain_count_before: number;
+};
+
+/** A care-team patient on the worsening list's way: their sums, or null when the night's job has none. */
 export type WorseningRow = {
   patient_id: string;
   patient_name: string;
   weekly: number;
-  done_now: number;
-  done_before: number;
-  pain_now: number | null;
-  pain_before: number | null;
+  sums: WindowSums | null;
 };
 
+export type FigureWindows = { beforeFrom: string; nowFrom: string; to: string };
+
+/** A patient's sums over the two windows from their day rows `d`, under the column names of WindowSums. */
+const windowSums = ({ nowFrom }: FigureWindows) => sql`
+  coalesce(sum(d.done_count) filter (where d.clinic_day >= ${nowFrom}::date), 0)::int as done_now,
+  coalesce(sum(d.done_count) filter (where d.clinic_day < ${nowFrom}::date), 0)::int as done_before,
+  coalesce(sum(d.pain_sum) filter (where d.clinic_day >= ${nowFrom}::date), 0)::int as pain_sum_now,
+  coalesce(sum(d.pain_count) filter (where d.clinic_day >= ${nowFrom}::date), 0)::int as pain_count_now,
+  coalesce(sum(d.pain_sum) filter (where d.clinic_day < ${nowFrom}::date), 0)::int as pain_sum_before,
+  coalesce(sum(d.pain_count) filter (where d.clinic_day < ${nowFrom}::date), 0)::int as pain_count_before`;
+
 /**
- * Per care-team patient with an active programme started before both windows: check-ins done and average
- * pain in the last window and the one before, from the daily figures (14 rows a patient at most).
+ * Sums the two windows ending `to` for every patient with an active programme and keeps them, one row a
+ * patient (the nightly job). One statement; a second run for the same windows writes the same figures.
  */
-export async function windowFigures(db: Db | Tx, windows: FigureWindows) {
-  return rowsOf<WorseningRow>(db, windowFiguresQuery(windows));
+export async function saveAdherenceWindows(db: Db | Tx, windows: FigureWindows) {
+  const { beforeFrom, to } = windows;
+  await db.execute(sql`
+    insert into exercise_adherence_windows
+      (patient_id, window_to, done_now, done_before, pain_sum_now, pain_count_now, pain_sum_before, pain_count_before)
+    select p.patient_id, ${to}::date, ${windowSums(windows)}
+    from (select distinct patient_id from exercise_programmes where status = 'active') p
+    left join exercise_log_days d
+      on d.patient_id = p.patient_id and d.clinic_day between ${beforeFrom}::date and ${to}::date
+    group by p.patient_id
+    on conflict (patient_id) do update set
+      window_to = excluded.window_to, done_now = excluded.done_now, done_before = excluded.done_before,
+      pain_sum_now = excluded.pain_sum_now, pain_count_now = excluded.pain_count_now,
+      pain_sum_before = excluded.pain_sum_before, pain_count_before = excluded.pain_count_before`);
 }
 
-export type FigureWindows = { practitionerId: string; beforeFrom: string; nowFrom: string; to: string };
+/** The given patients' sums over the two windows, from their day rows (a patient without any: no row). */
+export async function sumWindows(db: Db | Tx, query: { patientIds: string[]; windows: FigureWindows }) {
+  const { patientIds, windows } = query;
+  if (patientIds.length === 0) return [];
+  return rowsOf<WindowSums & { patient_id: string }>(
+    db,
+    sql`
+    select d.patient_id, ${windowSums(windows)}
+    from exercise_log_days d
+    where d.patient_id = any(${`{${patientIds.join(',')}}`}::uuid[])
+      and d.clinic_day between ${windows.beforeFrom}::date and ${windows.to}::date
+    group by d.patient_id`,
+  );
+}
+
+/** What the list may leave out before the service's exact test: the margins cover its rounding. */
+export type WorseningThresholds = { windowDays: number; adherenceDrop: number; painRise: number };
+
+/**
+ * The practitioner's care-team patients with an active programme started before both windows, with the night's
+ * sums of their check-ins: those whose sums can pass the service's test, and those the night's job has no sums
+ * for yet (a programme given today, a night the job has not run), which the service sums from their day rows.
+ * The margins: adherence down by at least one point less than the drop (whole percents round by half a point
+ * each), average pain up by at least 0.2 less than the rise (tenths round by 0.05 each).
+ */
+export async function windowFigures(
+  db: Db | Tx,
+  query: { practitionerId: string; windows: FigureWindows; thresholds: WorseningThresholds },
+) {
+  const rows = await rowsOf<Omit<WorseningRow, 'sums'> & Partial<WindowSums> & { summed: boolean }>(
+    db,
+    windowFiguresQuery(query),
+  );
+  return rows.map(({ patient_id, patient_name, weekly, summed, ...sums }) => ({
+    patient_id,
+    patient_name,
+    weekly,
+    sums: summed ? (sums as WindowSums) : null,
+  }));
+}
 
 /** The statement behind windowFigures, apart so that the adherence bench can print its plan. */
-export function windowFiguresQuery({ practitionerId, beforeFrom, nowFrom, to }: FigureWindows) {
+export function windowFiguresQuery({
+  practitionerId,
+  windows,
+  thresholds,
+}: {
+  practitionerId: string;
+  windows: FigureWindows;
+  thresholds: WorseningThresholds;
+}) {
+  const { beforeFrom, to } = windows;
+  const { windowDays, adherenceDrop, painRise } = thresholds;
   return sql`
     with team as (
       select c.patient_id, sum(p.weekly_sessions)::int as weekly
@@ -305,27 +385,18 @@ export function windowFiguresQuery({ practitionerId, beforeFrom, nowFrom, to }: 
       join exercise_programmes p on p.patient_id = c.patient_id and p.status = 'active' and p.start_date <= ${beforeFrom}::date
       where c.practitioner_id = ${practitionerId}::uuid
       group by c.patient_id
-    ),
-    -- The team's figures by patient alone: one range of the day index, hashed against the team.
-    figures as (
-      select d.patient_id,
-             sum(d.done_count) filter (where d.clinic_day >= ${nowFrom}::date) as done_now,
-             sum(d.done_count) filter (where d.clinic_day < ${nowFrom}::date) as done_before,
-             (sum(d.pain_sum) filter (where d.clinic_day >= ${nowFrom}::date))::float
-               / nullif(sum(d.pain_count) filter (where d.clinic_day >= ${nowFrom}::date), 0) as pain_now,
-             (sum(d.pain_sum) filter (where d.clinic_day < ${nowFrom}::date))::float
-               / nullif(sum(d.pain_count) filter (where d.clinic_day < ${nowFrom}::date), 0) as pain_before
-      from exercise_log_days d
-      where d.clinic_day between ${beforeFrom}::date and ${to}::date
-        and d.patient_id in (select patient_id from team)
-      group by d.patient_id
     )
     select t.patient_id, u.first_name || ' ' || u.last_name as patient_name, t.weekly,
-           coalesce(f.done_now, 0)::int as done_now, coalesce(f.done_before, 0)::int as done_before,
-           f.pain_now, f.pain_before
+           w.patient_id is not null as summed, w.done_now, w.done_before, w.pain_sum_now, w.pain_count_now,
+           w.pain_sum_before, w.pain_count_before
     from team t
+    left join exercise_adherence_windows w on w.patient_id = t.patient_id and w.window_to = ${to}::date
     join users u on u.id = t.patient_id
-    left join figures f on f.patient_id = t.patient_id`;
+    where w.patient_id is null
+       or (w.done_before - w.done_now) * 100 * 7 >= ${adherenceDrop - 1} * t.weekly * ${windowDays}
+       or (w.pain_count_now > 0 and w.pain_count_before > 0
+           and w.pain_sum_now::float / w.pain_count_now - w.pain_sum_before::float / w.pain_count_before
+               >= ${painRise - 0.2})`;
 }
 
 export async function findReminder(db: Db | Tx, patientId: string) {

@@ -193,6 +193,32 @@ export async function today(db: Db, caller: Caller, { meta }: { meta: RequestMet
 const percentOf = (done: number, prescribed: number) =>
   prescribed > 0 ? Math.min(100, Math.round((done / prescribed) * 100)) : null;
 
+const NO_CHECK_INS: repository.WindowSums = {
+  done_now: 0,
+  done_before: 0,
+  pain_sum_now: 0,
+  pain_count_now: 0,
+  pain_sum_before: 0,
+  pain_count_before: 0,
+};
+
+/** An average pain to one decimal, or null when no score was given. */
+const averageOf = (sum: number, count: number) =>
+  Number(count) > 0 ? Math.round((Number(sum) / Number(count)) * 10) / 10 : null;
+
+export const WORSENING_THRESHOLDS = {
+  windowDays: WORSENING_WINDOW_DAYS,
+  adherenceDrop: WORSENING_ADHERENCE_DROP,
+  painRise: WORSENING_PAIN_RISE,
+};
+
+/** The worsening list's windows on a clinic day: the last 7 days before it and the 7 before those. */
+export function worseningWindows(today: string) {
+  const to = addDays(today, -1);
+  const nowFrom = addDays(to, -(WORSENING_WINDOW_DAYS - 1));
+  return { beforeFrom: addDays(nowFrom, -WORSENING_WINDOW_DAYS), nowFrom, to };
+}
+
 /**
  * The practitioner's care-team patients whose home programme is going worse: the last 7 clinic days against
  * the 7 before, adherence down by 20 points or more, or average pain up by 2 or more (docs/features).
@@ -204,17 +230,26 @@ export async function worseningList(
 ): Promise<WorseningList> {
   await requireCareBetweenVisits(db);
   if (caller.role !== 'practitioner') throw forbidden();
-  const to = addDays(clinicToday(now), -1);
-  const nowFrom = addDays(to, -(WORSENING_WINDOW_DAYS - 1));
-  const beforeFrom = addDays(nowFrom, -WORSENING_WINDOW_DAYS);
-  const rows = await repository.windowFigures(db, { practitionerId: caller.id, beforeFrom, nowFrom, to });
+  const windows = worseningWindows(clinicToday(now));
+  const { beforeFrom, to } = windows;
+  const rows = await repository.windowFigures(db, {
+    practitionerId: caller.id,
+    windows,
+    thresholds: WORSENING_THRESHOLDS,
+  });
+  // Patients the night's job has not summed yet: from their day rows (none at all: nothing done, no pain).
+  const unsummed = rows.filter((row) => row.sums === null).map((row) => row.patient_id);
+  const summedNow = new Map(
+    (await repository.sumWindows(db, { patientIds: unsummed, windows })).map((row) => [row.patient_id, row]),
+  );
   const items = rows
     .map((row) => {
+      const sums = row.sums ?? summedNow.get(row.patient_id) ?? NO_CHECK_INS;
       const prescribed = (Number(row.weekly) * WORSENING_WINDOW_DAYS) / 7;
-      const adherenceBefore = percentOf(Number(row.done_before), prescribed);
-      const adherenceNow = percentOf(Number(row.done_now), prescribed);
-      const painBefore = row.pain_before === null ? null : Math.round(Number(row.pain_before) * 10) / 10;
-      const painNow = row.pain_now === null ? null : Math.round(Number(row.pain_now) * 10) / 10;
+      const adherenceBefore = percentOf(Number(sums.done_before), prescribed);
+      const adherenceNow = percentOf(Number(sums.done_now), prescribed);
+      const painBefore = averageOf(sums.pain_sum_before, sums.pain_count_before);
+      const painNow = averageOf(sums.pain_sum_now, sums.pain_count_now);
       const reasons: Array<'adherence' | 'pain'> = [];
       if (
         adherenceBefore !== null &&
