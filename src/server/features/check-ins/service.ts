@@ -32,6 +32,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import * as appointments from '../appointments/service';
 import { requireCareBetweenVisits } from '../clinic-features/service';
 import * as patients from '../patients/service';
+import * as reports from '../reports/service';
 import * as services from '../services/service';
 import {
   assertPatientInReach,
@@ -358,7 +359,7 @@ export async function outcomeReport(
   await requireCareBetweenVisits(db);
   const { from, to } = outcomeWindow(query);
   const measure = query.measure ?? null;
-  const rows = await repository.outcomesForReport(db, {
+  const rows = await reports.outcomeRows(db, {
     start: clinicDayStart(from),
     end: clinicDayStart(to, 1),
     measure,

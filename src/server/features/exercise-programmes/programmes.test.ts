@@ -250,7 +250,7 @@ describe('exercise programmes', () => {
       { doneBefore: 5, doneNow: 3, painBefore: [33], painNow: [51] }, // 71 -> 43; 3.3 -> 5.1
       { doneBefore: 7, doneNow: 7, painBefore: [10, 11, 10, 11, 10], painNow: [30, 29, 30, 29, 30] }, // 1.04 -> 2.96
     ];
-    const patients = [];
+    const patients: Array<{ id: string }> = [];
     for (const [index, shape] of shapes.entries()) {
       const patient = await createPerson(t, 'patient', { firstName: `Edge${index}` });
       await t.injectAs('staff', {

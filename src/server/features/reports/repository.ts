@@ -1,4 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  OUTCOME_MEASURE_CODES,
+  OUTCOME_MEASURES,
+  type OutcomeMeasureCode,
+} from '../../../shared/outcome-measures';
 import type { ReportBucket } from '../../../shared/reports';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -274,5 +279,92 @@ export async function eventFigures(db: Db, range: Range) {
         from community_events e left join event_registrations r on r.event_id = e.id
         where e.status <> 'cancelled' and ${within(sql`e.starts_at`, range)}
         group by e.id order by e.starts_at, e.id`,
+  );
+}
+
+export type OutcomeReportGroupRow = {
+  measure: OutcomeMeasureCode;
+  /** 'practitioner' or 'service': which grouping the row belongs to. */
+  grouping: 'practitioner' | 'service';
+  key: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  service_name: string | null;
+  patients: number;
+  baseline_mean: number;
+  latest_mean: number;
+  improved: number;
+};
+
+/**
+ * The outcomes report in one query: per patient and measure, the first and last score in the window (two at
+ * least), whether the change in the measure's better direction reaches its MCID (rounded as the measure's
+ * scores are, like the recovery chart), the practitioner and service of the patient's last appointment (not
+ * cancelled or missed) that started by the last score, else of their first one after it; then counted and
+ * averaged per measure by practitioner and by service (grouping sets). Uses check_in_responses_patient_idx
+ * and the appointments' patient index; answers a row per measure and practitioner or service.
+ */
+export function outcomesForReport(
+  db: Db,
+  options: { start: Date; end: Date; measure: OutcomeMeasureCode | null },
+) {
+  const measures = sql.join(
+    OUTCOME_MEASURE_CODES.map((code) => {
+      const { higherIsBetter, mcid, score } = OUTCOME_MEASURES[code];
+      return sql`(${code}::text, ${higherIsBetter}::boolean, ${mcid.value}::numeric, ${score.decimals}::int)`;
+    }),
+    sql`, `,
+  );
+  const onlyMeasure = options.measure ? sql`and measure = ${options.measure}` : sql``;
+  return rowsOf<OutcomeReportGroupRow>(
+    db,
+    sql`with scored as (
+          select patient_id, measure, score, completed_at,
+            first_value(score) over w as baseline,
+            last_value(score) over w as latest,
+            count(*) over w as scores,
+            row_number() over (partition by patient_id, measure order by completed_at desc, id desc) as from_end
+          from check_in_responses
+          where completed_at >= ${options.start.toISOString()} and completed_at < ${options.end.toISOString()}
+            ${onlyMeasure}
+          window w as (partition by patient_id, measure order by completed_at, id
+                       rows between unbounded preceding and unbounded following)
+        ),
+        outcomes as (
+          select s.patient_id, s.measure, s.baseline, s.latest, s.completed_at as latest_at,
+            round((case when m.higher then s.latest - s.baseline else s.baseline - s.latest end)::numeric,
+                  m.decimals) >= m.mcid as improved
+          from scored s
+          join (values ${measures}) as m(code, higher, mcid, decimals) on m.code = s.measure
+          where s.scores >= 2 and s.from_end = 1
+        ),
+        attributed as (
+          select o.*, a.practitioner_id, a.service_type_id
+          from outcomes o
+          left join lateral (
+            select practitioner_id, service_type_id
+            from appointments
+            where patient_id = o.patient_id and status not in ('cancelled', 'no_show')
+            order by starts_at <= o.latest_at desc,
+              case when starts_at <= o.latest_at then starts_at end desc nulls last,
+              starts_at
+            limit 1
+          ) a on true
+        ),
+        grouped as (
+          select measure,
+            case when grouping(practitioner_id) = 0 then 'practitioner' else 'service' end as grouping,
+            coalesce(practitioner_id, service_type_id) as key,
+            count(*)::int as patients,
+            avg(baseline)::float8 as baseline_mean,
+            avg(latest)::float8 as latest_mean,
+            (count(*) filter (where improved))::int as improved
+          from attributed
+          group by grouping sets ((measure, practitioner_id), (measure, service_type_id))
+        )
+        select g.*, u.first_name, u.last_name, st.name as service_name
+        from grouped g
+        left join users u on g.grouping = 'practitioner' and u.id = g.key
+        left join service_types st on g.grouping = 'service' and st.id = g.key`,
   );
 }

@@ -266,3 +266,9 @@ const fill = (labels: string[], rows: { bucket: string; count: number }[]) =>
     bucket: label,
     count: Number(rows.find((row) => row.bucket === label)?.count ?? 0),
   }));
+
+/**
+ * The outcomes report's rows (check-ins' outcome report): per measure, by practitioner and by service. Here
+ * because it reads across features (scores, appointments, people, services), as every report does.
+ */
+export const outcomeRows = queries.outcomesForReport;
