@@ -1,15 +1,15 @@
-// The floor of the HTTP benchmark: the least an authenticated read can do, in a minimal Fastify server. It
-// trusts a signed token (HMAC-SHA256 over a payload that carries the user id, verified with a timing-safe
-// compare, no database) and runs one indexed query, the unread count the clinic runs, through the driver the
-// clinic uses on that database (a pg pool of 10, or PGlite in process), as a named statement on both. The
-// bench signs the token with FLOOR_TOKEN_SECRET for the user it reads as. It opens the database the clinic
+// The floors of the HTTP benchmark: the least an authenticated read and an authenticated write can do, in a
+// minimal Fastify server. Both trust a signed token (HMAC-SHA256 over a payload that carries the user id,
+// verified with a timing-safe compare, no database). The read runs one indexed query, the unread count the
+// clinic runs; the write inserts one message from the token's holder, one statement that is its own
+// transaction. Both go through the driver the clinic uses on that database (a pg pool of 10, or PGlite in
+// process with the clinic's durable file system: fsync at every commit), as named statements on both. The
+// bench signs the token with FLOOR_TOKEN_SECRET for the user it acts as. It opens the database the clinic
 // made, after the clinic has stopped (PGlite admits one process).
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { openPglite } from '../../src/server/db/client';
 import { PgliteDrizzleClient } from '../../src/server/db/pglite-driver';
 import { verifyToken } from './signed-token';
 
@@ -22,6 +22,9 @@ if (secret.length < 32) throw new Error('FLOOR_TOKEN_SECRET must hold at least 3
 const UNREAD_SQL = `select count(*)::int as "count" from "notifications"
   where "user_id" = $1 and "is_read" = false and "archived_at" is null`;
 
+const WRITE_SQL = `insert into "messages" ("id", "sender_id", "recipient_id", "content") values ($1, $2, $3, $4)`;
+const STATEMENT_NAMES: Record<string, string> = { [UNREAD_SQL]: 'floor_unread', [WRITE_SQL]: 'floor_write' };
+
 type Row = Record<string, unknown>;
 type Query = (text: string, values: unknown[]) => Promise<Row[]>;
 
@@ -30,16 +33,16 @@ async function openQuery(): Promise<{ query: Query; close: () => Promise<void> }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     return {
       // Named, so each connection prepares the statement once, as the clinic's hot lookups do.
-      query: async (text, values) => (await pool.query({ name: 'floor_unread', text, values })).rows,
+      query: async (text, values) => (await pool.query({ name: STATEMENT_NAMES[text], text, values })).rows,
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gist } });
+  const client = openPglite(dataDir);
   await client.waitReady;
   // Named, as on PostgreSQL: parsed once, then bound and run in one round trip, as the clinic's client
   // runs its hot lookups on PGlite (src/server/db/pglite-driver.ts).
   const named = new PgliteDrizzleClient(client);
-  named.nameStatement('floor_unread', UNREAD_SQL);
+  for (const [text, name] of Object.entries(STATEMENT_NAMES)) named.nameStatement(name, text);
   return {
     query: async (text, values) => (await named.query<Row>(text, values)).rows,
     close: () => client.close(),
@@ -56,6 +59,18 @@ app.get('/unread-count', async (request, reply) => {
   if (!payload) return reply.status(401).send();
   const [row] = await query(UNREAD_SQL, [payload.sub]);
   return { count: row.count };
+});
+
+app.post<{ Body: { recipientId?: string; content?: string } }>('/messages', async (request, reply) => {
+  const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token || token.length > 500) return reply.status(401).send();
+  const payload = verifyToken(secret, token);
+  if (!payload) return reply.status(401).send();
+  const { recipientId, content } = request.body ?? {};
+  if (typeof recipientId !== 'string' || typeof content !== 'string') return reply.status(400).send();
+  const id = randomUUID();
+  await query(WRITE_SQL, [id, payload.sub, recipientId, content]);
+  return reply.status(201).send({ id });
 });
 
 await app.listen({ port, host: '127.0.0.1' });

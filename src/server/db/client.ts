@@ -122,8 +122,11 @@ const DURABLE_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
-/** A new data directory starts from the template that `npm run build` makes, skipping initdb. */
-function openPglite(dataDir: string) {
+/**
+ * The embedded database in a data directory, durable as described above. A new data directory starts from the
+ * template that `npm run build` makes, skipping initdb. The HTTP bench's floor opens it this way too.
+ */
+export function openPglite(dataDir: string) {
   if (dataDir === 'memory://') return new PGlite({ extensions: PGLITE_EXTENSIONS });
   const clusterDir = join(dataDir, 'pglite');
   const isNew = !existsSync(join(clusterDir, 'PG_VERSION'));
