@@ -1,0 +1,1 @@
+ALTER TABLE "clinic_features" ADD COLUMN "data_exchange" boolean DEFAULT false NOT NULL;
