@@ -1,0 +1,233 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  appointments,
+  careTeamAssignments,
+  checkInResponses,
+  exerciseProgrammeItems,
+  exerciseProgrammes,
+  exerciseProgrammeVersions,
+  exercises,
+  invoiceLineItems,
+  invoices,
+  patientConsents,
+  patients,
+  recoveryNotes,
+  serviceTypes,
+  users,
+} from '../../db/schema';
+
+/** What FHIR resources are made of: one patient's rows, read table by table (docs/features/fhir.md). */
+
+const person = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  isActive: users.isActive,
+};
+
+export async function findPatient(db: Db | Tx, patientId: string) {
+  const [row] = await db
+    .select({
+      ...person,
+      dateOfBirth: patients.dateOfBirth,
+      sex: patients.sex,
+      phone: patients.phone,
+      addressLine1: patients.addressLine1,
+      addressLine2: patients.addressLine2,
+      city: patients.city,
+      region: patients.region,
+      postalCode: patients.postalCode,
+      country: patients.country,
+      emergencyContactName: patients.emergencyContactName,
+      emergencyContactRelationship: patients.emergencyContactRelationship,
+      emergencyContactPhone: patients.emergencyContactPhone,
+      status: patients.status,
+    })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(patients.userId, patientId));
+  return row ?? null;
+}
+
+export function people(db: Db | Tx, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(person)
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function careTeamIds(db: Db | Tx, patientId: string) {
+  const rows = await db
+    .select({ id: careTeamAssignments.practitionerId })
+    .from(careTeamAssignments)
+    .where(eq(careTeamAssignments.patientId, patientId))
+    .orderBy(asc(careTeamAssignments.createdAt));
+  return rows.map((row) => row.id);
+}
+
+export function appointmentsOf(db: Db | Tx, patientId: string) {
+  return db
+    .select({
+      id: appointments.id,
+      practitionerId: appointments.practitionerId,
+      serviceName: serviceTypes.name,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      cancellationReason: appointments.cancellationReason,
+      createdAt: appointments.createdAt,
+    })
+    .from(appointments)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
+    .where(eq(appointments.patientId, patientId))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** Signed notes only (a draft is nobody's record yet); `sharedOnly` for the patient's own reading. */
+export function signedNotesOf(db: Db | Tx, patientId: string, sharedOnly: boolean) {
+  return db
+    .select({
+      id: recoveryNotes.id,
+      patientId: recoveryNotes.patientId,
+      practitionerId: recoveryNotes.practitionerId,
+      appointmentId: recoveryNotes.appointmentId,
+      subjective: recoveryNotes.subjective,
+      objective: recoveryNotes.objective,
+      assessment: recoveryNotes.assessment,
+      plan: recoveryNotes.plan,
+      painScore: recoveryNotes.painScore,
+      goals: recoveryNotes.goals,
+      signedAt: recoveryNotes.signedAt,
+      amendmentCount: recoveryNotes.amendmentCount,
+    })
+    .from(recoveryNotes)
+    .where(
+      and(
+        eq(recoveryNotes.patientId, patientId),
+        eq(recoveryNotes.status, 'signed'),
+        sharedOnly ? eq(recoveryNotes.sharedWithPatient, true) : undefined,
+      ),
+    )
+    .orderBy(asc(recoveryNotes.signedAt), asc(recoveryNotes.id));
+}
+
+export function responsesOf(db: Db | Tx, patientId: string) {
+  return db
+    .select({
+      id: checkInResponses.id,
+      patientId: checkInResponses.patientId,
+      measure: checkInResponses.measure,
+      answers: checkInResponses.answers,
+      score: checkInResponses.score,
+      completedAt: checkInResponses.completedAt,
+    })
+    .from(checkInResponses)
+    .where(eq(checkInResponses.patientId, patientId))
+    .orderBy(asc(checkInResponses.completedAt), asc(checkInResponses.id));
+}
+
+export function consentsOf(db: Db | Tx, patientId: string) {
+  return db
+    .select({
+      id: patientConsents.id,
+      patientId: patientConsents.patientId,
+      kind: patientConsents.kind,
+      title: patientConsents.title,
+      signedName: patientConsents.signedName,
+      signedAt: patientConsents.signedAt,
+    })
+    .from(patientConsents)
+    .where(eq(patientConsents.patientId, patientId))
+    .orderBy(asc(patientConsents.signedAt), asc(patientConsents.id));
+}
+
+export async function invoicesOf(db: Db | Tx, patientId: string) {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      patientId: invoices.patientId,
+      practitionerId: invoices.practitionerId,
+      status: invoices.status,
+      currency: invoices.currency,
+      issueDate: invoices.issueDate,
+      totalCents: invoices.totalCents,
+      subtotalCents: invoices.subtotalCents,
+      paidCents: invoices.paidCents,
+      voidReason: invoices.voidReason,
+    })
+    .from(invoices)
+    .where(eq(invoices.patientId, patientId))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  const lines =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            invoiceId: invoiceLineItems.invoiceId,
+            description: invoiceLineItems.description,
+            quantity: invoiceLineItems.quantity,
+            amountCents: invoiceLineItems.amountCents,
+          })
+          .from(invoiceLineItems)
+          .where(
+            inArray(
+              invoiceLineItems.invoiceId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.invoiceId === row.id) }));
+}
+
+export async function programmesOf(db: Db | Tx, patientId: string) {
+  const rows = await db
+    .select({
+      id: exerciseProgrammes.id,
+      patientId: exerciseProgrammes.patientId,
+      practitionerId: exerciseProgrammes.practitionerId,
+      title: exerciseProgrammes.title,
+      startDate: exerciseProgrammes.startDate,
+      reviewDate: exerciseProgrammes.reviewDate,
+      status: exerciseProgrammes.status,
+      createdAt: exerciseProgrammes.createdAt,
+      versionId: exerciseProgrammeVersions.id,
+    })
+    .from(exerciseProgrammes)
+    .innerJoin(
+      exerciseProgrammeVersions,
+      and(
+        eq(exerciseProgrammeVersions.programmeId, exerciseProgrammes.id),
+        eq(exerciseProgrammeVersions.version, exerciseProgrammes.currentVersion),
+      ),
+    )
+    .where(eq(exerciseProgrammes.patientId, patientId))
+    .orderBy(asc(exerciseProgrammes.createdAt), asc(exerciseProgrammes.id));
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            versionId: exerciseProgrammeItems.versionId,
+            name: exercises.name,
+            sets: exerciseProgrammeItems.sets,
+            reps: exerciseProgrammeItems.reps,
+            holdSeconds: exerciseProgrammeItems.holdSeconds,
+            timesPerDay: exerciseProgrammeItems.timesPerDay,
+            daysPerWeek: exerciseProgrammeItems.daysPerWeek,
+            notes: exerciseProgrammeItems.notes,
+          })
+          .from(exerciseProgrammeItems)
+          .innerJoin(exercises, eq(exercises.id, exerciseProgrammeItems.exerciseId))
+          .where(
+            inArray(
+              exerciseProgrammeItems.versionId,
+              rows.map((row) => row.versionId),
+            ),
+          )
+          .orderBy(asc(exerciseProgrammeItems.versionId), asc(exerciseProgrammeItems.position));
+  return rows.map((row) => ({ ...row, items: items.filter((item) => item.versionId === row.versionId) }));
+}
