@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
@@ -47,7 +47,7 @@ export async function findPatient(db: Db | Tx, patientId: string) {
     })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(eq(patients.userId, patientId));
+    .where(and(eq(patients.userId, patientId), eq(users.role, 'patient')));
   return row ?? null;
 }
 
@@ -230,4 +230,53 @@ export async function programmesOf(db: Db | Tx, patientId: string) {
           )
           .orderBy(asc(exerciseProgrammeItems.versionId), asc(exerciseProgrammeItems.position));
   return rows.map((row) => ({ ...row, items: items.filter((item) => item.versionId === row.versionId) }));
+}
+
+/**
+ * Patient ids for a search, by last then first name: `inReach` is the caller's reach as a subquery (none for
+ * staff and admins), `name` a part of a first or last name, `id` one id.
+ */
+export async function searchPatientIds(
+  db: Db | Tx,
+  search: { inReach: SQL | null; name?: string; id?: string; limit: number },
+) {
+  const conditions: (SQL | undefined)[] = [eq(users.role, 'patient')];
+  if (search.inReach) conditions.push(sql`${patients.userId} in (${search.inReach})`);
+  if (search.id) conditions.push(eq(patients.userId, search.id));
+  if (search.name) {
+    const pattern = `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern)));
+  }
+  const rows = await db
+    .select({ id: patients.userId })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(...conditions))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(search.limit);
+  return rows.map((row) => row.id);
+}
+
+export async function appointmentPatientId(db: Db | Tx, appointmentId: string) {
+  const [row] = await db
+    .select({ patientId: appointments.patientId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  return row?.patientId ?? null;
+}
+
+export async function notePatientId(db: Db | Tx, noteId: string) {
+  const [row] = await db
+    .select({ patientId: recoveryNotes.patientId })
+    .from(recoveryNotes)
+    .where(and(eq(recoveryNotes.id, noteId), eq(recoveryNotes.status, 'signed')));
+  return row?.patientId ?? null;
+}
+
+export async function responsePatientId(db: Db | Tx, responseId: string) {
+  const [row] = await db
+    .select({ patientId: checkInResponses.patientId })
+    .from(checkInResponses)
+    .where(eq(checkInResponses.id, responseId));
+  return row?.patientId ?? null;
 }
