@@ -7,6 +7,7 @@ import { appointmentJobHandlers } from './features/appointments/reminders';
 import { scheduleMonthlyStatements, statementJobHandlers } from './features/billing/statements/monthly';
 import { checkInJobHandlers } from './features/check-ins/triggers';
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
+import { recordCopyJobHandlers } from './features/fhir/copies';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -36,6 +37,7 @@ async function main() {
       ...statementJobHandlers(ctx),
       ...checkInJobHandlers(ctx),
       ...exerciseJobHandlers(ctx),
+      ...recordCopyJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

@@ -22,6 +22,7 @@ export * from './preferences';
 export * from './printful';
 export * from './public-booking';
 export * from './quotes';
+export * from './record-copies';
 export * from './recovery-notes';
 export * from './scheduling';
 export * from './store';

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
@@ -11,7 +11,10 @@ import {
   invoiceLineItems,
   invoices,
   patientConsents,
+  patientOnboarding,
   patients,
+  payments,
+  recordCopies,
   recoveryNotes,
   serviceTypes,
   users,
@@ -279,4 +282,65 @@ export async function responsePatientId(db: Db | Tx, responseId: string) {
     .from(checkInResponses)
     .where(eq(checkInResponses.id, responseId));
   return row?.patientId ?? null;
+}
+
+export async function onboardingOf(db: Db | Tx, patientId: string) {
+  const [row] = await db
+    .select({
+      mainConcern: patientOnboarding.mainConcern,
+      goals: patientOnboarding.goals,
+      completedAt: patientOnboarding.completedAt,
+    })
+    .from(patientOnboarding)
+    .where(eq(patientOnboarding.patientId, patientId));
+  return row ?? null;
+}
+
+/** Payments against these invoices, oldest first. */
+export function invoicePayments(db: Db | Tx, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      invoiceId: payments.referenceId,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      currency: payments.currency,
+      method: payments.method,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(and(eq(payments.purpose, 'invoice'), inArray(payments.referenceId, [...invoiceIds])))
+    .orderBy(asc(payments.createdAt));
+}
+
+export async function insertCopy(db: Db | Tx, patientId: string) {
+  const [row] = await db.insert(recordCopies).values({ patientId }).returning();
+  return row;
+}
+
+export async function latestCopy(db: Db | Tx, patientId: string) {
+  const [row] = await db
+    .select()
+    .from(recordCopies)
+    .where(eq(recordCopies.patientId, patientId))
+    .orderBy(desc(recordCopies.createdAt), desc(recordCopies.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCopy(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(recordCopies).where(eq(recordCopies.id, id));
+  return row ?? null;
+}
+
+export async function finishCopy(
+  db: Db | Tx,
+  id: string,
+  done: { status: 'ready' | 'failed'; pdfKey?: string; bundleKey?: string },
+) {
+  await db
+    .update(recordCopies)
+    .set({ status: done.status, pdfKey: done.pdfKey, bundleKey: done.bundleKey, readyAt: new Date() })
+    .where(eq(recordCopies.id, id));
 }

@@ -40,3 +40,11 @@ export function referencesOf(value: unknown, found: string[] = []): string[] {
     }
   return found;
 }
+
+/** The text of an uncompressed PDF: pdfkit writes each run of text as hex. */
+export function pdfText(bytes: Buffer) {
+  const raw = bytes.toString('latin1');
+  return [...raw.matchAll(/<([0-9a-fA-F]+)>/g)]
+    .map((match) => Buffer.from(match[1], 'hex').toString('latin1'))
+    .join('');
+}
