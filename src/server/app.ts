@@ -25,6 +25,7 @@ import { eventRoutes } from './features/events/routes';
 import { exerciseLibraryRoutes } from './features/exercise-library/routes';
 import { exerciseProgrammeRoutes } from './features/exercise-programmes/routes';
 import { recordCopyRoutes } from './features/fhir/copy-routes';
+import { fhirExportRoutes } from './features/fhir/export-routes';
 import { fhirRoutes } from './features/fhir/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(recordAccessRoutes(ctx));
   await app.register(fhirRoutes(ctx));
   await app.register(recordCopyRoutes(ctx));
+  await app.register(fhirExportRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(reportRoutes(ctx));
   const payments = new Payments(ctx, redis);

@@ -8,6 +8,7 @@ import { scheduleMonthlyStatements, statementJobHandlers } from './features/bill
 import { checkInJobHandlers } from './features/check-ins/triggers';
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
 import { recordCopyJobHandlers } from './features/fhir/copies';
+import { fhirExportJobHandlers } from './features/fhir/exports';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -38,6 +39,7 @@ async function main() {
       ...checkInJobHandlers(ctx),
       ...exerciseJobHandlers(ctx),
       ...recordCopyJobHandlers(ctx),
+      ...fhirExportJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   appointments,
@@ -8,6 +8,7 @@ import {
   exerciseProgrammes,
   exerciseProgrammeVersions,
   exercises,
+  fhirExports,
   invoiceLineItems,
   invoices,
   patientConsents,
@@ -343,4 +344,48 @@ export async function finishCopy(
     .update(recordCopies)
     .set({ status: done.status, pdfKey: done.pdfKey, bundleKey: done.bundleKey, readyAt: new Date() })
     .where(eq(recordCopies.id, id));
+}
+
+/** The next page of patient ids after `afterId`, in id order (the export's keyset). */
+export async function patientIdsAfter(db: Db | Tx, afterId: string | null, limit: number) {
+  const rows = await db
+    .select({ id: patients.userId })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(and(eq(users.role, 'patient'), afterId ? gt(patients.userId, afterId) : undefined))
+    .orderBy(asc(patients.userId))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function countPatients(db: Db | Tx) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(eq(users.role, 'patient'));
+  return row.count;
+}
+
+export async function insertExport(db: Db | Tx, requestedBy: string) {
+  const [row] = await db.insert(fhirExports).values({ requestedBy }).returning();
+  return row;
+}
+
+export async function findExport(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(fhirExports).where(eq(fhirExports.id, id));
+  return row ?? null;
+}
+
+export async function updateExport(
+  db: Db | Tx,
+  id: string,
+  change: Partial<
+    Pick<
+      typeof fhirExports.$inferInsert,
+      'status' | 'patientsTotal' | 'patientsDone' | 'files' | 'finishedAt'
+    >
+  >,
+) {
+  await db.update(fhirExports).set(change).where(eq(fhirExports.id, id));
 }
