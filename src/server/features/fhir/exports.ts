@@ -10,7 +10,7 @@ import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { enqueue, type Job, type JobHandler } from '../../platform/jobs';
 import * as repository from './repository';
-import { type Caller, patientResources } from './service';
+import { type Caller, patientsResources } from './service';
 
 /**
  * The whole clinic as FHIR R4 in the Bulk Data layout (one NDJSON file per resource type), for admins: started
@@ -128,9 +128,9 @@ export async function runExport(ctx: Ctx, exportId: string) {
     for (;;) {
       const ids = await repository.patientIdsAfter(ctx.db, after, PAGE);
       if (ids.length === 0) break;
+      const page = await patientsResources(ctx.db, { patientIds: ids, systems, sharedOnly: false });
       for (const patientId of ids) {
-        for (const resource of (await patientResources(ctx.db, { patientId, systems, sharedOnly: false })) ??
-          []) {
+        for (const resource of page.get(patientId) ?? []) {
           const type = resource.resourceType;
           if (SHARED.has(type)) {
             const key = `${type}/${resource.id}`;

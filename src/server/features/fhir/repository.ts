@@ -21,6 +21,17 @@ import {
   users,
 } from '../../db/schema';
 
+/** Rows by a key, each group in the rows' order. */
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /** What FHIR resources are made of: one patient's rows, read table by table (docs/features/fhir.md). */
 
 const person = {
@@ -31,8 +42,8 @@ const person = {
   isActive: users.isActive,
 };
 
-export async function findPatient(db: Db | Tx, patientId: string) {
-  const [row] = await db
+export function findPatients(db: Db | Tx, patientIds: readonly string[]) {
+  return db
     .select({
       ...person,
       dateOfBirth: patients.dateOfBirth,
@@ -51,7 +62,11 @@ export async function findPatient(db: Db | Tx, patientId: string) {
     })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(eq(patients.userId, patientId), eq(users.role, 'patient')));
+    .where(and(inArray(patients.userId, [...patientIds]), eq(users.role, 'patient')));
+}
+
+export async function findPatient(db: Db | Tx, patientId: string) {
+  const [row] = await findPatients(db, [patientId]);
   return row ?? null;
 }
 
@@ -63,19 +78,23 @@ export function people(db: Db | Tx, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
-export async function careTeamIds(db: Db | Tx, patientId: string) {
-  const rows = await db
-    .select({ id: careTeamAssignments.practitionerId })
+export function careTeams(db: Db | Tx, patientIds: readonly string[]) {
+  return db
+    .select({ patientId: careTeamAssignments.patientId, practitionerId: careTeamAssignments.practitionerId })
     .from(careTeamAssignments)
-    .where(eq(careTeamAssignments.patientId, patientId))
-    .orderBy(asc(careTeamAssignments.createdAt));
-  return rows.map((row) => row.id);
+    .where(inArray(careTeamAssignments.patientId, [...patientIds]))
+    .orderBy(asc(careTeamAssignments.createdAt), asc(careTeamAssignments.practitionerId));
 }
 
-export function appointmentsOf(db: Db | Tx, patientId: string) {
+export async function careTeamIds(db: Db | Tx, patientId: string) {
+  return (await careTeams(db, [patientId])).map((row) => row.practitionerId);
+}
+
+export function appointmentsOf(db: Db | Tx, patientIds: readonly string[]) {
   return db
     .select({
       id: appointments.id,
+      patientId: appointments.patientId,
       practitionerId: appointments.practitionerId,
       serviceName: serviceTypes.name,
       startsAt: appointments.startsAt,
@@ -86,12 +105,12 @@ export function appointmentsOf(db: Db | Tx, patientId: string) {
     })
     .from(appointments)
     .innerJoin(serviceTypes, eq(serviceTypes.id, appointments.serviceTypeId))
-    .where(eq(appointments.patientId, patientId))
+    .where(inArray(appointments.patientId, [...patientIds]))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
 /** Signed notes only (a draft is nobody's record yet); `sharedOnly` for the patient's own reading. */
-export function signedNotesOf(db: Db | Tx, patientId: string, sharedOnly: boolean) {
+export function signedNotesOf(db: Db | Tx, patientIds: readonly string[], sharedOnly: boolean) {
   return db
     .select({
       id: recoveryNotes.id,
@@ -110,7 +129,7 @@ export function signedNotesOf(db: Db | Tx, patientId: string, sharedOnly: boolea
     .from(recoveryNotes)
     .where(
       and(
-        eq(recoveryNotes.patientId, patientId),
+        inArray(recoveryNotes.patientId, [...patientIds]),
         eq(recoveryNotes.status, 'signed'),
         sharedOnly ? eq(recoveryNotes.sharedWithPatient, true) : undefined,
       ),
@@ -118,7 +137,7 @@ export function signedNotesOf(db: Db | Tx, patientId: string, sharedOnly: boolea
     .orderBy(asc(recoveryNotes.signedAt), asc(recoveryNotes.id));
 }
 
-export function responsesOf(db: Db | Tx, patientId: string) {
+export function responsesOf(db: Db | Tx, patientIds: readonly string[]) {
   return db
     .select({
       id: checkInResponses.id,
@@ -129,11 +148,11 @@ export function responsesOf(db: Db | Tx, patientId: string) {
       completedAt: checkInResponses.completedAt,
     })
     .from(checkInResponses)
-    .where(eq(checkInResponses.patientId, patientId))
+    .where(inArray(checkInResponses.patientId, [...patientIds]))
     .orderBy(asc(checkInResponses.completedAt), asc(checkInResponses.id));
 }
 
-export function consentsOf(db: Db | Tx, patientId: string) {
+export function consentsOf(db: Db | Tx, patientIds: readonly string[]) {
   return db
     .select({
       id: patientConsents.id,
@@ -144,11 +163,11 @@ export function consentsOf(db: Db | Tx, patientId: string) {
       signedAt: patientConsents.signedAt,
     })
     .from(patientConsents)
-    .where(eq(patientConsents.patientId, patientId))
+    .where(inArray(patientConsents.patientId, [...patientIds]))
     .orderBy(asc(patientConsents.signedAt), asc(patientConsents.id));
 }
 
-export async function invoicesOf(db: Db | Tx, patientId: string) {
+export async function invoicesOf(db: Db | Tx, patientIds: readonly string[]) {
   const rows = await db
     .select({
       id: invoices.id,
@@ -164,7 +183,7 @@ export async function invoicesOf(db: Db | Tx, patientId: string) {
       voidReason: invoices.voidReason,
     })
     .from(invoices)
-    .where(eq(invoices.patientId, patientId))
+    .where(inArray(invoices.patientId, [...patientIds]))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   const lines =
     rows.length === 0
@@ -184,10 +203,11 @@ export async function invoicesOf(db: Db | Tx, patientId: string) {
             ),
           )
           .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.position));
-  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.invoiceId === row.id) }));
+  const byInvoice = groupBy(lines, (line) => line.invoiceId);
+  return rows.map((row) => ({ ...row, lines: byInvoice.get(row.id) ?? [] }));
 }
 
-export async function programmesOf(db: Db | Tx, patientId: string) {
+export async function programmesOf(db: Db | Tx, patientIds: readonly string[]) {
   const rows = await db
     .select({
       id: exerciseProgrammes.id,
@@ -208,7 +228,7 @@ export async function programmesOf(db: Db | Tx, patientId: string) {
         eq(exerciseProgrammeVersions.version, exerciseProgrammes.currentVersion),
       ),
     )
-    .where(eq(exerciseProgrammes.patientId, patientId))
+    .where(inArray(exerciseProgrammes.patientId, [...patientIds]))
     .orderBy(asc(exerciseProgrammes.createdAt), asc(exerciseProgrammes.id));
   const items =
     rows.length === 0
@@ -233,7 +253,8 @@ export async function programmesOf(db: Db | Tx, patientId: string) {
             ),
           )
           .orderBy(asc(exerciseProgrammeItems.versionId), asc(exerciseProgrammeItems.position));
-  return rows.map((row) => ({ ...row, items: items.filter((item) => item.versionId === row.versionId) }));
+  const byVersion = groupBy(items, (item) => item.versionId);
+  return rows.map((row) => ({ ...row, items: byVersion.get(row.versionId) ?? [] }));
 }
 
 /**

@@ -30,69 +30,112 @@ import * as repository from './repository';
 export type Caller = { id: string; role: Role };
 
 /**
- * One patient's record as FHIR R4 resources, each once: the clinic, the practitioners it names (and their
- * roles), the patient, then their appointments, encounters, notes, observations, answers, consents, invoices
- * and exercise programmes. `sharedOnly` keeps to the notes shared with the patient (their own copy).
+ * Patients' records as FHIR R4 resources, each patient's list self-contained: the clinic, the practitioners it
+ * names (and their roles), the patient, then their appointments, encounters, notes, observations, answers,
+ * consents, invoices and exercise programmes. Reads a page of patients in one statement per table.
+ * `sharedOnly` keeps to the notes shared with the patient (their own copy and their own reads).
  */
-export async function patientResources(
+export async function patientsResources(
   db: Db | Tx,
-  options: { patientId: string; systems: Systems; sharedOnly: boolean },
-): Promise<FhirResource[] | null> {
-  const { patientId, systems, sharedOnly } = options;
-  const patient = await repository.findPatient(db, patientId);
-  if (!patient) return null;
-  const [teamIds, appointments, notes, responses, consents, invoices, programmes] = await Promise.all([
-    repository.careTeamIds(db, patientId),
-    repository.appointmentsOf(db, patientId),
-    repository.signedNotesOf(db, patientId, sharedOnly),
-    repository.responsesOf(db, patientId),
-    repository.consentsOf(db, patientId),
-    repository.invoicesOf(db, patientId),
-    repository.programmesOf(db, patientId),
+  options: { patientIds: readonly string[]; systems: Systems; sharedOnly: boolean },
+): Promise<Map<string, FhirResource[]>> {
+  const { patientIds, systems, sharedOnly } = options;
+  const out = new Map<string, FhirResource[]>();
+  if (patientIds.length === 0) return out;
+  const [found, teams, appointments, notes, responses, consents, invoices, programmes] = await Promise.all([
+    repository.findPatients(db, patientIds),
+    repository.careTeams(db, patientIds),
+    repository.appointmentsOf(db, patientIds),
+    repository.signedNotesOf(db, patientIds, sharedOnly),
+    repository.responsesOf(db, patientIds),
+    repository.consentsOf(db, patientIds),
+    repository.invoicesOf(db, patientIds),
+    repository.programmesOf(db, patientIds),
   ]);
-  const practitionerIds = new Set<string>(teamIds);
-  for (const row of [...appointments, ...notes, ...programmes]) practitionerIds.add(row.practitionerId);
+  const practitionerIds = new Set<string>();
+  for (const row of [...teams, ...appointments, ...notes, ...programmes])
+    practitionerIds.add(row.practitionerId);
   for (const invoice of invoices) if (invoice.practitionerId) practitionerIds.add(invoice.practitionerId);
   const people = new Map<string, PersonRow>(
     (await repository.people(db, [...practitionerIds])).map((row) => [row.id, row]),
   );
   const practitioner = (id: string) => people.get(id) as PersonRow;
-  const completed = new Set(appointments.filter((row) => row.status === 'completed').map((row) => row.id));
-  const appointmentRows = appointments.map((row) => ({
-    ...row,
-    patient,
-    practitioner: practitioner(row.practitionerId),
-  }));
-  const noteRows = notes.map((row) => ({
-    ...row,
-    signedAt: row.signedAt as Date,
-    practitioner: practitioner(row.practitionerId),
-  }));
-  const responseRows = responses.map((row) => {
-    const measure = OUTCOME_MEASURES[row.measure as OutcomeMeasureCode];
-    return {
-      ...row,
-      measureName: measure.title,
-      questions: new Map(measure.items.map((item) => [item.linkId, item.text])),
+  const byPatient = <T extends { patientId: string }>(rows: readonly T[]) =>
+    repository.groupBy(rows, (row) => row.patientId);
+  const teamsOf = byPatient(teams);
+  const appointmentsOf = byPatient(appointments);
+  const notesOf = byPatient(notes);
+  const responsesOf = byPatient(responses);
+  const consentsOf = byPatient(consents);
+  const invoicesOf = byPatient(invoices);
+  const programmesOf = byPatient(programmes);
+  const organization = toOrganization({ name: APP_NAME, url: systems.base });
+
+  for (const patient of found) {
+    const id = patient.id;
+    const teamIds = (teamsOf.get(id) ?? []).map((row) => row.practitionerId);
+    const own = {
+      appointments: appointmentsOf.get(id) ?? [],
+      notes: notesOf.get(id) ?? [],
+      invoices: invoicesOf.get(id) ?? [],
+      programmes: programmesOf.get(id) ?? [],
     };
-  });
-  return [
-    toOrganization({ name: APP_NAME, url: systems.base }),
-    ...[...people.values()].flatMap((row) => [toPractitioner(row), toPractitionerRole(row)]),
-    toPatient(
+    const named = new Set<string>(teamIds);
+    for (const row of [...own.appointments, ...own.notes, ...own.programmes]) named.add(row.practitionerId);
+    for (const invoice of own.invoices) if (invoice.practitionerId) named.add(invoice.practitionerId);
+    const completed = new Set(
+      own.appointments.filter((row) => row.status === 'completed').map((row) => row.id),
+    );
+    const appointmentRows = own.appointments.map((row) => ({
+      ...row,
       patient,
-      teamIds.map((id) => practitioner(id)),
-    ),
-    ...appointmentRows.map(toAppointment),
-    ...appointmentRows.filter((row) => row.status === 'completed').map(toEncounter),
-    ...noteRows.map((row) => toDocumentReference(row, completed)),
-    ...noteRows.flatMap((row) => noteObservations(row, systems)),
-    ...responseRows.map((row) => toQuestionnaireResponse(row, systems)),
-    ...responseRows.map((row) => toScoreObservation(row, systems)),
-    ...consents.map(toConsent),
-    ...invoices.map(toInvoice),
-    ...programmes.map((row) => toCarePlan({ ...row, practitioner: practitioner(row.practitionerId) })),
-  ];
+      practitioner: practitioner(row.practitionerId),
+    }));
+    const noteRows = own.notes.map((row) => ({
+      ...row,
+      signedAt: row.signedAt as Date,
+      practitioner: practitioner(row.practitionerId),
+    }));
+    const responseRows = (responsesOf.get(id) ?? []).map((row) => {
+      const measure = OUTCOME_MEASURES[row.measure as OutcomeMeasureCode];
+      return {
+        ...row,
+        measureName: measure.title,
+        questions: new Map(measure.items.map((item) => [item.linkId, item.text])),
+      };
+    });
+    out.set(id, [
+      organization,
+      ...[...named].flatMap((member) => [
+        toPractitioner(practitioner(member)),
+        toPractitionerRole(practitioner(member)),
+      ]),
+      toPatient(
+        patient,
+        teamIds.map((member) => practitioner(member)),
+      ),
+      ...appointmentRows.map(toAppointment),
+      ...appointmentRows.filter((row) => row.status === 'completed').map(toEncounter),
+      ...noteRows.map((row) => toDocumentReference(row, completed)),
+      ...noteRows.flatMap((row) => noteObservations(row, systems)),
+      ...responseRows.map((row) => toQuestionnaireResponse(row, systems)),
+      ...responseRows.map((row) => toScoreObservation(row, systems)),
+      ...(consentsOf.get(id) ?? []).map(toConsent),
+      ...own.invoices.map(toInvoice),
+      ...own.programmes.map((row) => toCarePlan({ ...row, practitioner: practitioner(row.practitionerId) })),
+    ]);
+  }
+  return out;
+}
+
+/** One patient's record as FHIR R4 resources, or null when there is no such patient. */
+export async function patientResources(
+  db: Db | Tx,
+  options: { patientId: string; systems: Systems; sharedOnly: boolean },
+): Promise<FhirResource[] | null> {
+  const { patientId, ...rest } = options;
+  const found = await patientsResources(db, { patientIds: [patientId], ...rest });
+  return found.get(patientId) ?? null;
 }
 
 /** The Patient resource alone (a search's match), with its care team as general practitioners. */

@@ -24,7 +24,7 @@ export function DownloadRecordCard() {
   const latest = useLatestCopy();
   const request = useRequestCopy();
   const [downloading, setDownloading] = useState<RecordCopyFormat | null>(null);
-  const copy = latest.data;
+  const copy = latest.data ?? null;
 
   const download = async (format: RecordCopyFormat) => {
     if (!copy) return;
