@@ -4,6 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FhirExportStatus } from '../../../shared/fhir-exports';
 import type { FhirExportFile } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
@@ -27,7 +28,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof repository.findExport>>>;
 const fileUrl = (base: string, id: string, type: string) => `${base}/api/fhir-exports/${id}/files/${type}`;
 
 /** Where an export stands, and when done its Bulk Data manifest (file addresses need the bearer token). */
-export function exportStatus(row: Row, base: string) {
+export function exportStatus(row: Row, base: string): FhirExportStatus {
   return {
     id: row.id,
     status: row.status,

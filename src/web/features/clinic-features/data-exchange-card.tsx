@@ -5,6 +5,7 @@ import { Label } from '../../ui/label';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { useClinicFeatures, useSaveClinicFeatures } from './api';
+import { ClinicExport } from './clinic-export';
 
 /**
  * Settings, Billing policy (admins): turns the clinic's data exchange on or off. Off, every screen is as the
@@ -21,7 +22,7 @@ export function DataExchangeCard() {
           Records in the FHIR R4 standard for other systems, and a copy of their record for each patient.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-3">
         {features.isPending ? (
           <LoadingState label="Loading the clinic's settings…" />
         ) : features.isError ? (
@@ -51,6 +52,7 @@ export function DataExchangeCard() {
             </div>
           </div>
         )}
+        {features.data?.dataExchange ? <ClinicExport /> : null}
       </CardContent>
     </Card>
   );
