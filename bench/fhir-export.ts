@@ -4,7 +4,7 @@
 // line. The export job runs as the server runs it (the same function, a local file store in a temporary
 // directory); reported: load time, export time, patients a second, the files' resource counts and sizes, and
 // the process's peak resident memory. Needs TEST_DATABASE_URL (a database of its own there, dropped after).
-// Run with `npx tsx bench/fhir-export.ts`.
+// Run with `npm run bench:fhir-export`.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EmptyBodySchema } from '../../../shared/api-error';
 import { RECORD_COPY_FORMATS, RecordCopyAnswerSchema } from '../../../shared/record-copies';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
@@ -17,23 +18,26 @@ export function recordCopyRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['record-copies'];
-    const onRequest = [
-      app.requireRole('patient'),
-      async () => {
-        await requireDataExchange(ctx.db);
-      },
-    ];
+    // The capability is checked after the body is read, so malformed input is a 400 whatever the setting.
+    const preHandler = async () => {
+      await requireDataExchange(ctx.db);
+    };
+    const onRequest = [app.requireRole('patient')];
     const response = { 200: RecordCopyAnswerSchema };
 
-    app.get('/api/my-record/copies/latest', { onRequest, schema: { tags, response } }, (request) =>
-      latestCopyOf(ctx.db, callerOf(request)),
+    app.get(
+      '/api/my-record/copies/latest',
+      { onRequest, preHandler, schema: { tags, response } },
+      (request) => latestCopyOf(ctx.db, callerOf(request)),
     );
-    app.post('/api/my-record/copies', { onRequest, schema: { tags, response } }, (request) =>
-      requestCopy(ctx.db, callerOf(request), requestMeta(request)),
+    app.post(
+      '/api/my-record/copies',
+      { onRequest, preHandler, schema: { tags, body: EmptyBodySchema, response } },
+      (request) => requestCopy(ctx.db, callerOf(request), requestMeta(request)),
     );
     app.get(
       '/api/my-record/copies/:id/:format',
-      { onRequest, schema: { tags, params } },
+      { onRequest, preHandler, schema: { tags, params } },
       async (request, reply) => {
         const file = await downloadCopy(ctx, callerOf(request), {
           id: request.params.id,

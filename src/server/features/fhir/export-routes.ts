@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EmptyBodySchema } from '../../../shared/api-error';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
 import { requireDataExchange } from '../clinic-features/service';
@@ -17,22 +18,25 @@ export function fhirExportRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['fhir-exports'];
-    const onRequest = [
-      app.requireRole('admin'),
-      async () => {
-        await requireDataExchange(ctx.db);
-      },
-    ];
+    // The capability is checked after the body is read, so malformed input is a 400 whatever the setting.
+    const preHandler = async () => {
+      await requireDataExchange(ctx.db);
+    };
+    const onRequest = [app.requireRole('admin')];
 
-    app.post('/api/fhir-exports', { onRequest, schema: { tags } }, (request) =>
-      startExport(ctx, callerOf(request), requestMeta(request)),
+    app.post(
+      '/api/fhir-exports',
+      { onRequest, preHandler, schema: { tags, body: EmptyBodySchema } },
+      (request) => startExport(ctx, callerOf(request), requestMeta(request)),
     );
-    app.get('/api/fhir-exports/:id', { onRequest, schema: { tags, params: z.object({ id }) } }, (request) =>
-      readExport(ctx, request.params.id),
+    app.get(
+      '/api/fhir-exports/:id',
+      { onRequest, preHandler, schema: { tags, params: z.object({ id }) } },
+      (request) => readExport(ctx, request.params.id),
     );
     app.get(
       '/api/fhir-exports/:id/files/:type',
-      { onRequest, schema: { tags, params: fileParams } },
+      { onRequest, preHandler, schema: { tags, params: fileParams } },
       async (request, reply) => {
         const body = await downloadExportFile(ctx, callerOf(request), {
           id: request.params.id,
