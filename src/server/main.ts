@@ -8,6 +8,8 @@ import { scheduleMonthlyStatements, statementJobHandlers } from './features/bill
 import { checkInJobHandlers } from './features/check-ins/triggers';
 import { scheduleAdherenceWindows } from './features/exercise-programmes/adherence-windows';
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
+import { recordCopyJobHandlers } from './features/fhir/copies';
+import { fhirExportJobHandlers } from './features/fhir/exports';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -37,6 +39,8 @@ async function main() {
       ...statementJobHandlers(ctx),
       ...checkInJobHandlers(ctx),
       ...exerciseJobHandlers(ctx),
+      ...recordCopyJobHandlers(ctx),
+      ...fhirExportJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

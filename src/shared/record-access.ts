@@ -60,6 +60,9 @@ const DESCRIPTIONS: Record<string, string> = {
   'recovery-note.listed': 'Listed the recovery notes',
   'recovery-note.progress-viewed': 'Viewed the recovery progress',
   'record-access.viewed': 'Viewed who opened the record',
+  'fhir.read': 'Read the record through the FHIR interface',
+  'record-copy.requested': 'Asked for a copy of the record',
+  'record-copy.downloaded': 'Downloaded a copy of the record',
   'dashboard.viewed': 'Viewed the dashboard',
 };
 

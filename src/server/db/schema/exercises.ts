@@ -87,6 +87,8 @@ export const clinicFeatures = pgTable(
     id: text('id').primaryKey().default('clinic'),
     /** Home exercise programmes, check-ins and outcome measures. */
     careBetweenVisits: boolean('care_between_visits').notNull().default(false),
+    /** FHIR R4 read endpoint, the whole-clinic export and the patient's downloadable copy of their record. */
+    dataExchange: boolean('data_exchange').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

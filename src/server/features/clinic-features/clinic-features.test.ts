@@ -22,7 +22,7 @@ describe('clinic features', () => {
     for (const role of ROLES) {
       const response = await t.injectAs(role, { method: 'GET', url: '/api/clinic/features' });
       expect(response.statusCode, role).toBe(200);
-      expect(response.json()).toEqual({ features: { careBetweenVisits: false } });
+      expect(response.json()).toEqual({ features: { careBetweenVisits: false, dataExchange: false } });
     }
     const visitor = await t.injectAs('visitor', { method: 'GET', url: '/api/clinic/features' });
     expect(visitor.statusCode).toBe(401);
@@ -46,14 +46,29 @@ describe('clinic features', () => {
       url: '/api/clinic/features',
       payload: { careBetweenVisits: true },
     });
-    expect(saved.json()).toEqual({ features: { careBetweenVisits: true } });
+    expect(saved.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
     const read = await t.injectAs('patient', { method: 'GET', url: '/api/clinic/features' });
-    expect(read.json()).toEqual({ features: { careBetweenVisits: true } });
+    expect(read.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
     const logged = await t.database.db
       .select()
       .from(activityLog)
       .where(eq(activityLog.action, 'clinic.features_updated'));
     expect(logged).toHaveLength(1);
+  });
+
+  it('set one capability at a time, leaving the others as they were', async () => {
+    const saved = await t.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/clinic/features',
+      payload: { dataExchange: true },
+    });
+    expect(saved.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: true } });
+    const off = await t.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/clinic/features',
+      payload: { dataExchange: false },
+    });
+    expect(off.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
   });
 
   it('keep what an admin saved when the demo clinic is seeded again', async () => {
@@ -64,6 +79,6 @@ describe('clinic features', () => {
     });
     await t.database.db.transaction((tx) => seedDemoClinicFeatures(tx));
     const read = await t.injectAs('staff', { method: 'GET', url: '/api/clinic/features' });
-    expect(read.json()).toEqual({ features: { careBetweenVisits: false } });
+    expect(read.json()).toEqual({ features: { careBetweenVisits: false, dataExchange: false } });
   });
 });

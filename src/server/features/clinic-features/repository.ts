@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type ClinicFeatures, DEFAULT_CLINIC_FEATURES } from '../../../shared/clinic-features';
+import { type ClinicFeaturesChange, DEFAULT_CLINIC_FEATURES } from '../../../shared/clinic-features';
 import type { Db, Tx } from '../../db/client';
 import { clinicFeatures } from '../../db/schema';
 
@@ -9,7 +9,10 @@ export async function readFeatures(db: Db | Tx) {
   return row ?? { ...DEFAULT_CLINIC_FEATURES, updatedBy: null };
 }
 
-export async function saveFeatures(tx: Db | Tx, saved: { features: ClinicFeatures; by: string | null }) {
+export async function saveFeatures(
+  tx: Db | Tx,
+  saved: { features: ClinicFeaturesChange; by: string | null },
+) {
   await tx
     .insert(clinicFeatures)
     .values({ id: 'clinic', ...saved.features, updatedBy: saved.by })

@@ -1,7 +1,7 @@
 import {
   CLINIC_FEATURE_ERRORS,
-  type ClinicFeatures,
   type ClinicFeaturesAnswer,
+  type ClinicFeaturesChange,
 } from '../../../shared/clinic-features';
 import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
@@ -11,7 +11,13 @@ import * as repository from './repository';
 
 export async function getFeatures(db: Db | Tx): Promise<ClinicFeaturesAnswer> {
   const row = await repository.readFeatures(db);
-  return { features: { careBetweenVisits: row.careBetweenVisits } };
+  return { features: { careBetweenVisits: row.careBetweenVisits, dataExchange: row.dataExchange } };
+}
+
+/** Refuses (409) what only a clinic with data exchange on does (FHIR, exports, the patient's copy). */
+export async function requireDataExchange(db: Db | Tx) {
+  const { features } = await getFeatures(db);
+  if (!features.dataExchange) throw new AppError('CONFLICT', CLINIC_FEATURE_ERRORS.dataExchangeOff);
 }
 
 /** Refuses (409) what only a clinic with care between visits on does. */
@@ -22,7 +28,7 @@ export async function requireCareBetweenVisits(db: Db | Tx) {
 
 export async function putFeatures(
   db: Db,
-  change: { callerId: string; input: ClinicFeatures; meta: RequestMeta },
+  change: { callerId: string; input: ClinicFeaturesChange; meta: RequestMeta },
 ): Promise<ClinicFeaturesAnswer> {
   const { callerId, input, meta } = change;
   await db.transaction(async (tx) => {

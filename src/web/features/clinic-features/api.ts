@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClinicFeatures, ClinicFeaturesAnswer } from '../../../shared/clinic-features';
+import type { ClinicFeaturesAnswer, ClinicFeaturesChange } from '../../../shared/clinic-features';
 import { api } from '../../lib/api-client';
 
 /** The clinic's optional capabilities (all off on a new clinic); screens that offer one read it here. */
@@ -18,10 +18,13 @@ export const useClinicFeatures = (enabled = true) =>
 /** True only once the clinic is known to have care between visits on (never while the answer is loading). */
 export const useCareBetweenVisits = () => useClinicFeatures().data?.careBetweenVisits === true;
 
+/** True only once the clinic is known to have data exchange on (the FHIR endpoint and the patient's copy). */
+export const useDataExchange = () => useClinicFeatures().data?.dataExchange === true;
+
 export function useSaveClinicFeatures() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (features: ClinicFeatures) =>
+    mutationFn: async (features: ClinicFeaturesChange) =>
       (await api.put<ClinicFeaturesAnswer>('/api/clinic/features', features)).features,
     onSuccess: (features) => queryClient.setQueryData(clinicFeatureKeys.features, features),
   });

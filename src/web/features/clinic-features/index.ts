@@ -1,3 +1,9 @@
 /** What other features may use of the clinic's capabilities. */
-export { clinicFeatureKeys, useCareBetweenVisits, useClinicFeatures, useSaveClinicFeatures } from './api';
-export { CareBetweenVisitsCard } from './lazy-card';
+export {
+  clinicFeatureKeys,
+  useCareBetweenVisits,
+  useClinicFeatures,
+  useDataExchange,
+  useSaveClinicFeatures,
+} from './api';
+export { CareBetweenVisitsCard, DataExchangeCard } from './lazy-card';

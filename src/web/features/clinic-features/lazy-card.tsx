@@ -1,14 +1,25 @@
 import { lazy, Suspense } from 'react';
 
-// The settings card loads with Settings alone: the shell reads the capability from this feature on every page.
-const Card = lazy(() =>
+// The settings cards load with Settings alone: the shell reads the capabilities from this feature on every page.
+const CareCard = lazy(() =>
   import('./care-between-visits-card').then((m) => ({ default: m.CareBetweenVisitsCard })),
+);
+const ExchangeCard = lazy(() =>
+  import('./data-exchange-card').then((m) => ({ default: m.DataExchangeCard })),
 );
 
 export function CareBetweenVisitsCard() {
   return (
     <Suspense fallback={null}>
-      <Card />
+      <CareCard />
+    </Suspense>
+  );
+}
+
+export function DataExchangeCard() {
+  return (
+    <Suspense fallback={null}>
+      <ExchangeCard />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import {
   Bell,
   CalendarClock,
   CalendarSync,
+  FileDown,
   KeyRound,
   Palette,
   ReceiptText,
@@ -14,6 +15,7 @@ import type { Role } from '../../../shared/vocabulary/roles';
 import { LoadingState } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { useUser } from '../auth';
+import { useDataExchange } from '../clinic-features';
 import { AppearanceTab } from './appearance-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
@@ -28,6 +30,9 @@ const ServicesTab = lazy(() =>
 );
 const CalendarFeedTab = lazy(() =>
   import('../scheduling-settings/calendar-feed-tab').then((m) => ({ default: m.CalendarFeedTab })),
+);
+const DownloadRecordCard = lazy(() =>
+  import('../record-copy').then((m) => ({ default: m.DownloadRecordCard })),
 );
 const BillingPolicyTab = lazy(() =>
   import('../billing-fees/policy-tab').then((m) => ({ default: m.BillingPolicyTab })),
@@ -53,13 +58,18 @@ const TABS = [
   { value: 'services', label: 'Services', icon: Stethoscope, roles: ['staff', 'admin'] },
   { value: 'calendar-feed', label: 'Calendar feed', icon: CalendarSync, roles: ['patient', 'practitioner'] },
   { value: 'billing-policy', label: 'Billing policy', icon: ReceiptText, roles: ['admin'] },
+  // Only while the clinic has data exchange on (an optional capability, off by default).
+  { value: 'my-record', label: 'My record', icon: FileDown, roles: ['patient'] },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
 
-const tabsFor = (role: Role) => TABS.filter((tab) => (tab.roles as readonly Role[]).includes(role));
+const tabsFor = (role: Role, dataExchange: boolean) =>
+  TABS.filter(
+    (tab) => (tab.roles as readonly Role[]).includes(role) && (tab.value !== 'my-record' || dataExchange),
+  );
 
-function toTab(value: string | null, role: Role): SettingsTab {
-  return tabsFor(role).find((tab) => tab.value === value)?.value ?? 'profile';
+function toTab(value: string | null, shown: readonly { value: SettingsTab }[]): SettingsTab {
+  return shown.find((tab) => tab.value === value)?.value ?? 'profile';
 }
 
 /**
@@ -68,15 +78,17 @@ function toTab(value: string | null, role: Role): SettingsTab {
  */
 export function SettingsPage() {
   const { role } = useUser();
+  const dataExchange = useDataExchange();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = toTab(searchParams.get('tab'), role);
-  const shown = tabsFor(role).map((item) => item.value as SettingsTab);
+  const available = tabsFor(role, dataExchange);
+  const tab = toTab(searchParams.get('tab'), available);
+  const shown = available.map((item) => item.value as SettingsTab);
 
   const changeTab = (value: string) => {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set('tab', toTab(value, role));
+        next.set('tab', toTab(value, available));
         return next;
       },
       { replace: true },
@@ -86,7 +98,7 @@ export function SettingsPage() {
   return (
     <Tabs value={tab} onValueChange={changeTab} className="max-w-3xl">
       <TabsList aria-label="Settings sections">
-        {tabsFor(role).map((item) => (
+        {available.map((item) => (
           <TabsTrigger key={item.value} value={item.value}>
             <item.icon aria-hidden="true" />
             {item.label}
@@ -123,6 +135,13 @@ export function SettingsPage() {
         <TabsContent value="calendar-feed">
           <OnDemand>
             <CalendarFeedTab />
+          </OnDemand>
+        </TabsContent>
+      ) : null}
+      {shown.includes('my-record') ? (
+        <TabsContent value="my-record">
+          <OnDemand>
+            <DownloadRecordCard />
           </OnDemand>
         </TabsContent>
       ) : null}
