@@ -24,6 +24,7 @@ import { donationRoutes } from './features/donations/routes';
 import { eventRoutes } from './features/events/routes';
 import { exerciseLibraryRoutes } from './features/exercise-library/routes';
 import { exerciseProgrammeRoutes } from './features/exercise-programmes/routes';
+import { importRoutes } from './features/imports/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(accountRoutes(ctx));
   await app.register(preferenceRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(importRoutes(ctx));
   await app.register(messagingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(patientRoutes(ctx));

@@ -8,6 +8,7 @@ import { scheduleMonthlyStatements, statementJobHandlers } from './features/bill
 import { checkInJobHandlers } from './features/check-ins/triggers';
 import { scheduleAdherenceWindows } from './features/exercise-programmes/adherence-windows';
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
+import { importJobHandlers } from './features/imports/run';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -37,6 +38,7 @@ async function main() {
       ...statementJobHandlers(ctx),
       ...checkInJobHandlers(ctx),
       ...exerciseJobHandlers(ctx),
+      ...importJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

@@ -10,6 +10,7 @@ export * from './email';
 export * from './events';
 export * from './exercise-programmes';
 export * from './exercises';
+export * from './imports';
 export * from './member-profiles';
 export * from './messaging';
 export * from './notifications';
