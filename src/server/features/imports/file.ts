@@ -84,8 +84,8 @@ const ALIASES: Partial<Record<ImportField, string[]>> = {
 };
 
 /**
- * The mapping in force: the admin's choices first, then the preset's headers, then a header whose name
- * reads as the field's. Only headers the file has are kept.
+ * The mapping in force: the admin's choices when there are any; otherwise the preset's headers, then a
+ * header whose name reads as the field's. Only headers the file has are kept.
  */
 export function resolveMapping(
   file: CsvFile,
@@ -95,8 +95,9 @@ export function resolveMapping(
   const present = new Set(file.headers);
   const mapping: Record<string, string> = {};
   for (const field of IMPORT_FIELDS[kind]) {
-    if (chosen && field in chosen) {
-      if (present.has(chosen[field])) mapping[field] = chosen[field];
+    // A mapping the admin chose is taken whole: a field it leaves out stays out.
+    if (chosen) {
+      if (chosen[field] && present.has(chosen[field])) mapping[field] = chosen[field];
       continue;
     }
     const fromPreset = kind === 'patients' && preset !== 'custom' ? PRESETS[preset][field] : undefined;
