@@ -72,6 +72,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 /** Largest file accepted, and most rows: well above a clinic's whole history of clients. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
+/** The request carrying a file as JSON text: room for the file and its escaping. */
+export const IMPORT_BODY_LIMIT_BYTES = IMPORT_MAX_BYTES * 2;
 /** How many rows of a preview come back in full (every row with a problem comes back regardless). */
 export const PREVIEW_ROWS_SHOWN = 50;
 export const PREVIEW_PROBLEM_ROWS_MAX = 500;

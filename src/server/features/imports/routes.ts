@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EmptyBodySchema } from '../../../shared/api-error';
 import {
-  IMPORT_MAX_BYTES,
+  IMPORT_BODY_LIMIT_BYTES,
   ImportIdParamsSchema,
   ImportInputSchema,
   ImportPreviewSchema,
@@ -19,8 +19,7 @@ export function importRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const onRequest = app.requireRole('admin');
     const tags = ['imports'];
-    // The file travels as text in JSON; room for it and its quoting.
-    const bodyLimit = IMPORT_MAX_BYTES * 2;
+    const bodyLimit = IMPORT_BODY_LIMIT_BYTES;
 
     app.post(
       '/api/admin/imports/preview',
