@@ -27,6 +27,7 @@ import { exerciseProgrammeRoutes } from './features/exercise-programmes/routes';
 import { recordCopyRoutes } from './features/fhir/copy-routes';
 import { fhirExportRoutes } from './features/fhir/export-routes';
 import { fhirRoutes } from './features/fhir/routes';
+import { importRoutes } from './features/imports/routes';
 import { memberProfileRoutes } from './features/member-profile/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -201,6 +202,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(accountRoutes(ctx));
   await app.register(preferenceRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(importRoutes(ctx));
   await app.register(messagingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(patientRoutes(ctx));

@@ -10,6 +10,7 @@ import { scheduleAdherenceWindows } from './features/exercise-programmes/adheren
 import { exerciseJobHandlers, scheduleExerciseReminders } from './features/exercise-programmes/reminders';
 import { recordCopyJobHandlers } from './features/fhir/copies';
 import { fhirExportJobHandlers } from './features/fhir/exports';
+import { importJobHandlers } from './features/imports/run';
 import { printfulJobHandlers } from './features/printful/service';
 import { JobWorker } from './platform/jobs';
 
@@ -41,6 +42,7 @@ async function main() {
       ...exerciseJobHandlers(ctx),
       ...recordCopyJobHandlers(ctx),
       ...fhirExportJobHandlers(ctx),
+      ...importJobHandlers(ctx),
     },
   });
   await scheduleMonthlyStatements(database.db);

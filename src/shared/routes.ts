@@ -162,6 +162,7 @@ export const ROUTES = {
   adminDonations: adminRoute('/admin/donations', 'Donations', 'Every donation received'),
   adminReports: adminRoute('/admin/reports', 'Admin Reports', 'Clinic, store, events and membership figures'),
   adminActivity: adminRoute('/admin/activity', 'Activity Log', 'Who did what, and when'),
+  adminImport: adminRoute('/admin/import', 'Import', 'Clients and appointments from another system'),
   adminPrintful: adminRoute('/admin/printful', 'Print on Demand', 'Printful products and fulfilment'),
   adminOrders: adminRoute('/admin/orders', 'Store Orders', 'Move orders through fulfilment'),
   adminEvents: adminRoute('/admin/events', 'Events', 'Create events and check in attendees'),

@@ -113,6 +113,9 @@ export const AdminPeoplePage = lazy(() =>
 export const AdminActivityPage = lazy(() =>
   import('../features/admin/activity-page').then((m) => ({ default: m.ActivityPage })),
 );
+export const ImportPage = lazy(() =>
+  import('../features/imports/import-page').then((m) => ({ default: m.ImportPage })),
+);
 export const BillingPage = lazy(() =>
   import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
 );

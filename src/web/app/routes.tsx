@@ -24,6 +24,7 @@ import {
   DemoBookingPage,
   ExerciseLibraryPage,
   ForgotPasswordPage,
+  ImportPage,
   MemberEventsPage,
   MemberOnboardingPage,
   MemberProfilePage,
@@ -106,6 +107,7 @@ const BUILT_SCREENS: Partial<Record<RouteKey, ReactNode>> = {
   memberOrders: <MyOrdersPage />,
   adminOrders: <AdminOrdersPage />,
   adminPrintful: <PrintfulPage />,
+  adminImport: <ImportPage />,
 };
 
 // The exercise library is a screen of care between visits: behind its gate, not among the spec's screens.

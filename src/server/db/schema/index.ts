@@ -11,6 +11,7 @@ export * from './events';
 export * from './exercise-programmes';
 export * from './exercises';
 export * from './fhir-exports';
+export * from './imports';
 export * from './member-profiles';
 export * from './messaging';
 export * from './notifications';

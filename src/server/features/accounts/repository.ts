@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -89,4 +89,29 @@ export async function deletePhotosOf(db: Db | Tx, userId: string) {
 export async function findPhoto(db: Db, id: string) {
   const [row] = await db.select().from(userPhotos).where(eq(userPhotos.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Accounts holding any of these emails (stored lower-case), with their role and state. */
+export function findUsersByEmails(db: Db | Tx, emails: string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.email, emails));
+}
+
+/** Many accounts and their profiles in two statements (an import's batch). */
+export async function insertUsers(
+  db: Db | Tx,
+  list: (typeof users.$inferInsert & { id: string; phone?: string | null })[],
+) {
+  if (list.length === 0) return;
+  await db.insert(users).values(list.map(({ phone: _phone, ...user }) => user));
+  await db.insert(profiles).values(list.map(({ id, phone }) => ({ userId: id, phone: phone ?? null })));
+}
+
+export async function deleteUsers(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
+  return rows.length;
 }

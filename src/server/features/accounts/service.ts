@@ -8,7 +8,7 @@ import {
 } from '../../../shared/profile';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
-import { recordAccountActivity } from '../../platform/activity';
+import { recordAccountActivity, recordActivities } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { hasSignedInFrom } from '../../platform/sessions';
@@ -240,3 +240,44 @@ export { refuseGuessablePassword };
 export const lockActiveAdmins = (tx: Tx) => accounts.lockActiveUsersWithRole(tx, 'admin');
 export const setAccountFields = accounts.updateUser;
 export const setProfileFields = accounts.upsertProfile;
+
+/** Which of these emails already have an account, keyed by email. */
+export async function accountsByEmail(db: Db | Tx, emails: string[]) {
+  const rows = await accounts.findUsersByEmails(db, emails);
+  return new Map(rows.map((row) => [row.email, row]));
+}
+
+export type ImportedAccount = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+};
+
+/**
+ * Opens patient accounts in bulk for an import, all with one password hash nobody knows (the patients set
+ * their own from the invitation), each logged as created by the admin who imported them.
+ */
+export async function createImportedPatients(
+  tx: Tx,
+  { list, passwordHash, actorId }: { list: ImportedAccount[]; passwordHash: string; actorId: string | null },
+) {
+  await accounts.insertUsers(
+    tx,
+    list.map((person) => ({ ...person, passwordHash, role: 'patient' as const })),
+  );
+  await recordActivities(
+    tx,
+    list.map((person) => ({
+      action: 'account.created',
+      actorId,
+      entityType: 'user',
+      entityId: person.id,
+      details: { role: 'patient', source: 'import' },
+    })),
+  );
+}
+
+/** Removes accounts an import created (undo); what hangs off them goes with them. */
+export const deleteImportedAccounts = (tx: Tx, ids: string[]) => accounts.deleteUsers(tx, ids);

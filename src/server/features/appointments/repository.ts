@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   APPOINTMENT_MAX_MINUTES,
@@ -264,4 +264,51 @@ export async function serviceTypesOfPatient(db: Db | Tx, patientId: string) {
     .from(appointments)
     .where(and(eq(appointments.patientId, patientId), sql`${appointments.status} <> 'cancelled'`));
   return rows.map((row) => row.serviceTypeId);
+}
+
+/** The appointments of some practitioners that touch a window, for an import to match and to check clashes. */
+export function appointmentsTouching(
+  db: Db | Tx,
+  { practitionerIds, from, to }: { practitionerIds: string[]; from: Date; to: Date },
+) {
+  if (practitionerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      patientId: appointments.patientId,
+      practitionerId: appointments.practitionerId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.practitionerId, practitionerIds),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
+}
+
+export async function insertAppointments(
+  db: Db | Tx,
+  list: (AppointmentValues & {
+    id: string;
+    patientId: string;
+    practitionerId: string;
+    serviceTypeId: string;
+    startsAt: Date;
+    endsAt: Date;
+  })[],
+) {
+  if (list.length > 0) await db.insert(appointments).values(list);
+}
+
+export async function deleteAppointments(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .delete(appointments)
+    .where(inArray(appointments.id, ids))
+    .returning({ id: appointments.id });
+  return rows.length;
 }

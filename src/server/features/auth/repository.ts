@@ -6,6 +6,10 @@ export async function insertResetToken(db: Db | Tx, values: typeof passwordReset
   await db.insert(passwordResetTokens).values(values);
 }
 
+export async function insertResetTokens(db: Db | Tx, list: (typeof passwordResetTokens.$inferInsert)[]) {
+  if (list.length > 0) await db.insert(passwordResetTokens).values(list);
+}
+
 /** Marks a live token used and returns its user; a second caller with the same token gets nothing. */
 export async function consumeResetToken(tx: Tx, tokenHash: string) {
   const [row] = await tx

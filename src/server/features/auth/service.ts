@@ -119,6 +119,25 @@ export async function createResetLink(tx: Db | Tx, appUrl: string, userId: strin
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The same single-use links for many accounts at once (an import's invitations), one statement per batch.
+ * Answers each account's link by its id.
+ */
+export async function createResetLinks(
+  tx: Db | Tx,
+  { appUrl, userIds }: { appUrl: string; userIds: string[] },
+) {
+  const links = new Map<string, string>();
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+  const rows = userIds.map((userId) => {
+    const token = newToken();
+    links.set(userId, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`);
+    return { id: randomUUID(), userId, tokenHash: hashToken(token), expiresAt };
+  });
+  await authRepository.insertResetTokens(tx, rows);
+  return links;
+}
+
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, meta: RequestMeta) {
   const user = await accounts.findAccountByEmail(ctx.db, input.email);
   // Every request counts, as each one emails: the same two limits as passwords, counted apart from them.

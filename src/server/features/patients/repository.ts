@@ -169,3 +169,25 @@ export async function countInReachOf(db: Db | Tx, practitionerId: string) {
   );
   return Number(row!.count);
 }
+
+/** Fills many records at once (an import): each row names its patient and the fields to set. */
+export async function fillRecords(db: Db | Tx, list: (PatientValues & { userId: string })[]) {
+  if (list.length === 0) return;
+  await db
+    .insert(patients)
+    .values(list)
+    .onConflictDoUpdate({
+      target: patients.userId,
+      set: {
+        dateOfBirth: sql`excluded.date_of_birth`,
+        sex: sql`excluded.sex`,
+        phone: sql`excluded.phone`,
+        addressLine1: sql`excluded.address_line1`,
+        city: sql`excluded.city`,
+        region: sql`excluded.region`,
+        postalCode: sql`excluded.postal_code`,
+        country: sql`excluded.country`,
+        updatedAt: new Date(),
+      },
+    });
+}

@@ -262,3 +262,8 @@ export const countActivePatients = (db: Db) => repository.countWithStatus(db, 'a
 /** How many patients a practitioner reaches (their care team). */
 export const countPatientsInReachOf = (db: Db, practitionerId: string) =>
   repository.countInReachOf(db, practitionerId);
+
+export type ImportedRecord = repository.PatientValues & { userId: string };
+
+/** The record fields of patients an import created, in one statement. */
+export const fillImportedRecords = (tx: Tx, list: ImportedRecord[]) => repository.fillRecords(tx, list);

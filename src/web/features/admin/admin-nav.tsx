@@ -18,6 +18,7 @@ const SECTIONS: RouteKey[] = [
   'adminQuotes',
   'adminReports',
   'adminActivity',
+  'adminImport',
 ];
 
 /** The admin panel's own sections, above each of its pages. */
