@@ -89,6 +89,8 @@ export const clinicFeatures = pgTable(
     careBetweenVisits: boolean('care_between_visits').notNull().default(false),
     /** FHIR R4 read endpoint, the whole-clinic export and the patient's downloadable copy of their record. */
     dataExchange: boolean('data_exchange').notNull().default(false),
+    /** Video visits: the Telehealth page, video services and appointments, the call at /telehealth-session/. */
+    videoVisits: boolean('video_visits').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

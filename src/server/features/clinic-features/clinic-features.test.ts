@@ -22,7 +22,9 @@ describe('clinic features', () => {
     for (const role of ROLES) {
       const response = await t.injectAs(role, { method: 'GET', url: '/api/clinic/features' });
       expect(response.statusCode, role).toBe(200);
-      expect(response.json()).toEqual({ features: { careBetweenVisits: false, dataExchange: false } });
+      expect(response.json()).toEqual({
+        features: { careBetweenVisits: false, dataExchange: false, videoVisits: false },
+      });
     }
     const visitor = await t.injectAs('visitor', { method: 'GET', url: '/api/clinic/features' });
     expect(visitor.statusCode).toBe(401);
@@ -46,9 +48,13 @@ describe('clinic features', () => {
       url: '/api/clinic/features',
       payload: { careBetweenVisits: true },
     });
-    expect(saved.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
+    expect(saved.json()).toEqual({
+      features: { careBetweenVisits: true, dataExchange: false, videoVisits: false },
+    });
     const read = await t.injectAs('patient', { method: 'GET', url: '/api/clinic/features' });
-    expect(read.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
+    expect(read.json()).toEqual({
+      features: { careBetweenVisits: true, dataExchange: false, videoVisits: false },
+    });
     const logged = await t.database.db
       .select()
       .from(activityLog)
@@ -62,13 +68,17 @@ describe('clinic features', () => {
       url: '/api/clinic/features',
       payload: { dataExchange: true },
     });
-    expect(saved.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: true } });
+    expect(saved.json()).toEqual({
+      features: { careBetweenVisits: true, dataExchange: true, videoVisits: false },
+    });
     const off = await t.injectAs('admin', {
       method: 'PUT',
       url: '/api/clinic/features',
       payload: { dataExchange: false },
     });
-    expect(off.json()).toEqual({ features: { careBetweenVisits: true, dataExchange: false } });
+    expect(off.json()).toEqual({
+      features: { careBetweenVisits: true, dataExchange: false, videoVisits: false },
+    });
   });
 
   it('keep what an admin saved when the demo clinic is seeded again', async () => {
@@ -79,6 +89,8 @@ describe('clinic features', () => {
     });
     await t.database.db.transaction((tx) => seedDemoClinicFeatures(tx));
     const read = await t.injectAs('staff', { method: 'GET', url: '/api/clinic/features' });
-    expect(read.json()).toEqual({ features: { careBetweenVisits: false, dataExchange: false } });
+    expect(read.json()).toEqual({
+      features: { careBetweenVisits: false, dataExchange: false, videoVisits: false },
+    });
   });
 });

@@ -9,6 +9,6 @@ import { clinicFeatures } from '../../db/schema';
 export async function seedDemoClinicFeatures(tx: Tx) {
   await tx
     .update(clinicFeatures)
-    .set({ careBetweenVisits: true, dataExchange: true })
+    .set({ careBetweenVisits: true, dataExchange: true, videoVisits: true })
     .where(and(eq(clinicFeatures.id, 'clinic'), isNull(clinicFeatures.updatedBy)));
 }

@@ -11,13 +11,25 @@ import * as repository from './repository';
 
 export async function getFeatures(db: Db | Tx): Promise<ClinicFeaturesAnswer> {
   const row = await repository.readFeatures(db);
-  return { features: { careBetweenVisits: row.careBetweenVisits, dataExchange: row.dataExchange } };
+  return {
+    features: {
+      careBetweenVisits: row.careBetweenVisits,
+      dataExchange: row.dataExchange,
+      videoVisits: row.videoVisits,
+    },
+  };
 }
 
 /** Refuses (409) what only a clinic with data exchange on does (FHIR, exports, the patient's copy). */
 export async function requireDataExchange(db: Db | Tx) {
   const { features } = await getFeatures(db);
   if (!features.dataExchange) throw new AppError('CONFLICT', CLINIC_FEATURE_ERRORS.dataExchangeOff);
+}
+
+/** Refuses (409) what only a clinic with video visits on does (the call, its page and its signalling). */
+export async function requireVideoVisits(db: Db | Tx) {
+  const { features } = await getFeatures(db);
+  if (!features.videoVisits) throw new AppError('CONFLICT', CLINIC_FEATURE_ERRORS.videoVisitsOff);
 }
 
 /** Refuses (409) what only a clinic with care between visits on does. */

@@ -21,6 +21,9 @@ export const useCareBetweenVisits = () => useClinicFeatures().data?.careBetweenV
 /** True only once the clinic is known to have data exchange on (the FHIR endpoint and the patient's copy). */
 export const useDataExchange = () => useClinicFeatures().data?.dataExchange === true;
 
+/** True only once the clinic is known to have video visits on (the Telehealth page and the call). */
+export const useVideoVisits = () => useClinicFeatures().data?.videoVisits === true;
+
 export function useSaveClinicFeatures() {
   const queryClient = useQueryClient();
   return useMutation({

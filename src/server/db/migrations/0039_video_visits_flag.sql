@@ -1,0 +1,1 @@
+ALTER TABLE "clinic_features" ADD COLUMN "video_visits" boolean DEFAULT false NOT NULL;
