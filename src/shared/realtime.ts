@@ -15,7 +15,7 @@ export const SESSION_CLOSE_CODES: readonly number[] = [
 ];
 
 /** The channels of /ws: each socket subscribes to one. */
-export const SOCKET_CHANNELS = ['account-status', 'messaging', 'notifications'] as const;
+export const SOCKET_CHANNELS = ['account-status', 'messaging', 'notifications', 'telehealth'] as const;
 export type SocketChannel = (typeof SOCKET_CHANNELS)[number];
 
 /**
