@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
+import { namedRowsOf } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { activityLog, messages, users } from '../../db/schema';
 import { batchedReadsOn } from '../../platform/batched-reads';
+import { batchedWritesOn } from '../../platform/batched-writes';
 
 export type MessageRow = typeof messages.$inferSelect & { senderFirstName: string; senderLastName: string };
 
@@ -52,46 +54,65 @@ type RawMessageRow = {
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
+export type NewMessage = {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  ipAddress: string | null;
+};
+
 /**
- * Stores a message and its audit entry (who wrote to whom, never what) in ONE statement: both commit or
- * neither does, in a single round trip instead of a five-step transaction. This is the hot path between
- * pressing Send and the recipient's screen (bench/messaging-latency.ts).
+ * Stores messages and their audit entries (who wrote to whom, never what) in ONE statement: all commit or
+ * none does, in a single round trip. This is the hot path between pressing Send and the recipient's screen
+ * (bench/messaging-latency.ts). The sends of one moment share the statement and its commit (`insertMessage`
+ * below); each row's created_at is the clock as the row is written, so messages keep the order they came in.
  */
-export async function insertMessageAudited(
-  db: Db,
-  values: { id: string; senderId: string; recipientId: string; content: string },
-  audit: { ipAddress: string | null },
-): Promise<MessageRow> {
-  const [row] = await rowsOf<RawMessageRow>(
+async function insertMessagesAudited(db: Db, rows: readonly NewMessage[]): Promise<MessageRow[]> {
+  const input = JSON.stringify(rows);
+  const stored = await namedRowsOf<RawMessageRow>(
     db,
+    'insert_messages_audited',
     sql`
-    with inserted as (
-      insert into ${messages} (id, sender_id, recipient_id, content)
-      values (${values.id}, ${values.senderId}, ${values.recipientId}, ${values.content})
+    with input as (
+      select (r->>'id')::uuid as id, (r->>'senderId')::uuid as sender_id, (r->>'recipientId')::uuid as recipient_id,
+        r->>'content' as content, r->>'ipAddress' as ip_address, n
+      from jsonb_array_elements(${input}::jsonb) with ordinality as t(r, n)
+    ), inserted as (
+      insert into ${messages} (id, sender_id, recipient_id, content, created_at)
+      select id, sender_id, recipient_id, content, clock_timestamp() from input order by n
       returning *
     ), audit as (
       insert into ${activityLog} (actor_id, action, entity_type, entity_id, outcome, ip_address, details)
-      select sender_id, 'message.sent', 'message', id::text, 'success', ${audit.ipAddress},
-        jsonb_build_object('recipientId', recipient_id)
-      from inserted
+      select inserted.sender_id, 'message.sent', 'message', inserted.id::text, 'success', input.ip_address,
+        jsonb_build_object('recipientId', inserted.recipient_id)
+      from inserted join input on input.id = inserted.id
     )
     select inserted.*, sender.first_name as sender_first_name, sender.last_name as sender_last_name
     from inserted join ${users} sender on sender.id = inserted.sender_id`,
   );
-  return {
-    id: row.id,
-    senderId: row.sender_id,
-    recipientId: row.recipient_id,
-    content: row.content,
-    status: row.status,
-    readAt: asDate(row.read_at),
-    deliveryStatus: row.delivery_status,
-    deliveredAt: asDate(row.delivered_at),
-    createdAt: new Date(row.created_at),
-    senderFirstName: row.sender_first_name,
-    senderLastName: row.sender_last_name,
-  };
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  return rows.map(({ id }) => {
+    const row = byId.get(id);
+    if (!row) throw new Error('a stored message did not come back from its insert');
+    return {
+      id: row.id,
+      senderId: row.sender_id,
+      recipientId: row.recipient_id,
+      content: row.content,
+      status: row.status,
+      readAt: asDate(row.read_at),
+      deliveryStatus: row.delivery_status,
+      deliveredAt: asDate(row.delivered_at),
+      createdAt: new Date(row.created_at),
+      senderFirstName: row.sender_first_name,
+      senderLastName: row.sender_last_name,
+    };
+  });
 }
+
+/** Stores one message with its audit entry; it resolves once the statement holding it has committed. */
+export const insertMessage = batchedWritesOn(insertMessagesAudited);
 
 export async function findMessage(db: Db | Tx, id: string): Promise<MessageRow | null> {
   const [row] = await db

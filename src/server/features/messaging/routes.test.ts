@@ -154,6 +154,51 @@ describe('POST /api/messages', () => {
   });
 });
 
+describe('sends of one moment (group commit)', () => {
+  it('stores every one with its audit row and notification, in one order both sides list', async () => {
+    const a = await createPerson(t, 'staff');
+    const b = await createPerson(t, 'staff');
+    const c = await createPerson(t, 'staff');
+    // Sent together: they share statements and commits, and each still answers its own 201.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => send(i % 3 === 2 ? b : a, (i % 3 === 2 ? c : b).id, `burst ${i}`)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const messages = answers.map((answer) => answer.json<Message>());
+    expect(messages.map((m) => m.content)).toEqual(Array.from({ length: 12 }, (_, i) => `burst ${i}`));
+
+    // Listed newest first by the stored time, the ids of each side's list are its messages, none twice.
+    const ofB = (await call(b, 'GET', '/api/messages?limit=100')).json<Message[]>();
+    expect(new Set(ofB.map((m) => m.id))).toEqual(new Set(messages.map((m) => m.id)));
+    const times = ofB.map((m) => Date.parse(m.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+
+    const audited = await t.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'message.sent'), eq(activityLog.actorId, a.id)));
+    expect(audited.map((row) => row.entityId).sort()).toEqual(
+      messages
+        .filter((m) => m.senderId === a.id)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(audited.every((row) => !JSON.stringify(row.details).includes('burst'))).toBe(true);
+
+    // Each recipient is told of each message once, by a notification of its own.
+    await expect
+      .poll(
+        async () => (await call(b, 'GET', '/api/notifications/unread-count')).json<{ count: number }>().count,
+      )
+      .toBe(8);
+    await expect
+      .poll(
+        async () => (await call(c, 'GET', '/api/notifications/unread-count')).json<{ count: number }>().count,
+      )
+      .toBe(4);
+  });
+});
+
 describe('GET /api/messages', () => {
   it('lists only the caller messages, newest first, narrowed with `with` and paged with `before`', async () => {
     const a = await createPerson(t, 'staff');

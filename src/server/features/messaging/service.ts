@@ -81,11 +81,13 @@ export async function sendMessage(
   const recipient = await reachablePerson(ctx.db, caller, input.recipientId);
   if (!recipient) throw notFound(RECIPIENT_NOT_FOUND);
 
-  const row = await repository.insertMessageAudited(
-    ctx.db,
-    { id: randomUUID(), senderId: caller.id, recipientId: recipient.id, content },
-    { ipAddress: meta.ipAddress ?? null },
-  );
+  const row = await repository.insertMessage(ctx.db, {
+    id: randomUUID(),
+    senderId: caller.id,
+    recipientId: recipient.id,
+    content,
+    ipAddress: meta.ipAddress ?? null,
+  });
   const message = toMessage(row);
   ctx.events.publish('message.sent', { message });
   return message;

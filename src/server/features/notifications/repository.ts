@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { namedRowsOf, prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { batchedReadsOn } from '../../platform/batched-reads';
+import { batchedWritesOn } from '../../platform/batched-writes';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -12,10 +13,70 @@ const notArchived = isNull(notifications.archivedAt);
 /** What the badge counts and mark-all-read clears: unread and not archived. */
 const unread = and(eq(notifications.isRead, false), notArchived);
 
-export async function insertNotification(db: Db | Tx, values: typeof notifications.$inferInsert) {
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row;
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'id' | 'userId' | 'type' | 'title' | 'message' | 'priority' | 'actionUrl' | 'data'
+>;
+type RawNotificationRow = {
+  id: string;
+  user_id: string;
+  type: NotificationRow['type'];
+  title: string;
+  message: string;
+  priority: NotificationRow['priority'];
+  is_read: boolean;
+  read_at: Date | string | null;
+  archived_at: Date | string | null;
+  action_url: string | null;
+  data: NotificationRow['data'];
+  created_at: Date | string;
+};
+
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The notifications raised at one moment (a message to many, a burst of sends) in one statement and one
+ * commit; created_at is the clock as each row is written, so they keep the order they were raised in.
+ */
+async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<NotificationRow[]> {
+  const input = JSON.stringify(rows);
+  const stored = await namedRowsOf<RawNotificationRow>(
+    db,
+    'insert_notifications',
+    sql`
+    with input as (
+      select (r->>'id')::uuid as id, (r->>'userId')::uuid as user_id, r->>'type' as type, r->>'title' as title,
+        r->>'message' as message, r->>'priority' as priority, r->>'actionUrl' as action_url,
+        case when jsonb_typeof(r->'data') = 'object' then r->'data' end as data, n
+      from jsonb_array_elements(${input}::jsonb) with ordinality as t(r, n)
+    )
+    insert into ${notifications} (id, user_id, type, title, message, priority, action_url, data, created_at)
+    select id, user_id, type, title, message, priority, action_url, data, clock_timestamp() from input order by n
+    returning *`,
+  );
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  return rows.map(({ id }) => {
+    const row = byId.get(id);
+    if (!row) throw new Error('a stored notification did not come back from its insert');
+    return {
+      id: row.id,
+      userId: row.user_id,
+      type: row.type,
+      title: row.title,
+      message: row.message,
+      priority: row.priority,
+      isRead: row.is_read,
+      readAt: asDate(row.read_at),
+      archivedAt: asDate(row.archived_at),
+      actionUrl: row.action_url,
+      data: row.data,
+      createdAt: new Date(row.created_at),
+    };
+  });
 }
+
+/** Stores one notification; it resolves once the statement holding it has committed (group commit, 0043). */
+export const insertNotification = batchedWritesOn(insertNotifications);
 
 export async function findNotification(db: Db | Tx, userId: string, id: string) {
   const [row] = await db.select().from(notifications).where(ownedBy(userId, id)).limit(1);
