@@ -37,6 +37,20 @@ export async function enqueueMany(db: Db | Tx, list: QueuedJob[]) {
     });
 }
 
+/**
+ * Queues the jobs whose keys are not there yet; a key already queued, run or cancelled is left as it is, so
+ * queuing the same jobs at every start writes nothing once they are in place.
+ */
+export async function enqueueOnce(db: Db | Tx, list: QueuedJob[]) {
+  if (list.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      list.map((job) => ({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })),
+    )
+    .onConflictDoNothing({ target: jobs.key });
+}
+
 /** Withdraws a job that has not run yet; one already run or running is left as it is. */
 export async function cancelJob(db: Db | Tx, key: string) {
   await db

@@ -331,6 +331,15 @@ describe('exercise programmes', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, ADHERENCE_WINDOWS_JOB), eq(jobs.status, 'queued')));
     expect(next.map((row) => row.key)).toEqual([`${ADHERENCE_WINDOWS_JOB}:${addDays(clinicToday(), 1)}`]);
+    // A later start with both days' jobs in place writes nothing: the rows keep their versions.
+    const versions = () =>
+      rowsOf<{ key: string; xmin: string }>(
+        t.database.db,
+        sql`select key, xmin::text as xmin from jobs where kind = ${ADHERENCE_WINDOWS_JOB} order by key`,
+      );
+    const before = await versions();
+    await scheduleAdherenceWindows(t.database.db);
+    expect(await versions()).toEqual(before);
   });
 
   it('reminds once a day at the chosen time, in the portal and by email, even with two workers', async () => {
