@@ -60,6 +60,14 @@ export function ClinicExport() {
               ? `Exporting… ${current?.patientsDone ?? 0} of ${current?.patientsTotal ?? 0} patients`
               : ''}
       </p>
+      {running ? (
+        <progress
+          aria-label="Export progress"
+          className="h-2 w-full"
+          max={Math.max(current?.patientsTotal ?? 0, 1)}
+          value={current?.patientsDone ?? 0}
+        />
+      ) : null}
       {current?.manifest ? (
         <ul aria-label="Export files" className="flex flex-wrap gap-2">
           {current.manifest.output.map((file) => (
