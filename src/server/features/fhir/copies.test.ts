@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordCopyAnswer } from '../../../shared/record-copies';
-import { activityLog } from '../../db/schema';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
+import { activityLog, patientConsents } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
+import { completeAll } from '../onboarding/testing';
 import { signedNote } from '../recovery-notes/testing';
 import { recordCopyJobHandlers } from './copies';
 import type { FhirResource } from './mapping';
@@ -25,6 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: CLINIC_TIME_ZONE,
+});
 const post = () => t.injectAs('patient', { method: 'POST', url: '/api/my-record/copies' });
 const latest = async () =>
   (
@@ -54,6 +61,8 @@ describe("the patient's copy of their record", () => {
       patientId: patient.id,
       fields: { subjective: 'Private working hypothesis', painScore: 6 },
     });
+    const intake = await completeAll(t, patient.token, `${patient.firstName} ${patient.lastName}`);
+    expect(intake.complete).toBe(true);
     expect((await latest()).copy).toBeNull();
     const first = await post();
     expect(first.statusCode).toBe(200);
@@ -86,6 +95,32 @@ describe("the patient's copy of their record", () => {
     ])
       expect(text).toContain(heading);
     expect(text).toContain('Stairs are easier this week');
+    // Every onboarding answer, and each consent with who signed it and when.
+    for (const answer of [
+      'Intake completed ',
+      'Sex: Female',
+      'Gender: Woman',
+      'Insurance provider: Harbour Health',
+      'Policy number: HH-1234',
+      'Medical history: Left knee arthroscopy in 2019',
+      'Medications: Ibuprofen 200 mg as needed',
+      'Allergies: Penicillin',
+      'Main concern: Knee pain when running',
+      'Goal: Run 5 km without pain',
+      'Goal: Climb stairs',
+    ])
+      expect(text).toContain(answer);
+    const consents = await t.database.db
+      .select()
+      .from(patientConsents)
+      .where(eq(patientConsents.patientId, patient.id));
+    expect(consents.map((row) => row.kind).sort()).toEqual(expect.arrayContaining(['privacy', 'treatment']));
+    for (const consent of consents)
+      expect(text).toContain(
+        `${consent.title}: signed "${consent.signedName}" on ${dateTime.format(consent.signedAt)}`,
+      );
+    expect(text).not.toContain('Email and text reminders (optional): signed');
+    expect(text).toContain('Invoices and payments');
     expect(text).not.toContain('Private working hypothesis');
 
     const fhir = await t.injectAs('patient', {

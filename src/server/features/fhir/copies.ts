@@ -81,11 +81,12 @@ async function prepare(ctx: Ctx, job: Job) {
   const invoiceIds = resources
     .filter((resource) => resource.resourceType === 'Invoice')
     .map((resource) => resource.id);
-  const [onboarding, payments] = await Promise.all([
+  const [onboarding, consents, payments] = await Promise.all([
     repository.onboardingOf(ctx.db, copy.patientId),
+    repository.consentsOf(ctx.db, [copy.patientId]),
     repository.invoicePayments(ctx.db, invoiceIds),
   ]);
-  const pdf = await recordCopyPdf(resources, { onboarding, payments });
+  const pdf = await recordCopyPdf(resources, { onboarding, consents, payments });
   const bundle = Buffer.from(JSON.stringify(collectionBundle(systems, resources)), 'utf8');
   const pdfKey = `record-copies/${copy.id}/record.pdf`;
   const bundleKey = `record-copies/${copy.id}/record.json`;

@@ -306,16 +306,26 @@ export async function responsePatientId(db: Db | Tx, responseId: string) {
   return row?.patientId ?? null;
 }
 
+/** The patient's intake answers as they stand (some live on the patient's record, some on the intake). */
 export async function onboardingOf(db: Db | Tx, patientId: string) {
   const [row] = await db
     .select({
+      sex: patients.sex,
+      gender: patients.gender,
+      insuranceProvider: patients.insuranceProvider,
+      insurancePolicyNumber: patients.insurancePolicyNumber,
+      insuranceGroupNumber: patients.insuranceGroupNumber,
+      medicalHistory: patients.medicalHistory,
+      medications: patients.medications,
+      allergies: patients.allergies,
       mainConcern: patientOnboarding.mainConcern,
       goals: patientOnboarding.goals,
       completedAt: patientOnboarding.completedAt,
     })
-    .from(patientOnboarding)
-    .where(eq(patientOnboarding.patientId, patientId));
-  return row ?? null;
+    .from(patients)
+    .leftJoin(patientOnboarding, eq(patientOnboarding.patientId, patients.userId))
+    .where(eq(patients.userId, patientId));
+  return row ? { ...row, goals: row.goals ?? [] } : null;
 }
 
 /** Payments against these invoices, oldest first. */
