@@ -10,7 +10,7 @@ import { completeAll } from '../onboarding/testing';
 import { signedNote } from '../recovery-notes/testing';
 import { recordCopyJobHandlers } from './copies';
 import type { FhirResource } from './mapping';
-import { fhirErrors, pdfText, referencesOf } from './testing';
+import { fhirErrors, pdfText, referencesOf, unresolvedQuestionnaires } from './testing';
 
 /**
  * The patient's copy of their record: asked for, prepared by the job, downloaded as a readable PDF and a FHIR
@@ -138,6 +138,7 @@ describe("the patient's copy of their record", () => {
     expect(
       resources.flatMap((resource) => referencesOf(resource)).filter((ref) => !present.has(ref)),
     ).toEqual([]);
+    expect(unresolvedQuestionnaires(resources)).toEqual([]);
     expect(present).toContain(`DocumentReference/${shared.id}`);
     expect(present).not.toContain(`DocumentReference/${unshared.id}`);
     expect(present).not.toContain(`Observation/pain-${unshared.id}`);

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { FHIR_EXPORT_JOB, fhirExportJobHandlers } from './exports';
 import type { FhirResource } from './mapping';
 import * as repository from './repository';
-import { fhirErrors, referencesOf } from './testing';
+import { fhirErrors, referencesOf, unresolvedQuestionnaires } from './testing';
 
 /**
  * Issue 30's "a whole-clinic export of the demo clinic validates with no errors": the demo clinic seeded as
@@ -67,6 +67,7 @@ describe('the whole-clinic export of the demo clinic', () => {
         'Patient',
         'Practitioner',
         'PractitionerRole',
+        'Questionnaire',
         'QuestionnaireResponse',
       ]),
     );
@@ -118,6 +119,15 @@ describe('the whole-clinic export of the demo clinic', () => {
         .map((reference) => `${resource.resourceType}/${resource.id} -> ${reference}`),
     );
     expect(dangling).toEqual([]);
+  });
+
+  it('holds a Questionnaire per measure the clinic uses, at the canonical each response names', async () => {
+    const questionnaires = resources.filter((resource) => resource.resourceType === 'Questionnaire');
+    expect(questionnaires.map((resource) => resource.id)).toEqual(
+      await repository.measuresInUse(t.database.db),
+    );
+    expect(questionnaires.length).toBeGreaterThan(0);
+    expect(unresolvedQuestionnaires(resources)).toEqual([]);
   });
 
   it('ran as the export job, which the worker settled as done', async () => {

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FhirExportStatus } from '../../../shared/fhir-exports';
+import { OUTCOME_MEASURES } from '../../../shared/outcome-measures';
 import type { FhirExportFile } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { enqueue, type Job, type JobHandler } from '../../platform/jobs';
+import { type FhirResource, toQuestionnaire } from './mapping';
 import * as repository from './repository';
 import { type Caller, patientsResources } from './service';
 
@@ -20,8 +22,8 @@ import { type Caller, patientsResources } from './service';
 export const FHIR_EXPORT_JOB = 'fhir-export.run';
 export const EXPORT_NOT_FOUND = 'Export not found';
 const PAGE = 200;
-/** Resources many patients share (the clinic, practitioners and their roles): written once. */
-const SHARED = new Set(['Organization', 'Practitioner', 'PractitionerRole']);
+/** Resources many patients share (the clinic, practitioners and their roles, questionnaires): written once. */
+const SHARED = new Set(['Organization', 'Practitioner', 'PractitionerRole', 'Questionnaire']);
 type Ctx = Pick<AppContext, 'db' | 'files' | 'config'>;
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findExport>>>;
 
@@ -123,30 +125,32 @@ export async function runExport(ctx: Ctx, exportId: string) {
   const outputs = new Map<string, Output>();
   const seen = new Set<string>();
   const systems = { base: ctx.config.appUrl };
+  const write = async (resource: FhirResource) => {
+    const type = resource.resourceType;
+    if (SHARED.has(type)) {
+      const key = `${type}/${resource.id}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
+    let output = outputs.get(type);
+    if (!output) {
+      const path = join(dir, `${type}.ndjson`);
+      output = { stream: createWriteStream(path), path, count: 0 };
+      outputs.set(type, output);
+    }
+    await writeLine(output, JSON.stringify(resource));
+  };
   try {
+    // Every measure the clinic uses has its Questionnaire, answered yet or not.
+    for (const measure of await repository.measuresInUse(ctx.db))
+      await write(toQuestionnaire(OUTCOME_MEASURES[measure], systems));
     let after: string | null = null;
     let done = 0;
     for (;;) {
       const ids = await repository.patientIdsAfter(ctx.db, after, PAGE);
       if (ids.length === 0) break;
       const page = await patientsResources(ctx.db, { patientIds: ids, systems, sharedOnly: false });
-      for (const patientId of ids) {
-        for (const resource of page.get(patientId) ?? []) {
-          const type = resource.resourceType;
-          if (SHARED.has(type)) {
-            const key = `${type}/${resource.id}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-          }
-          let output = outputs.get(type);
-          if (!output) {
-            const path = join(dir, `${type}.ndjson`);
-            output = { stream: createWriteStream(path), path, count: 0 };
-            outputs.set(type, output);
-          }
-          await writeLine(output, JSON.stringify(resource));
-        }
-      }
+      for (const patientId of ids) for (const resource of page.get(patientId) ?? []) await write(resource);
       done += ids.length;
       after = ids[ids.length - 1];
       await repository.updateExport(ctx.db, exportId, {

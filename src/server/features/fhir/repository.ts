@@ -4,6 +4,8 @@ import {
   appointments,
   careTeamAssignments,
   checkInResponses,
+  checkInSchedules,
+  checkIns,
   exerciseProgrammeItems,
   exerciseProgrammes,
   exerciseProgrammeVersions,
@@ -419,4 +421,14 @@ export async function updateExport(
   >,
 ) {
   await db.update(fhirExports).set(change).where(eq(fhirExports.id, id));
+}
+
+/** The outcome measures the clinic uses: scheduled, sent or answered, each once. */
+export async function measuresInUse(db: Db | Tx) {
+  const rows = await db
+    .selectDistinct({ measure: checkInSchedules.measure })
+    .from(checkInSchedules)
+    .union(db.selectDistinct({ measure: checkIns.measure }).from(checkIns))
+    .union(db.selectDistinct({ measure: checkInResponses.measure }).from(checkInResponses));
+  return rows.map((row) => row.measure).sort();
 }

@@ -22,6 +22,7 @@ import {
   toPatient,
   toPractitioner,
   toPractitionerRole,
+  toQuestionnaire,
   toQuestionnaireResponse,
   toScoreObservation,
 } from './mapping';
@@ -31,9 +32,10 @@ export type Caller = { id: string; role: Role };
 
 /**
  * Patients' records as FHIR R4 resources, each patient's list self-contained: the clinic, the practitioners it
- * names (and their roles), the patient, then their appointments, encounters, notes, observations, answers,
- * consents, invoices and exercise programmes. Reads a page of patients in one statement per table.
- * `sharedOnly` keeps to the notes shared with the patient (their own copy and their own reads).
+ * names (and their roles), the patient, then their appointments, encounters, notes, observations, the
+ * questionnaires they answered and their answers, consents, invoices and exercise programmes. Reads a page of
+ * patients in one statement per table. `sharedOnly` keeps to the notes shared with the patient (their own copy
+ * and their own reads).
  */
 export async function patientsResources(
   db: Db | Tx,
@@ -118,6 +120,9 @@ export async function patientsResources(
       ...appointmentRows.filter((row) => row.status === 'completed').map(toEncounter),
       ...noteRows.map((row) => toDocumentReference(row, completed)),
       ...noteRows.flatMap((row) => noteObservations(row, systems)),
+      ...[...new Set(responseRows.map((row) => row.measure))].map((code) =>
+        toQuestionnaire(OUTCOME_MEASURES[code as OutcomeMeasureCode], systems),
+      ),
       ...responseRows.map((row) => toQuestionnaireResponse(row, systems)),
       ...responseRows.map((row) => toScoreObservation(row, systems)),
       ...(consentsOf.get(id) ?? []).map(toConsent),
