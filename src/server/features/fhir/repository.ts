@@ -259,14 +259,9 @@ export async function programmesOf(db: Db | Tx, patientIds: readonly string[]) {
   return rows.map((row) => ({ ...row, items: byVersion.get(row.versionId) ?? [] }));
 }
 
-/**
- * Patient ids for a search, by last then first name: `inReach` is the caller's reach as a subquery (none for
- * staff and admins), `name` a part of a first or last name, `id` one id.
- */
-export async function searchPatientIds(
-  db: Db | Tx,
-  search: { inReach: SQL | null; name?: string; id?: string; limit: number },
-) {
+type PatientSearch = { inReach: SQL | null; name?: string; id?: string };
+
+function patientSearchWhere(search: PatientSearch) {
   const conditions: (SQL | undefined)[] = [eq(users.role, 'patient')];
   if (search.inReach) conditions.push(sql`${patients.userId} in (${search.inReach})`);
   if (search.id) conditions.push(eq(patients.userId, search.id));
@@ -274,14 +269,36 @@ export async function searchPatientIds(
     const pattern = `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern)));
   }
+  return and(...conditions);
+}
+
+/**
+ * Patient ids for a search page, in id order after `after` (the last id of the page before; ids never change,
+ * so a page boundary holds while names are edited): `inReach` is the caller's reach as a subquery (none for
+ * staff and admins), `name` a part of a first or last name, `id` one id.
+ */
+export async function searchPatientIds(
+  db: Db | Tx,
+  search: PatientSearch & { after?: string; limit: number },
+) {
   const rows = await db
     .select({ id: patients.userId })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(...conditions))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .where(and(patientSearchWhere(search), search.after ? gt(patients.userId, search.after) : undefined))
+    .orderBy(asc(patients.userId))
     .limit(search.limit);
   return rows.map((row) => row.id);
+}
+
+/** How many patients the search matches in all (a searchset's total). */
+export async function countPatientIds(db: Db | Tx, search: PatientSearch) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(patientSearchWhere(search));
+  return row.count;
 }
 
 export async function appointmentPatientId(db: Db | Tx, appointmentId: string) {
