@@ -388,11 +388,16 @@ export async function findCopy(db: Db | Tx, id: string) {
 export async function finishCopy(
   db: Db | Tx,
   id: string,
-  done: { status: 'ready' | 'failed'; pdfKey?: string; bundleKey?: string },
+  done: { status: 'ready' | 'failed'; pdfKey?: string; bundleKey?: string; readyAt?: Date },
 ) {
   await db
     .update(recordCopies)
-    .set({ status: done.status, pdfKey: done.pdfKey, bundleKey: done.bundleKey, readyAt: new Date() })
+    .set({
+      status: done.status,
+      pdfKey: done.pdfKey,
+      bundleKey: done.bundleKey,
+      readyAt: done.readyAt ?? new Date(),
+    })
     .where(eq(recordCopies.id, id));
 }
 
