@@ -45,6 +45,7 @@ test('an admin exports the whole clinic from the Data exchange card and download
 
   const files = card.getByRole('list', { name: 'Export files' });
   await expect(files.getByRole('button', { name: `Patient (${patients})` })).toBeVisible();
+  await expect(card.getByText(/^Files kept until .+, then deleted\.$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const downloaded: Resource[] = [];

@@ -24,6 +24,7 @@ test('a patient prepares a copy of their record and downloads the PDF and a FHIR
   const prepare = page.getByRole('button', { name: /^Prepare (my|a new) copy$/ });
   await prepare.click();
   await expect(page.getByText(/^Your copy from .+ is ready\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Kept until .+, then deleted\.$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const pdfDownload = page.waitForEvent('download');
