@@ -6,6 +6,7 @@ import { activityLog, patientConsents } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
+import { pay, sentInvoice } from '../billing/testing';
 import { completeAll } from '../onboarding/testing';
 import { signedNote } from '../recovery-notes/testing';
 import { recordCopyJobHandlers } from './copies';
@@ -61,6 +62,8 @@ describe("the patient's copy of their record", () => {
       patientId: patient.id,
       fields: { subjective: 'Private working hypothesis', painScore: 6 },
     });
+    const invoice = await sentInvoice(t, patient.id, { cents: 12_000 });
+    expect((await pay(t, 'staff', { id: invoice.id, amountCents: 5_000 })).statusCode).toBe(200);
     const intake = await completeAll(t, patient.token, `${patient.firstName} ${patient.lastName}`);
     expect(intake.complete).toBe(true);
     expect((await latest()).copy).toBeNull();
@@ -121,6 +124,9 @@ describe("the patient's copy of their record", () => {
       );
     expect(text).not.toContain('Email and text reminders (optional): signed');
     expect(text).toContain('Invoices and payments');
+    expect(text).toContain(`Invoice ${invoice.number}`);
+    expect(text).toContain('120.00 USD (issued)');
+    expect(text).toMatch(/Payment .+: 50\.00 USD by cash/);
     expect(text).not.toContain('Private working hypothesis');
 
     const fhir = await t.injectAs('patient', {
