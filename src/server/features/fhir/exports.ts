@@ -139,6 +139,7 @@ export async function runExport(ctx: Ctx, exportId: string) {
   const outputs = new Map<string, Output>();
   const seen = new Set<string>();
   const systems = { base: ctx.config.appUrl };
+  let files: FhirExportFile[] = [];
   const write = async (resource: FhirResource) => {
     const type = resource.resourceType;
     if (SHARED.has(type)) {
@@ -172,7 +173,6 @@ export async function runExport(ctx: Ctx, exportId: string) {
         patientsTotal: Math.max(total, done),
       });
     }
-    const files: FhirExportFile[] = [];
     for (const [type, output] of [...outputs].sort(([a], [b]) => a.localeCompare(b))) {
       output.stream.end();
       await once(output.stream, 'finish');
@@ -204,6 +204,8 @@ export async function runExport(ctx: Ctx, exportId: string) {
       details: { patients: done, files: files.length },
     });
   } catch (error) {
+    // A failed export offers no files, so none it stored is left behind for the retention job to miss.
+    for (const file of files) await ctx.files.delete(file.key).catch(() => {});
     await repository.updateExport(ctx.db, exportId, { status: 'failed', finishedAt: new Date() });
     throw error;
   } finally {
