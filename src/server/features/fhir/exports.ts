@@ -139,7 +139,7 @@ export async function runExport(ctx: Ctx, exportId: string) {
   const outputs = new Map<string, Output>();
   const seen = new Set<string>();
   const systems = { base: ctx.config.appUrl };
-  let files: FhirExportFile[] = [];
+  const files: FhirExportFile[] = [];
   const write = async (resource: FhirResource) => {
     const type = resource.resourceType;
     if (SHARED.has(type)) {
