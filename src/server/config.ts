@@ -60,6 +60,8 @@ const ConfigSchema = z.object({
    * served only when asked for. Not tied to NODE_ENV, which `npm start` leaves at development.
    */
   API_DOCS: z.enum(['on', 'off']).default('off'),
+  /** Days a patient's copy of their record and a whole-clinic export's files are kept once ready. */
+  DATA_EXCHANGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -149,6 +151,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY ? Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64') : undefined,
     printfulApiUrl: env.PRINTFUL_API_URL.replace(/\/+$/, ''),
     fileStore: fileStoreOf(env),
+    dataExchangeRetentionDays: env.DATA_EXCHANGE_RETENTION_DAYS,
   } as const;
 }
 

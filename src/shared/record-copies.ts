@@ -3,9 +3,12 @@ import { z } from 'zod';
 /** A patient's copy of their record (My Account, "Download my record"): prepared in the background. */
 export const RecordCopySchema = z.object({
   id: z.string(),
-  status: z.enum(['preparing', 'ready', 'failed']),
+  /** `expired`: the copy was ready, and its files have been deleted after the retention period. */
+  status: z.enum(['preparing', 'ready', 'failed', 'expired']),
   createdAt: z.string(),
   readyAt: z.string().nullable(),
+  /** When a ready copy's files are deleted (or were). */
+  expiresAt: z.string().nullable(),
 });
 export type RecordCopy = z.infer<typeof RecordCopySchema>;
 
@@ -19,3 +22,6 @@ export const RECORD_COPY_ERRORS = {
   notReady: 'This copy is still being prepared',
   notFound: 'Copy not found',
 } as const;
+
+export const recordCopyExpired = (days: number) =>
+  `This copy was deleted ${days} days after it was ready, as every copy is. Prepare a new one.`;

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordCopyAnswer } from '../../../shared/record-copies';
-import { activityLog } from '../../db/schema';
+import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
+import { activityLog, patientConsents } from '../../db/schema';
 import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson, type TestPerson } from '../../test/people';
+import { pay, sentInvoice } from '../billing/testing';
+import { completeAll } from '../onboarding/testing';
 import { signedNote } from '../recovery-notes/testing';
 import { recordCopyJobHandlers } from './copies';
 import type { FhirResource } from './mapping';
-import { fhirErrors, pdfText, referencesOf } from './testing';
+import { fhirErrors, pdfText, referencesOf, unresolvedQuestionnaires } from './testing';
 
 /**
  * The patient's copy of their record: asked for, prepared by the job, downloaded as a readable PDF and a FHIR
@@ -25,6 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: CLINIC_TIME_ZONE,
+});
 const post = () => t.injectAs('patient', { method: 'POST', url: '/api/my-record/copies' });
 const latest = async () =>
   (
@@ -54,6 +62,10 @@ describe("the patient's copy of their record", () => {
       patientId: patient.id,
       fields: { subjective: 'Private working hypothesis', painScore: 6 },
     });
+    const invoice = await sentInvoice(t, patient.id, { cents: 12_000 });
+    expect((await pay(t, 'staff', { id: invoice.id, amountCents: 5_000 })).statusCode).toBe(200);
+    const intake = await completeAll(t, patient.token, `${patient.firstName} ${patient.lastName}`);
+    expect(intake.complete).toBe(true);
     expect((await latest()).copy).toBeNull();
     const first = await post();
     expect(first.statusCode).toBe(200);
@@ -86,6 +98,35 @@ describe("the patient's copy of their record", () => {
     ])
       expect(text).toContain(heading);
     expect(text).toContain('Stairs are easier this week');
+    // Every onboarding answer, and each consent with who signed it and when.
+    for (const answer of [
+      'Intake completed ',
+      'Sex: Female',
+      'Gender: Woman',
+      'Insurance provider: Harbour Health',
+      'Policy number: HH-1234',
+      'Medical history: Left knee arthroscopy in 2019',
+      'Medications: Ibuprofen 200 mg as needed',
+      'Allergies: Penicillin',
+      'Main concern: Knee pain when running',
+      'Goal: Run 5 km without pain',
+      'Goal: Climb stairs',
+    ])
+      expect(text).toContain(answer);
+    const consents = await t.database.db
+      .select()
+      .from(patientConsents)
+      .where(eq(patientConsents.patientId, patient.id));
+    expect(consents.map((row) => row.kind).sort()).toEqual(expect.arrayContaining(['privacy', 'treatment']));
+    for (const consent of consents)
+      expect(text).toContain(
+        `${consent.title}: signed "${consent.signedName}" on ${dateTime.format(consent.signedAt)}`,
+      );
+    expect(text).not.toContain('Email and text reminders (optional): signed');
+    expect(text).toContain('Invoices and payments');
+    expect(text).toContain(`Invoice ${invoice.number}`);
+    expect(text).toContain('120.00 USD (issued)');
+    expect(text).toMatch(/Payment .+: 50\.00 USD by cash/);
     expect(text).not.toContain('Private working hypothesis');
 
     const fhir = await t.injectAs('patient', {
@@ -103,6 +144,7 @@ describe("the patient's copy of their record", () => {
     expect(
       resources.flatMap((resource) => referencesOf(resource)).filter((ref) => !present.has(ref)),
     ).toEqual([]);
+    expect(unresolvedQuestionnaires(resources)).toEqual([]);
     expect(present).toContain(`DocumentReference/${shared.id}`);
     expect(present).not.toContain(`DocumentReference/${unshared.id}`);
     expect(present).not.toContain(`Observation/pain-${unshared.id}`);

@@ -1,6 +1,10 @@
 import type { Readable } from 'node:stream';
-import { RECORD_COPY_ERRORS, type RecordCopy, type RecordCopyFormat } from '../../../shared/record-copies';
-import type { Db } from '../../db/client';
+import {
+  RECORD_COPY_ERRORS,
+  type RecordCopy,
+  type RecordCopyFormat,
+  recordCopyExpired,
+} from '../../../shared/record-copies';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
@@ -15,25 +19,38 @@ import { type Caller, patientResources } from './service';
  * to read and a FHIR R4 collection bundle), downloaded when ready. Only the patient reaches their copies.
  */
 export const RECORD_COPY_JOB = 'record-copy.prepare';
+/** Deletes a copy's files once its retention period (DATA_EXCHANGE_RETENTION_DAYS) is over. */
+export const RECORD_COPY_EXPIRY_JOB = 'record-copy.expire';
+const DAY_MS = 86_400_000;
 type Ctx = Pick<AppContext, 'db' | 'files' | 'config'>;
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findCopy>>>;
 
-const toCopy = (row: Row): RecordCopy => ({
-  id: row.id,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-  readyAt: row.readyAt?.toISOString() ?? null,
-});
+/** When a ready copy's files go: its retention period after it was ready. */
+const expiryOf = (row: Row, days: number) =>
+  row.status === 'ready' && row.readyAt ? new Date(row.readyAt.getTime() + days * DAY_MS) : null;
 
-export async function latestCopyOf(db: Db, caller: Caller) {
-  const row = await repository.latestCopy(db, caller.id);
-  return { copy: row ? toCopy(row) : null };
+const toCopy = (row: Row, days: number, now = new Date()): RecordCopy => {
+  const expiresAt = expiryOf(row, days);
+  return {
+    id: row.id,
+    status: expiresAt && expiresAt <= now ? 'expired' : row.status,
+    createdAt: row.createdAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: expiresAt?.toISOString() ?? null,
+  };
+};
+
+export async function latestCopyOf(ctx: Ctx, caller: Caller) {
+  const row = await repository.latestCopy(ctx.db, caller.id);
+  return { copy: row ? toCopy(row, ctx.config.dataExchangeRetentionDays) : null };
 }
 
 /** A new copy, or the one still being prepared (asking twice does not queue twice). */
-export async function requestCopy(db: Db, caller: Caller, meta: RequestMeta) {
+export async function requestCopy(ctx: Ctx, caller: Caller, meta: RequestMeta) {
+  const { db } = ctx;
+  const days = ctx.config.dataExchangeRetentionDays;
   const latest = await repository.latestCopy(db, caller.id);
-  if (latest?.status === 'preparing') return { copy: toCopy(latest) };
+  if (latest?.status === 'preparing') return { copy: toCopy(latest, days) };
   const row = await db.transaction(async (tx) => {
     const inserted = await repository.insertCopy(tx, caller.id);
     await enqueue(tx, {
@@ -52,7 +69,7 @@ export async function requestCopy(db: Db, caller: Caller, meta: RequestMeta) {
     });
     return inserted;
   });
-  return { copy: toCopy(row) };
+  return { copy: toCopy(row, days) };
 }
 
 /** The bundle a copy holds: type collection, each resource with its full URL. */
@@ -81,21 +98,40 @@ async function prepare(ctx: Ctx, job: Job) {
   const invoiceIds = resources
     .filter((resource) => resource.resourceType === 'Invoice')
     .map((resource) => resource.id);
-  const [onboarding, payments] = await Promise.all([
+  const [onboarding, consents, payments] = await Promise.all([
     repository.onboardingOf(ctx.db, copy.patientId),
+    repository.consentsOf(ctx.db, [copy.patientId]),
     repository.invoicePayments(ctx.db, invoiceIds),
   ]);
-  const pdf = await recordCopyPdf(resources, { onboarding, payments });
+  const pdf = await recordCopyPdf(resources, { onboarding, consents, payments });
   const bundle = Buffer.from(JSON.stringify(collectionBundle(systems, resources)), 'utf8');
   const pdfKey = `record-copies/${copy.id}/record.pdf`;
   const bundleKey = `record-copies/${copy.id}/record.json`;
   await ctx.files.put(pdfKey, pdf, { contentType: 'application/pdf', byteSize: pdf.length });
   await ctx.files.put(bundleKey, bundle, { contentType: 'application/fhir+json', byteSize: bundle.length });
-  await repository.finishCopy(ctx.db, copy.id, { status: 'ready', pdfKey, bundleKey });
+  // Ready and its deletion queued in one transaction: no copy is kept past its period for want of a job.
+  const readyAt = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await repository.finishCopy(tx, copy.id, { status: 'ready', pdfKey, bundleKey, readyAt });
+    await enqueue(tx, {
+      kind: RECORD_COPY_EXPIRY_JOB,
+      key: `${RECORD_COPY_EXPIRY_JOB}:${copy.id}`,
+      runAt: new Date(readyAt.getTime() + ctx.config.dataExchangeRetentionDays * DAY_MS),
+      payload: { copyId: copy.id },
+    });
+  });
+}
+
+/** Deletes both files of a copy; the row stays, so a late download is told the copy expired. */
+async function expire(ctx: Ctx, job: Job) {
+  const copy = await repository.findCopy(ctx.db, String(job.payload.copyId));
+  if (!copy) return;
+  for (const key of [copy.pdfKey, copy.bundleKey]) if (key) await ctx.files.delete(key);
 }
 
 export const recordCopyJobHandlers = (ctx: Ctx): Record<string, JobHandler> => ({
   [RECORD_COPY_JOB]: (job) => prepare(ctx, job),
+  [RECORD_COPY_EXPIRY_JOB]: (job) => expire(ctx, job),
 });
 
 /** The bytes of a ready copy in one format, logged on the activity log and the patient's access log. */
@@ -107,6 +143,9 @@ export async function downloadCopy(
   const row = await repository.findCopy(ctx.db, request.id);
   if (!row || row.patientId !== caller.id) throw notFound(RECORD_COPY_ERRORS.notFound);
   if (row.status !== 'ready') throw new AppError('CONFLICT', RECORD_COPY_ERRORS.notReady);
+  const days = ctx.config.dataExchangeRetentionDays;
+  const expiresAt = expiryOf(row, days);
+  if (expiresAt && expiresAt <= new Date()) throw new AppError('GONE', recordCopyExpired(days));
   const key = request.format === 'pdf' ? row.pdfKey : row.bundleKey;
   const body = key ? await ctx.files.get(key) : null;
   if (!body) throw notFound(RECORD_COPY_ERRORS.notFound);

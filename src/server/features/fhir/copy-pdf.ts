@@ -1,11 +1,25 @@
 import PDFDocument from 'pdfkit';
+import { SEX_LABELS } from '../../../shared/onboarding';
 import { APP_NAME } from '../../../shared/routes';
 import { CLINIC_TIME_ZONE } from '../../../shared/vocabulary/scheduling';
 import type { FhirResource } from './mapping';
 
-/** What the readable copy holds beyond the FHIR resources: onboarding answers and payments. */
+/** What the readable copy holds beyond the FHIR resources: the intake's answers, consents and payments. */
 export type CopyExtras = {
-  onboarding: { mainConcern: string | null; goals: readonly string[]; completedAt: Date | null } | null;
+  onboarding: {
+    sex: string | null;
+    gender: string | null;
+    insuranceProvider: string | null;
+    insurancePolicyNumber: string | null;
+    insuranceGroupNumber: string | null;
+    medicalHistory: string | null;
+    medications: string | null;
+    allergies: string | null;
+    mainConcern: string | null;
+    goals: readonly string[];
+    completedAt: Date | null;
+  } | null;
+  consents: readonly { kind: string; title: string; signedName: string; signedAt: Date }[];
   payments: readonly {
     invoiceId: string;
     amountCents: number;
@@ -109,18 +123,33 @@ export function recordCopyPdf(resources: readonly FhirResource[], extras: CopyEx
   }
 
   heading('Onboarding answers');
-  if (!extras.onboarding?.mainConcern && (extras.onboarding?.goals.length ?? 0) === 0)
-    line('No onboarding answers.');
-  if (extras.onboarding?.mainConcern) line(`Main concern: ${extras.onboarding.mainConcern}`);
-  for (const goal of extras.onboarding?.goals ?? []) line(`Goal: ${goal}`);
+  const intake = extras.onboarding;
+  const answers: [string, string | null | undefined][] = [
+    ['Sex', intake?.sex ? (SEX_LABELS[intake.sex as keyof typeof SEX_LABELS] ?? intake.sex) : null],
+    ['Gender', intake?.gender],
+    ['Insurance provider', intake?.insuranceProvider],
+    ['Policy number', intake?.insurancePolicyNumber],
+    ['Group number', intake?.insuranceGroupNumber],
+    ['Medical history', intake?.medicalHistory],
+    ['Medications', intake?.medications],
+    ['Allergies', intake?.allergies],
+    ['Main concern', intake?.mainConcern],
+  ];
+  const given = answers.filter(([, value]) => value?.trim());
+  if (given.length === 0 && (intake?.goals.length ?? 0) === 0) line('No onboarding answers.');
+  else
+    line(
+      intake?.completedAt
+        ? `Intake completed ${when.format(intake.completedAt)}.`
+        : 'Intake not completed yet.',
+    );
+  for (const [label, value] of given) line(`${label}: ${value}`);
+  for (const goal of intake?.goals ?? []) line(`Goal: ${goal}`);
 
   heading('Consents');
-  const consents = of(resources, 'Consent');
-  none(consents, 'No consents signed.');
-  for (const consent of consents)
-    line(
-      `${consent.category?.[0]?.text}: signed ${at(consent.dateTime)} (${consent.sourceAttachment?.title})`,
-    );
+  none(extras.consents, 'No consents signed.');
+  for (const consent of extras.consents)
+    line(`${consent.title}: signed "${consent.signedName}" on ${when.format(consent.signedAt)}`);
 
   heading('Invoices and payments');
   const invoices = of(resources, 'Invoice');

@@ -28,12 +28,12 @@ export function recordCopyRoutes(ctx: AppContext) {
     app.get(
       '/api/my-record/copies/latest',
       { onRequest, preHandler, schema: { tags, response } },
-      (request) => latestCopyOf(ctx.db, callerOf(request)),
+      (request) => latestCopyOf(ctx, callerOf(request)),
     );
     app.post(
       '/api/my-record/copies',
       { onRequest, preHandler, schema: { tags, body: EmptyBodySchema, response } },
-      (request) => requestCopy(ctx.db, callerOf(request), requestMeta(request)),
+      (request) => requestCopy(ctx, callerOf(request), requestMeta(request)),
     );
     app.get(
       '/api/my-record/copies/:id/:format',

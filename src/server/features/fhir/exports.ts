@@ -4,12 +4,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FhirExportStatus } from '../../../shared/fhir-exports';
+import { type FhirExportStatus, fhirExportExpired } from '../../../shared/fhir-exports';
+import { OUTCOME_MEASURES } from '../../../shared/outcome-measures';
 import type { FhirExportFile } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { enqueue, type Job, type JobHandler } from '../../platform/jobs';
+import { type FhirResource, toQuestionnaire } from './mapping';
 import * as repository from './repository';
 import { type Caller, patientsResources } from './service';
 
@@ -18,26 +20,37 @@ import { type Caller, patientsResources } from './service';
  * as a job that reads patients a page at a time and counts them done, then downloadable file by file.
  */
 export const FHIR_EXPORT_JOB = 'fhir-export.run';
+/** Deletes an export's files once its retention period (DATA_EXCHANGE_RETENTION_DAYS) is over. */
+export const FHIR_EXPORT_EXPIRY_JOB = 'fhir-export.expire';
+const DAY_MS = 86_400_000;
 export const EXPORT_NOT_FOUND = 'Export not found';
 const PAGE = 200;
-/** Resources many patients share (the clinic, practitioners and their roles): written once. */
-const SHARED = new Set(['Organization', 'Practitioner', 'PractitionerRole']);
+/** Resources many patients share (the clinic, practitioners and their roles, questionnaires): written once. */
+const SHARED = new Set(['Organization', 'Practitioner', 'PractitionerRole', 'Questionnaire']);
 type Ctx = Pick<AppContext, 'db' | 'files' | 'config'>;
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findExport>>>;
 
 const fileUrl = (base: string, id: string, type: string) => `${base}/api/fhir-exports/${id}/files/${type}`;
 
+/** When a finished export's files go: its retention period after it finished. */
+const expiryOf = (row: Row, days: number) =>
+  row.status === 'done' && row.finishedAt ? new Date(row.finishedAt.getTime() + days * DAY_MS) : null;
+
 /** Where an export stands, and when done its Bulk Data manifest (file addresses need the bearer token). */
-export function exportStatus(row: Row, base: string): FhirExportStatus {
+export function exportStatus(row: Row, config: Ctx['config'], now = new Date()): FhirExportStatus {
+  const base = config.appUrl;
+  const expiresAt = expiryOf(row, config.dataExchangeRetentionDays);
+  const status = expiresAt && expiresAt <= now ? 'expired' : row.status;
   return {
     id: row.id,
-    status: row.status,
+    status,
     patientsTotal: row.patientsTotal,
     patientsDone: row.patientsDone,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: expiresAt?.toISOString() ?? null,
     manifest:
-      row.status === 'done'
+      status === 'done'
         ? {
             transactionTime: row.createdAt.toISOString(),
             request: `${base}/api/fhir-exports`,
@@ -71,13 +84,13 @@ export async function startExport(ctx: Ctx, caller: Caller, meta: RequestMeta) {
     });
     return inserted;
   });
-  return { export: exportStatus(row, ctx.config.appUrl) };
+  return { export: exportStatus(row, ctx.config) };
 }
 
 export async function readExport(ctx: Ctx, id: string) {
   const row = await repository.findExport(ctx.db, id);
   if (!row) throw notFound(EXPORT_NOT_FOUND);
-  return { export: exportStatus(row, ctx.config.appUrl) };
+  return { export: exportStatus(row, ctx.config) };
 }
 
 export async function downloadExportFile(
@@ -88,6 +101,9 @@ export async function downloadExportFile(
   const row = await repository.findExport(ctx.db, request.id);
   if (!row) throw notFound(EXPORT_NOT_FOUND);
   if (row.status !== 'done') throw new AppError('CONFLICT', 'This export has not finished');
+  const days = ctx.config.dataExchangeRetentionDays;
+  const expiresAt = expiryOf(row, days);
+  if (expiresAt && expiresAt <= new Date()) throw new AppError('GONE', fhirExportExpired(days));
   const file = row.files.find((candidate) => candidate.type === request.type);
   const body = file ? await ctx.files.get(file.key) : null;
   if (!file || !body) throw notFound(`This export has no ${request.type} file`);
@@ -123,30 +139,33 @@ export async function runExport(ctx: Ctx, exportId: string) {
   const outputs = new Map<string, Output>();
   const seen = new Set<string>();
   const systems = { base: ctx.config.appUrl };
+  const files: FhirExportFile[] = [];
+  const write = async (resource: FhirResource) => {
+    const type = resource.resourceType;
+    if (SHARED.has(type)) {
+      const key = `${type}/${resource.id}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
+    let output = outputs.get(type);
+    if (!output) {
+      const path = join(dir, `${type}.ndjson`);
+      output = { stream: createWriteStream(path), path, count: 0 };
+      outputs.set(type, output);
+    }
+    await writeLine(output, JSON.stringify(resource));
+  };
   try {
+    // Every measure the clinic uses has its Questionnaire, answered yet or not.
+    for (const measure of await repository.measuresInUse(ctx.db))
+      await write(toQuestionnaire(OUTCOME_MEASURES[measure], systems));
     let after: string | null = null;
     let done = 0;
     for (;;) {
       const ids = await repository.patientIdsAfter(ctx.db, after, PAGE);
       if (ids.length === 0) break;
       const page = await patientsResources(ctx.db, { patientIds: ids, systems, sharedOnly: false });
-      for (const patientId of ids) {
-        for (const resource of page.get(patientId) ?? []) {
-          const type = resource.resourceType;
-          if (SHARED.has(type)) {
-            const key = `${type}/${resource.id}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-          }
-          let output = outputs.get(type);
-          if (!output) {
-            const path = join(dir, `${type}.ndjson`);
-            output = { stream: createWriteStream(path), path, count: 0 };
-            outputs.set(type, output);
-          }
-          await writeLine(output, JSON.stringify(resource));
-        }
-      }
+      for (const patientId of ids) for (const resource of page.get(patientId) ?? []) await write(resource);
       done += ids.length;
       after = ids[ids.length - 1];
       await repository.updateExport(ctx.db, exportId, {
@@ -154,7 +173,6 @@ export async function runExport(ctx: Ctx, exportId: string) {
         patientsTotal: Math.max(total, done),
       });
     }
-    const files: FhirExportFile[] = [];
     for (const [type, output] of [...outputs].sort(([a], [b]) => a.localeCompare(b))) {
       output.stream.end();
       await once(output.stream, 'finish');
@@ -166,7 +184,17 @@ export async function runExport(ctx: Ctx, exportId: string) {
       });
       files.push({ type, key, count: output.count });
     }
-    await repository.updateExport(ctx.db, exportId, { status: 'done', files, finishedAt: new Date() });
+    // Done and its deletion queued in one transaction: no file is kept past its period for want of a job.
+    const finishedAt = new Date();
+    await ctx.db.transaction(async (tx) => {
+      await repository.updateExport(tx, exportId, { status: 'done', files, finishedAt });
+      await enqueue(tx, {
+        kind: FHIR_EXPORT_EXPIRY_JOB,
+        key: `${FHIR_EXPORT_EXPIRY_JOB}:${exportId}`,
+        runAt: new Date(finishedAt.getTime() + ctx.config.dataExchangeRetentionDays * DAY_MS),
+        payload: { exportId },
+      });
+    });
     await recordActivity(ctx.db, {
       actorId: null,
       action: 'fhir-export.finished',
@@ -176,6 +204,8 @@ export async function runExport(ctx: Ctx, exportId: string) {
       details: { patients: done, files: files.length },
     });
   } catch (error) {
+    // A failed export offers no files, so none it stored is left behind for the retention job to miss.
+    for (const file of files) await ctx.files.delete(file.key).catch(() => {});
     await repository.updateExport(ctx.db, exportId, { status: 'failed', finishedAt: new Date() });
     throw error;
   } finally {
@@ -184,6 +214,13 @@ export async function runExport(ctx: Ctx, exportId: string) {
   }
 }
 
+/** Deletes every file of an export; the row stays, so a late download is told the files expired. */
+async function expireExport(ctx: Ctx, exportId: string) {
+  const row = await repository.findExport(ctx.db, exportId);
+  for (const file of row?.files ?? []) await ctx.files.delete(file.key);
+}
+
 export const fhirExportJobHandlers = (ctx: Ctx): Record<string, JobHandler> => ({
   [FHIR_EXPORT_JOB]: (job: Job) => runExport(ctx, String(job.payload.exportId)),
+  [FHIR_EXPORT_EXPIRY_JOB]: (job: Job) => expireExport(ctx, String(job.payload.exportId)),
 });

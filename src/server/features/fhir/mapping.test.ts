@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTCOME_MEASURE_CODES, OUTCOME_MEASURES } from '../../../shared/outcome-measures';
 import { patients } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
@@ -13,11 +14,12 @@ import {
   toEncounter,
   toInvoice,
   toPatient,
+  toQuestionnaire,
   toQuestionnaireResponse,
   toScoreObservation,
 } from './mapping';
 import { patientResources } from './service';
-import { fhirErrors, referencesOf } from './testing';
+import { fhirErrors, referencesOf, unresolvedQuestionnaires } from './testing';
 
 /** Every resource the mapping makes validates against FHIR R4, on the demo clinic and on hand-made edge cases. */
 const systems = { base: 'https://clinic.example' };
@@ -47,6 +49,7 @@ describe('FHIR mapping on the demo clinic', () => {
         .flatMap((resource) => referencesOf(resource))
         .filter((reference) => !present.has(reference));
       expect(dangling, patientId).toEqual([]);
+      expect(unresolvedQuestionnaires(resources), patientId).toEqual([]);
     }
     expect(errors).toEqual([]);
     expect([...kinds].sort()).toEqual(
@@ -62,6 +65,7 @@ describe('FHIR mapping on the demo clinic', () => {
         'Patient',
         'Practitioner',
         'PractitionerRole',
+        'Questionnaire',
         'QuestionnaireResponse',
       ].sort(),
     );
@@ -233,4 +237,37 @@ describe('FHIR mapping on hand-made rows', () => {
       fhirErrors({ resourceType: 'Appointment', id: 'x', status: 'booked', participant: [] }),
     ).not.toEqual([]);
   });
+});
+
+describe('Questionnaires of the outcome measures', () => {
+  it.each(OUTCOME_MEASURE_CODES)(
+    '%s is a valid Questionnaire at the canonical its responses name',
+    (code) => {
+      const measure = OUTCOME_MEASURES[code];
+      const questionnaire = toQuestionnaire(measure, systems);
+      expect(fhirErrors(questionnaire)).toEqual([]);
+      expect(questionnaire).toMatchObject({
+        id: code,
+        url: `https://clinic.example/fhir/Questionnaire/${code}`,
+        status: 'active',
+        title: measure.title,
+      });
+      const items = questionnaire.item as { linkId: string; type: string; answerOption?: unknown[] }[];
+      expect(items.map((item) => item.linkId)).toEqual(measure.items.map((item) => item.linkId));
+      const answered = toQuestionnaireResponse(
+        {
+          id: '33333333-3333-4333-8333-333333333333',
+          patientId: '22222222-2222-4222-8222-222222222222',
+          measure: code,
+          measureName: measure.title,
+          questions: new Map(measure.items.map((item) => [item.linkId, item.text])),
+          answers: [],
+          score: 0,
+          completedAt: new Date('2026-03-01T10:00:00Z'),
+        },
+        systems,
+      );
+      expect(answered.questionnaire).toBe(questionnaire.url);
+    },
+  );
 });

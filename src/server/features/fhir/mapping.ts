@@ -336,12 +336,57 @@ const measureCode = (row: ScoredResponseRow, systems: Systems) => ({
   text: `${row.measureName} score`,
 });
 
+/** Where a measure's Questionnaire is found: the canonical its QuestionnaireResponses name. */
+export const questionnaireUrl = (systems: Systems, measure: string) =>
+  `${systems.base}/fhir/Questionnaire/${measure}`;
+
+export type MeasureRow = {
+  code: string;
+  title: string;
+  shortTitle: string;
+  instructions: string;
+  items: readonly {
+    linkId: string;
+    text: string;
+    type: 'integer' | 'string';
+    required: boolean;
+    answerOption?: readonly { value: number; label: string }[];
+  }[];
+};
+
+/**
+ * An outcome measure as the Questionnaire its check-ins answer: items flat, in the order asked, with the same
+ * linkIds as the responses; a 0-10 rating offers its whole numbers as answer options.
+ */
+export function toQuestionnaire(measure: MeasureRow, systems: Systems): FhirResource {
+  return {
+    resourceType: 'Questionnaire',
+    id: measure.code,
+    url: questionnaireUrl(systems, measure.code),
+    name: measure.shortTitle.replace(/[^A-Za-z0-9_]/g, ''),
+    title: measure.title,
+    status: 'active',
+    subjectType: ['Patient'],
+    description: measure.instructions,
+    code: [{ system: codeSystem(systems, 'outcome-measure'), code: measure.code, display: measure.title }],
+    item: measure.items.map((item) =>
+      compact({
+        linkId: item.linkId,
+        text: item.text,
+        type: item.type,
+        required: item.required,
+        answerOption: item.answerOption?.map((option) => ({ valueInteger: option.value })),
+      }),
+    ),
+  };
+}
+
 /** A check-in's answers, item by item (outcome-measures.md, FHIR mapping). */
 export function toQuestionnaireResponse(row: ScoredResponseRow, systems: Systems): FhirResource {
   return {
     resourceType: 'QuestionnaireResponse',
     id: row.id,
-    questionnaire: `${systems.base}/fhir/Questionnaire/${row.measure}`,
+    questionnaire: questionnaireUrl(systems, row.measure),
     status: 'completed',
     subject: ref('Patient', row.patientId),
     authored: iso(row.completedAt),

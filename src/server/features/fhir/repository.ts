@@ -4,6 +4,8 @@ import {
   appointments,
   careTeamAssignments,
   checkInResponses,
+  checkInSchedules,
+  checkIns,
   exerciseProgrammeItems,
   exerciseProgrammes,
   exerciseProgrammeVersions,
@@ -257,14 +259,9 @@ export async function programmesOf(db: Db | Tx, patientIds: readonly string[]) {
   return rows.map((row) => ({ ...row, items: byVersion.get(row.versionId) ?? [] }));
 }
 
-/**
- * Patient ids for a search, by last then first name: `inReach` is the caller's reach as a subquery (none for
- * staff and admins), `name` a part of a first or last name, `id` one id.
- */
-export async function searchPatientIds(
-  db: Db | Tx,
-  search: { inReach: SQL | null; name?: string; id?: string; limit: number },
-) {
+type PatientSearch = { inReach: SQL | null; name?: string; id?: string };
+
+function patientSearchWhere(search: PatientSearch) {
   const conditions: (SQL | undefined)[] = [eq(users.role, 'patient')];
   if (search.inReach) conditions.push(sql`${patients.userId} in (${search.inReach})`);
   if (search.id) conditions.push(eq(patients.userId, search.id));
@@ -272,14 +269,36 @@ export async function searchPatientIds(
     const pattern = `%${search.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern)));
   }
+  return and(...conditions);
+}
+
+/**
+ * Patient ids for a search page, in id order after `after` (the last id of the page before; ids never change,
+ * so a page boundary holds while names are edited): `inReach` is the caller's reach as a subquery (none for
+ * staff and admins), `name` a part of a first or last name, `id` one id.
+ */
+export async function searchPatientIds(
+  db: Db | Tx,
+  search: PatientSearch & { after?: string; limit: number },
+) {
   const rows = await db
     .select({ id: patients.userId })
     .from(patients)
     .innerJoin(users, eq(users.id, patients.userId))
-    .where(and(...conditions))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .where(and(patientSearchWhere(search), search.after ? gt(patients.userId, search.after) : undefined))
+    .orderBy(asc(patients.userId))
     .limit(search.limit);
   return rows.map((row) => row.id);
+}
+
+/** How many patients the search matches in all (a searchset's total). */
+export async function countPatientIds(db: Db | Tx, search: PatientSearch) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(patients)
+    .innerJoin(users, eq(users.id, patients.userId))
+    .where(patientSearchWhere(search));
+  return row.count;
 }
 
 export async function appointmentPatientId(db: Db | Tx, appointmentId: string) {
@@ -306,16 +325,26 @@ export async function responsePatientId(db: Db | Tx, responseId: string) {
   return row?.patientId ?? null;
 }
 
+/** The patient's intake answers as they stand (some live on the patient's record, some on the intake). */
 export async function onboardingOf(db: Db | Tx, patientId: string) {
   const [row] = await db
     .select({
+      sex: patients.sex,
+      gender: patients.gender,
+      insuranceProvider: patients.insuranceProvider,
+      insurancePolicyNumber: patients.insurancePolicyNumber,
+      insuranceGroupNumber: patients.insuranceGroupNumber,
+      medicalHistory: patients.medicalHistory,
+      medications: patients.medications,
+      allergies: patients.allergies,
       mainConcern: patientOnboarding.mainConcern,
       goals: patientOnboarding.goals,
       completedAt: patientOnboarding.completedAt,
     })
-    .from(patientOnboarding)
-    .where(eq(patientOnboarding.patientId, patientId));
-  return row ?? null;
+    .from(patients)
+    .leftJoin(patientOnboarding, eq(patientOnboarding.patientId, patients.userId))
+    .where(eq(patients.userId, patientId));
+  return row ? { ...row, goals: row.goals ?? [] } : null;
 }
 
 /** Payments against these invoices, oldest first. */
@@ -359,11 +388,16 @@ export async function findCopy(db: Db | Tx, id: string) {
 export async function finishCopy(
   db: Db | Tx,
   id: string,
-  done: { status: 'ready' | 'failed'; pdfKey?: string; bundleKey?: string },
+  done: { status: 'ready' | 'failed'; pdfKey?: string; bundleKey?: string; readyAt?: Date },
 ) {
   await db
     .update(recordCopies)
-    .set({ status: done.status, pdfKey: done.pdfKey, bundleKey: done.bundleKey, readyAt: new Date() })
+    .set({
+      status: done.status,
+      pdfKey: done.pdfKey,
+      bundleKey: done.bundleKey,
+      readyAt: done.readyAt ?? new Date(),
+    })
     .where(eq(recordCopies.id, id));
 }
 
@@ -409,4 +443,14 @@ export async function updateExport(
   >,
 ) {
   await db.update(fhirExports).set(change).where(eq(fhirExports.id, id));
+}
+
+/** The outcome measures the clinic uses: scheduled, sent or answered, each once. */
+export async function measuresInUse(db: Db | Tx) {
+  const rows = await db
+    .selectDistinct({ measure: checkInSchedules.measure })
+    .from(checkInSchedules)
+    .union(db.selectDistinct({ measure: checkIns.measure }).from(checkIns))
+    .union(db.selectDistinct({ measure: checkInResponses.measure }).from(checkInResponses));
+  return rows.map((row) => row.measure).sort();
 }

@@ -65,7 +65,6 @@ export function fhirRoutes(ctx: AppContext) {
       systems,
       meta: requestMeta(request),
     });
-    const self = (request: FastifyRequest) => request.url;
     const query = (request: FastifyRequest) => request.query as SearchQuery;
     const schema = { hide: true };
 
@@ -73,11 +72,7 @@ export function fhirRoutes(ctx: AppContext) {
       sendFhir(reply, 200, capabilityStatement(systems)),
     );
     app.get('/fhir/R4/Patient', { onRequest, schema }, async (request, reply) =>
-      sendFhir(
-        reply,
-        200,
-        await searchPatients(ctx.db, { ...read(request), query: query(request), self: self(request) }),
-      ),
+      sendFhir(reply, 200, await searchPatients(ctx.db, { ...read(request), query: query(request) })),
     );
     for (const type of ['Appointment', 'Observation'] as const) {
       app.get(`/fhir/R4/${type}`, { onRequest, schema }, async (request, reply) =>
@@ -88,7 +83,6 @@ export function fhirRoutes(ctx: AppContext) {
             ...read(request),
             type,
             query: query(request),
-            self: self(request),
           }),
         ),
       );

@@ -22,6 +22,7 @@ import {
   toPatient,
   toPractitioner,
   toPractitionerRole,
+  toQuestionnaire,
   toQuestionnaireResponse,
   toScoreObservation,
 } from './mapping';
@@ -31,9 +32,10 @@ export type Caller = { id: string; role: Role };
 
 /**
  * Patients' records as FHIR R4 resources, each patient's list self-contained: the clinic, the practitioners it
- * names (and their roles), the patient, then their appointments, encounters, notes, observations, answers,
- * consents, invoices and exercise programmes. Reads a page of patients in one statement per table.
- * `sharedOnly` keeps to the notes shared with the patient (their own copy and their own reads).
+ * names (and their roles), the patient, then their appointments, encounters, notes, observations, the
+ * questionnaires they answered and their answers, consents, invoices and exercise programmes. Reads a page of
+ * patients in one statement per table. `sharedOnly` keeps to the notes shared with the patient (their own copy
+ * and their own reads).
  */
 export async function patientsResources(
   db: Db | Tx,
@@ -118,6 +120,9 @@ export async function patientsResources(
       ...appointmentRows.filter((row) => row.status === 'completed').map(toEncounter),
       ...noteRows.map((row) => toDocumentReference(row, completed)),
       ...noteRows.flatMap((row) => noteObservations(row, systems)),
+      ...[...new Set(responseRows.map((row) => row.measure))].map((code) =>
+        toQuestionnaire(OUTCOME_MEASURES[code as OutcomeMeasureCode], systems),
+      ),
       ...responseRows.map((row) => toQuestionnaireResponse(row, systems)),
       ...responseRows.map((row) => toScoreObservation(row, systems)),
       ...(consentsOf.get(id) ?? []).map(toConsent),
@@ -199,18 +204,57 @@ function countOf(value: string | undefined) {
 const fullUrl = (systems: Systems, resource: FhirResource) =>
   `${systems.base}/fhir/R4/${resource.resourceType}/${resource.id}`;
 
-function searchset(systems: Systems, self: string, resources: readonly FhirResource[]): FhirResource {
+/** A resource id as a page cursor: the last one of the page before (FHIR id syntax). */
+const CURSOR = /^[A-Za-z0-9\-.]{1,64}$/;
+export const CURSOR_STALE = 'This page link no longer matches the results; search again from the first page';
+
+function cursorOf(value: string | undefined) {
+  if (value !== undefined && !CURSOR.test(value))
+    throw badRequest('_cursor must be a link from a search page');
+  return value;
+}
+
+/** Where a search stands: its type, its parameters (without the cursor), its page size and its cursor. */
+type Paging = { type: string; query: Record<string, string>; count: number; cursor?: string };
+
+const pageUrl = (systems: Systems, paging: Paging, cursor?: string) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(paging.query))
+    if (name !== '_cursor' && name !== '_count') params.set(name, value);
+  params.set('_count', String(paging.count));
+  if (cursor) params.set('_cursor', cursor);
+  return `${systems.base}/fhir/R4/${paging.type}?${params}`;
+};
+
+/**
+ * A page of a search: `total` counts every match, `self` is this page and `next` (when there is more) the
+ * page after it, its cursor the last id of this one, so walking the pages misses and repeats nothing.
+ */
+function searchset(
+  systems: Systems,
+  page: { paging: Paging; resources: readonly FhirResource[]; total: number; hasMore: boolean },
+): FhirResource {
+  const { paging, resources } = page;
+  const last = resources.at(-1);
   return {
     resourceType: 'Bundle',
     id: randomUUID(),
     type: 'searchset',
-    total: resources.length,
-    link: [{ relation: 'self', url: `${systems.base}${self}` }],
-    entry: resources.map((resource) => ({
-      fullUrl: fullUrl(systems, resource),
-      resource,
-      search: { mode: 'match' },
-    })),
+    total: page.total,
+    link: [
+      { relation: 'self', url: pageUrl(systems, paging, paging.cursor) },
+      ...(page.hasMore && last ? [{ relation: 'next', url: pageUrl(systems, paging, last.id) }] : []),
+    ],
+    // An empty page has no entry at all: FHIR JSON carries no empty arrays.
+    ...(resources.length > 0
+      ? {
+          entry: resources.map((resource) => ({
+            fullUrl: fullUrl(systems, resource),
+            resource,
+            search: { mode: 'match' },
+          })),
+        }
+      : {}),
   };
 }
 
@@ -252,28 +296,36 @@ async function patientOfResource(db: Db, type: string, id: string) {
   return null;
 }
 
-/** Patient search: `_id`, `name` (part of a first or last name), `_count`; only patients in reach. */
-export async function searchPatients(db: Db, read: Read & { query: SearchQuery; self: string }) {
+/** Patient search: `_id`, `name` (part of a first or last name), `_count`, `_cursor`; only patients in reach. */
+export async function searchPatients(db: Db, read: Read & { query: SearchQuery }) {
   notMember(read.caller);
-  const query = params(read.query, ['_id', 'name', '_count']);
+  const query = params(read.query, ['_id', 'name', '_count', '_cursor']);
   const limit = countOf(query._count);
+  const cursor = cursorOf(query._cursor);
+  if (cursor !== undefined && !UUID.test(cursor))
+    throw badRequest('_cursor must be a link from a search page');
   if (query._id !== undefined && !UUID.test(query._id)) throw badRequest('_id must be a patient id');
   if (query.name !== undefined && (query.name.trim() === '' || query.name.length > 100))
     throw badRequest('name must be 1 to 100 characters');
   const { caller } = read;
-  const ids =
+  const search =
     caller.role === 'patient'
       ? (query._id ?? caller.id) === caller.id
-        ? await repository.searchPatientIds(db, { inReach: null, id: caller.id, name: query.name, limit })
-        : []
-      : await repository.searchPatientIds(db, {
+        ? { inReach: null, id: caller.id, name: query.name }
+        : null
+      : {
           inReach: caller.role === 'practitioner' ? patients.patientIdsInReachOf(caller.id) : null,
           id: query._id,
           name: query.name?.trim(),
-          limit,
-        });
+        };
+  const [ids, total] = search
+    ? await Promise.all([
+        repository.searchPatientIds(db, { ...search, after: cursor, limit: limit + 1 }),
+        repository.countPatientIds(db, search),
+      ])
+    : [[], 0];
   const found: FhirResource[] = [];
-  for (const patientId of ids) {
+  for (const patientId of ids.slice(0, limit)) {
     const patient = await patientResource(db, patientId);
     if (patient) found.push(patient);
   }
@@ -285,31 +337,46 @@ export async function searchPatients(db: Db, read: Read & { query: SearchQuery; 
     ipAddress: read.meta.ipAddress,
     details: { resource: 'Patient', count: found.length },
   });
-  return searchset(read.systems, read.self, found);
+  return searchset(read.systems, {
+    paging: { type: 'Patient', query, count: limit, cursor },
+    resources: found,
+    total,
+    hasMore: ids.length > limit,
+  });
 }
 
-/** Appointment or Observation search by `patient` (an id or `Patient/<id>`), with `_count`. */
-export async function searchByPatient(
-  db: Db,
-  read: Read & { type: string; query: SearchQuery; self: string },
-) {
+/** Appointment or Observation search by `patient` (an id or `Patient/<id>`), with `_count` and `_cursor`. */
+export async function searchByPatient(db: Db, read: Read & { type: string; query: SearchQuery }) {
   notMember(read.caller);
-  const query = params(read.query, ['patient', '_count']);
+  const query = params(read.query, ['patient', '_count', '_cursor']);
   const limit = countOf(query._count);
+  const cursor = cursorOf(query._cursor);
   if (query.patient === undefined) throw badRequest('Search by patient: give patient=<id>');
   const patientId = query.patient.replace(/^Patient\//, '');
   if (!UUID.test(patientId)) throw badRequest('patient must be a patient id');
   const resources = await resourcesInReach(db, { ...read, patientId });
-  const matches = resources.filter((resource) => resource.resourceType === read.type).slice(0, limit);
+  const matches = resources.filter((resource) => resource.resourceType === read.type);
+  const from = cursor === undefined ? 0 : matches.findIndex((resource) => resource.id === cursor) + 1;
+  if (from === 0 && cursor !== undefined) throw badRequest(CURSOR_STALE);
   await logRead(db, read.caller, { patientId, what: read.type, meta: read.meta });
-  return searchset(read.systems, read.self, matches);
+  return searchset(read.systems, {
+    paging: { type: read.type, query, count: limit, cursor },
+    resources: matches.slice(from, from + limit),
+    total: matches.length,
+    hasMore: matches.length > from + limit,
+  });
 }
 
 /** What the endpoint does: read and search of the four types, JSON only. */
 export function capabilityStatement(systems: Systems): FhirResource {
   const search = (name: string, type: string, documentation: string) => ({ name, type, documentation });
   const count = search('_count', 'number', `At most ${MAX_COUNT}; ${DEFAULT_COUNT} when left out`);
-  const byPatient = [search('patient', 'reference', 'The patient (an id or Patient/<id>); required'), count];
+  const cursor = search('_cursor', 'string', "The page to read: set by a search page's next link");
+  const byPatient = [
+    search('patient', 'reference', 'The patient (an id or Patient/<id>); required'),
+    count,
+    cursor,
+  ];
   return {
     resourceType: 'CapabilityStatement',
     id: 'clinic',
@@ -332,6 +399,7 @@ export function capabilityStatement(systems: Systems): FhirResource {
               search('_id', 'token', 'One patient id'),
               search('name', 'string', 'Part of a first or last name'),
               count,
+              cursor,
             ],
           },
           {

@@ -48,3 +48,14 @@ export function pdfText(bytes: Buffer) {
     .map((match) => Buffer.from(match[1], 'hex').toString('latin1'))
     .join('');
 }
+
+/** The canonicals that must resolve within a set: each QuestionnaireResponse's questionnaire. */
+export function unresolvedQuestionnaires(resources: readonly FhirResource[]) {
+  const urls = new Set(
+    resources.filter((resource) => resource.resourceType === 'Questionnaire').map((resource) => resource.url),
+  );
+  return resources
+    .filter((resource) => resource.resourceType === 'QuestionnaireResponse')
+    .map((resource) => `${resource.id} -> ${resource.questionnaire}`)
+    .filter((link) => !urls.has(link.split(' -> ')[1]));
+}

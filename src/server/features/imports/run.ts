@@ -4,9 +4,9 @@ import type { AppContext } from '../../platform/context';
 import type { Job, JobHandler } from '../../platform/jobs';
 import * as accounts from '../accounts/service';
 import * as booking from '../appointments/imported';
-import { createResetLinks } from '../auth/service';
 import * as patients from '../patients/service';
 import type { AppointmentRow } from './appointment-rows';
+import { invitationJobHandlers, queueInvitations } from './invitations';
 import type { PatientRow } from './patient-rows';
 import * as repository from './repository';
 import { evaluate, IMPORT_JOB, logImport } from './service';
@@ -23,18 +23,9 @@ const stepOf = (rows: { action: string }[], created: number): Step => ({
   skipped: rows.filter((row) => row.action === 'skip').length,
 });
 
-export const invitationEmail = (firstName: string, link: string) => ({
-  subject: 'Your clinic portal account',
-  text:
-    `Hello ${firstName},\n\nYour clinic has moved to a new patient portal and opened an account for you. ` +
-    `Open this link within one hour to choose your password:\n\n${link}\n\n` +
-    'If the link has expired, choose "Forgot password" on the sign-in page to get a new one.',
-});
-
-/** One batch of clients: new accounts, their records, their invitations; answers who to email. */
+/** One batch of clients: new accounts, their records, and their invitations queued, in one transaction. */
 async function importPatients(
   tx: Tx,
-  ctx: Ctx,
   batch: { runId: string; rows: PatientRow[]; passwordHash: string; actorId: string | null },
 ) {
   const list = batch.rows.flatMap((row) =>
@@ -49,17 +40,16 @@ async function importPatients(
     tx,
     list.map(({ id, email: _e, firstName: _f, lastName: _l, ...record }) => ({ userId: id, ...record })),
   );
-  const links = await createResetLinks(tx, { appUrl: ctx.config.appUrl, userIds: list.map((p) => p.id) });
+  await queueInvitations(
+    tx,
+    list.map((p) => p.id),
+  );
   await repository.insertItems(
     tx,
     batch.runId,
     list.map((p) => p.id),
   );
   await repository.addProgress(tx, batch.runId, stepOf(batch.rows, list.length));
-  return list.map((person) => ({
-    to: person.email,
-    ...invitationEmail(person.firstName, links.get(person.id)!),
-  }));
 }
 
 async function importAppointments(
@@ -81,7 +71,8 @@ async function importAppointments(
 /**
  * Runs a confirmed import: the rows are judged again against the clinic as it is now (so a run that
  * stopped halfway and is tried again matches what it already created), then written one transaction per
- * batch, the progress moving with each. Invitations go out after their batch commits.
+ * batch, the progress moving with each. Each batch queues its invitations in its own transaction; the job
+ * worker sends them (invitations.ts).
  */
 export async function runImport(ctx: Ctx, runId: string) {
   const run = await repository.findRun(ctx.db, runId);
@@ -100,10 +91,9 @@ export async function runImport(ctx: Ctx, runId: string) {
   for (let at = 0; at < rows.length; at += IMPORT_BATCH) {
     const slice = rows.slice(at, at + IMPORT_BATCH);
     if (run.kind === 'patients') {
-      const emails = await ctx.db.transaction((tx) =>
-        importPatients(tx, ctx, { runId, rows: slice as PatientRow[], passwordHash, actorId: run.createdBy }),
+      await ctx.db.transaction((tx) =>
+        importPatients(tx, { runId, rows: slice as PatientRow[], passwordHash, actorId: run.createdBy }),
       );
-      for (const email of emails) await ctx.mailer.send(email);
     } else {
       await ctx.db.transaction((tx) =>
         importAppointments(tx, { runId, rows: slice as AppointmentRow[], actorId: run.createdBy }),
@@ -123,8 +113,10 @@ export async function runImport(ctx: Ctx, runId: string) {
   });
 }
 
+/** The import itself and the invitations it queues. */
 export function importJobHandlers(ctx: Ctx): Record<string, JobHandler> {
   return {
+    ...invitationJobHandlers(ctx),
     [IMPORT_JOB]: async (job: Job) => {
       const id = String((job.payload as { id?: string }).id ?? '');
       try {

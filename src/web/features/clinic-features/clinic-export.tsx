@@ -7,6 +7,8 @@ import { downloadFile } from '../../lib/download';
 import { Button } from '../../ui/button';
 import { refusalOf } from '../../ui/form-dialog';
 
+const kept = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
 /** Admins export the whole clinic as FHIR NDJSON: a job with progress, then one file per resource type. */
 export function ClinicExport() {
   const [exportId, setExportId] = useState<string | null>(null);
@@ -54,12 +56,27 @@ export function ClinicExport() {
       <p role="status" aria-live="polite" className="text-sm">
         {current?.status === 'done'
           ? `Export done: ${current.patientsDone} patients.`
-          : current?.status === 'failed'
-            ? 'The export failed. Please start it again.'
-            : running
-              ? `Exporting… ${current?.patientsDone ?? 0} of ${current?.patientsTotal ?? 0} patients`
-              : ''}
+          : current?.status === 'expired'
+            ? "This export's files have been deleted. Start a new export."
+            : current?.status === 'failed'
+              ? 'The export failed. Please start it again.'
+              : running
+                ? `Exporting… ${current?.patientsDone ?? 0} of ${current?.patientsTotal ?? 0} patients`
+                : ''}
       </p>
+      {running ? (
+        <progress
+          aria-label="Export progress"
+          className="h-2 w-full"
+          max={Math.max(current?.patientsTotal ?? 0, 1)}
+          value={current?.patientsDone ?? 0}
+        />
+      ) : null}
+      {current?.status === 'done' && current.expiresAt ? (
+        <p className="text-muted-foreground text-xs">
+          {`Files kept until ${kept.format(new Date(current.expiresAt))}, then deleted.`}
+        </p>
+      ) : null}
       {current?.manifest ? (
         <ul aria-label="Export files" className="flex flex-wrap gap-2">
           {current.manifest.output.map((file) => (

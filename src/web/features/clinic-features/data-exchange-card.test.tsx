@@ -14,6 +14,7 @@ const exportOf = (status: FhirExportStatus['status'], done: number): FhirExportS
   patientsDone: done,
   createdAt: '2026-03-10T09:30:00.000Z',
   finishedAt: status === 'done' ? '2026-03-10T09:31:00.000Z' : null,
+  expiresAt: status === 'done' ? '2026-03-17T09:31:00.000Z' : null,
   manifest:
     status === 'done'
       ? {
@@ -67,5 +68,6 @@ describe('Data exchange card (Settings, admins)', () => {
     finish();
     expect(await screen.findByText('Export done: 40 patients.', undefined, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Patient (40)' })).toBeEnabled();
+    expect(screen.getByText(/^Files kept until .+, then deleted\.$/)).toBeVisible();
   });
 });

@@ -11,7 +11,8 @@ const copy = (status: RecordCopy['status']): RecordCopy => ({
   id: '00000000-0000-4000-8000-0000000c0001',
   status,
   createdAt: '2026-03-10T09:30:00.000Z',
-  readyAt: status === 'ready' ? '2026-03-10T09:30:05.000Z' : null,
+  readyAt: status === 'ready' || status === 'expired' ? '2026-03-10T09:30:05.000Z' : null,
+  expiresAt: status === 'ready' || status === 'expired' ? '2026-03-17T09:30:05.000Z' : null,
 });
 
 describe('Download my record (Settings, patients)', () => {
@@ -58,5 +59,27 @@ describe('Download my record (Settings, patients)', () => {
     expect(await screen.findByRole('button', { name: 'Download PDF' }, { timeout: 5000 })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download FHIR bundle' })).toBeEnabled();
     expect(screen.getByText(/^Your copy from .+ is ready\.$/)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/^Kept until .+, then deleted\.$/)).toBeVisible();
+  });
+
+  it('says a copy past its retention period has been deleted and offers no download', async () => {
+    renderApp({
+      path: '/settings?tab=my-record',
+      role: 'patient',
+      handle: ({ url }) => {
+        if (url === '/api/clinic/features') return features(true);
+        if (url === '/api/my-record/copies/latest') return jsonResponse({ copy: copy('expired') });
+        return undefined;
+      },
+    });
+    expect(
+      await screen.findByText(
+        /^Your copy from .+ has been deleted\. Prepare a new one to download your record\.$/,
+        undefined,
+        { timeout: 15_000 },
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Prepare a new copy' })).toBeEnabled();
   });
 });

@@ -71,8 +71,15 @@ export function DownloadRecordCard() {
                   ? 'Preparing your copy…'
                   : copy.status === 'failed'
                     ? 'Your copy could not be prepared. Please ask again.'
-                    : `Your copy from ${prepared.format(new Date(copy.readyAt ?? copy.createdAt))} is ready.`}
+                    : copy.status === 'expired'
+                      ? `Your copy from ${prepared.format(new Date(copy.readyAt ?? copy.createdAt))} has been deleted. Prepare a new one to download your record.`
+                      : `Your copy from ${prepared.format(new Date(copy.readyAt ?? copy.createdAt))} is ready.`}
             </p>
+            {copy?.status === 'ready' && copy.expiresAt ? (
+              <p className="text-muted-foreground text-xs">
+                {`Kept until ${prepared.format(new Date(copy.expiresAt))}, then deleted.`}
+              </p>
+            ) : null}
             {copy?.status === 'ready' ? (
               <div className="flex flex-wrap gap-2">
                 {(Object.keys(FORMATS) as RecordCopyFormat[]).map((format) => (
