@@ -6,6 +6,7 @@ import { activityLog, notifications, telehealthPresence } from '../../db/schema'
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
 import { openNetworkSocket, type TestSocket, untilConnections } from '../../test/sockets';
+import { PRESENCE_FRESH_SECONDS } from '../telehealth/service';
 import {
   careTeam,
   errorFrame,
@@ -320,6 +321,31 @@ describe('a video visit over the telehealth socket', () => {
     expect(out.statusCode).toBe(200);
     expect((await patientSocket.closed).code).toBe(4409);
     await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === false);
+  });
+
+  it('forgets presence its instance stopped renewing (an instance that went away)', async () => {
+    const { host, patient, id } = await aCall();
+    const patientSocket = await callSocket(patient);
+    emit(patientSocket, { type: 'join', appointmentId: id });
+    await stateWhere(patientSocket, (s) => personIn(s, patient.id)?.present === true);
+    await t.database.db
+      .update(telehealthPresence)
+      .set({ seenAt: new Date(Date.now() - (PRESENCE_FRESH_SECONDS + 5) * 1000) })
+      .where(eq(telehealthPresence.userId, patient.id));
+    const session = (
+      await t.app.inject({ method: 'GET', url: sessionUrl(id), headers: bearer(host.token) })
+    ).json<TelehealthSession>();
+    expect(personIn(session, patient.id)?.present).toBe(false);
+    // The host cannot admit someone who is not there.
+    await hostDoes(t, host, { id, action: 'start' });
+    const admit = await t.app.inject({
+      method: 'POST',
+      url: sessionUrl(id, 'admit'),
+      headers: bearer(host.token),
+      payload: { userId: patient.id },
+    });
+    expect(admit.statusCode).toBe(400);
+    expect(admit.json().message).toBe(TELEHEALTH_ERRORS.personNotInCall);
   });
 
   it('answers malformed frames with an error frame, stays open, and limits a flood', async () => {

@@ -96,7 +96,9 @@ export function serveCallSocket(
       switch (event.type) {
         case 'join':
           if (socket.readyState !== socket.OPEN) return;
-          return await telehealth.joinCall(ctx, user, { id, socketId, ipAddress: meta.ipAddress });
+          await telehealth.joinCall(ctx, user, { id, socketId, ipAddress: meta.ipAddress });
+          onPage = true;
+          return;
         case 'leave':
           return await telehealth.leaveCalls(ctx, user, { socketId, id, ipAddress: meta.ipAddress });
         case 'signal': {
@@ -142,9 +144,20 @@ export function serveCallSocket(
   // Frames are handled one after another, so a description is never overtaken by its own candidates.
   let queue = Promise.resolve();
 
+  // While the socket is on a call's page its presence is renewed; an instance that dies stops renewing it.
+  let onPage = false;
+  const renewal = setInterval(() => {
+    if (!onPage) return;
+    telehealth
+      .renewPresence(ctx.db, socketId)
+      .catch((error) => log.error({ err: error, userId: user.id }, 'renewing call presence failed'));
+  }, telehealth.PRESENCE_RENEW_MS);
+  renewal.unref();
+
   // Leaving the page by closing it (or the session ending) takes the socket off every call it joined, after
   // whatever frame is still being handled (a join in flight must not outlive its socket).
   socket.on('close', () => {
+    clearInterval(renewal);
     queue = queue
       .then(() => telehealth.leaveCalls(ctx, user, { socketId, ipAddress: meta.ipAddress }))
       .catch((error) => log.error({ err: error, userId: user.id }, 'leaving calls on close failed'));
