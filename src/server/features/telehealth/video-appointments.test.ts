@@ -8,8 +8,8 @@ import { JobWorker } from '../../platform/jobs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson } from '../../test/people';
 import { appointmentJobHandlers } from '../appointments/reminders';
-import { book, careTeam, serviceType, slotAt } from '../appointments/testing';
-import { bookablePractitioner } from '../public-booking/testing';
+import { book as bookAppointment, careTeam, serviceType, slotAt } from '../appointments/testing';
+import { book, bookablePractitioner, details, hourOf } from '../public-booking/testing';
 import { call, expectStatus, setVideoVisits, videoVisit } from './testing';
 
 /**
@@ -47,7 +47,7 @@ describe('video services and appointments', () => {
     const service = await videoService();
     expect(service.isVideo).toBe(true);
     const { practitioner, patient } = await careTeam(t);
-    const made = await book(t, 'staff', {
+    const made = await bookAppointment(t, 'staff', {
       patientId: patient.id,
       practitionerId: practitioner.id,
       serviceTypeId: service.id,
@@ -56,7 +56,7 @@ describe('video services and appointments', () => {
     // Taken from the service at booking, with the call's address on the clinic's own origin.
     expect(made).toMatchObject({ isVideo: true, joinUrl: joinUrlOf(made.id) });
     const plain = await serviceType(t);
-    const inPerson = await book(t, 'staff', {
+    const inPerson = await bookAppointment(t, 'staff', {
       patientId: patient.id,
       practitionerId: practitioner.id,
       serviceTypeId: plain.id,
@@ -166,6 +166,20 @@ describe('video services and appointments', () => {
     } finally {
       await setVideoVisits(t, true);
     }
+  });
+
+  it('books a visitor’s request for a video service as a video visit', async () => {
+    const service = await videoService();
+    const { practitioner, bookingLink } = await bookablePractitioner(t, { autoConfirm: true });
+    const startsAt = hourOf(3, 10);
+    await book(t, bookingLink, { serviceTypeId: service.id, startsAt, ...details() });
+    const { items } = await expectStatus<{ items: Appointment[] }>(t, 'staff', {
+      method: 'GET',
+      url: `/api/appointments?practitionerId=${practitioner.id}`,
+      status: 200,
+    });
+    const made = items.find((item) => item.startsAt === startsAt);
+    expect(made).toMatchObject({ isVideo: true, joinUrl: joinUrlOf(made!.id) });
   });
 
   it('lists today’s and upcoming video visits by who is asking', async () => {
