@@ -142,8 +142,14 @@ export async function sessionsForPush(ctx: Pick<Ctx, 'db' | 'config'>, appointme
 
 /** GET /api/telehealth/sessions/{id}: everything the call's page needs; read by one of the call's people. */
 export async function getSession(ctx: Ctx, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
-  const session = await sessionFor(ctx, caller, id);
-  await log(ctx.db, caller, { action: 'telehealth.viewed', id, meta, details: { role: session.role } });
+  const { appointment, role } = await openCall(ctx.db, caller, id);
+  const session = (await sessionsOf(ctx, appointment)).find((entry) => entry.userId === caller.id)!.session;
+  await log(ctx.db, caller, {
+    action: 'telehealth.viewed',
+    id,
+    meta,
+    details: { patientId: appointment.patientId, role },
+  });
   return session;
 }
 
