@@ -94,3 +94,19 @@ export function batchedWritesOn<I, O>(
     return batched(row);
   };
 }
+
+/**
+ * The stored time of the last row a batched write made on each database, which the next statement's rows
+ * must come after. PGlite's clock counts whole milliseconds: two statements within one would give their rows
+ * the same time, and lists ordered by time would tie. A statement takes
+ * `greatest(clock_timestamp(), after + 1 µs) + (n - 1) µs` for its n-th row and reports its last row's time.
+ */
+export function writtenTimes() {
+  const last = new WeakMap<Db, string>();
+  return {
+    after: (db: Db): string | null => last.get(db) ?? null,
+    saw: (db: Db, time: string) => {
+      last.set(db, time);
+    },
+  };
+}

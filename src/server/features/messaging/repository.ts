@@ -5,7 +5,7 @@ import { namedRowsOf } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { activityLog, messages, users } from '../../db/schema';
 import { batchedReadsOn } from '../../platform/batched-reads';
-import { batchedWritesOn } from '../../platform/batched-writes';
+import { batchedWritesOn, writtenTimes } from '../../platform/batched-writes';
 
 export type MessageRow = typeof messages.$inferSelect & { senderFirstName: string; senderLastName: string };
 
@@ -51,6 +51,8 @@ type RawMessageRow = {
   sender_first_name: string;
   sender_last_name: string;
 };
+/** What the insert answers: the row, and its stored time as the database writes it (microseconds kept). */
+type WrittenMessageRow = RawMessageRow & { written_at: string };
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -66,11 +68,15 @@ export type NewMessage = {
  * Stores messages and their audit entries (who wrote to whom, never what) in ONE statement: all commit or
  * none does, in a single round trip. This is the hot path between pressing Send and the recipient's screen
  * (bench/messaging-latency.ts). The sends of one moment share the statement and its commit (`insertMessage`
- * below); each row's created_at is the clock as the row is written, so messages keep the order they came in.
+ * below); each row's created_at is the clock as it is written and always after the last row written before it
+ * (`writtenTimes`), so messages keep the order they came in.
  */
+const messageTimes = writtenTimes();
+
 async function insertMessagesAudited(db: Db, rows: readonly NewMessage[]): Promise<MessageRow[]> {
   const input = JSON.stringify(rows);
-  const stored = await namedRowsOf<RawMessageRow>(
+  const after = messageTimes.after(db);
+  const stored = await namedRowsOf<WrittenMessageRow>(
     db,
     'insert_messages_audited',
     sql`
@@ -80,7 +86,10 @@ async function insertMessagesAudited(db: Db, rows: readonly NewMessage[]): Promi
       from jsonb_array_elements(${input}::jsonb) with ordinality as t(r, n)
     ), inserted as (
       insert into ${messages} (id, sender_id, recipient_id, content, created_at)
-      select id, sender_id, recipient_id, content, clock_timestamp() from input order by n
+      select id, sender_id, recipient_id, content,
+        greatest(clock_timestamp(), ${after}::timestamptz + interval '1 microsecond')
+          + (n - 1) * interval '1 microsecond'
+      from input order by n
       returning *
     ), audit as (
       insert into ${activityLog} (actor_id, action, entity_type, entity_id, outcome, ip_address, details)
@@ -88,10 +97,13 @@ async function insertMessagesAudited(db: Db, rows: readonly NewMessage[]): Promi
         jsonb_build_object('recipientId', inserted.recipient_id)
       from inserted join input on input.id = inserted.id
     )
-    select inserted.*, sender.first_name as sender_first_name, sender.last_name as sender_last_name
+    select inserted.*, inserted.created_at::text as written_at, sender.first_name as sender_first_name,
+      sender.last_name as sender_last_name
     from inserted join ${users} sender on sender.id = inserted.sender_id`,
   );
   const byId = new Map(stored.map((row) => [row.id, row]));
+  const lastRow = byId.get(rows[rows.length - 1].id);
+  if (lastRow) messageTimes.saw(db, lastRow.written_at);
   return rows.map(({ id }) => {
     const row = byId.get(id);
     if (!row) throw new Error('a stored message did not come back from its insert');

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { namedRowsOf, prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { batchedReadsOn } from '../../platform/batched-reads';
-import { batchedWritesOn } from '../../platform/batched-writes';
+import { batchedWritesOn, writtenTimes } from '../../platform/batched-writes';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -36,11 +36,15 @@ const asDate = (value: Date | string | null) => (value === null ? null : new Dat
 
 /**
  * The notifications raised at one moment (a message to many, a burst of sends) in one statement and one
- * commit; created_at is the clock as each row is written, so they keep the order they were raised in.
+ * commit; created_at is the clock as each row is written and always after the last row written before it
+ * (`writtenTimes`), so they keep the order they were raised in.
  */
+const notificationTimes = writtenTimes();
+
 async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<NotificationRow[]> {
   const input = JSON.stringify(rows);
-  const stored = await namedRowsOf<RawNotificationRow>(
+  const after = notificationTimes.after(db);
+  const stored = await namedRowsOf<RawNotificationRow & { written_at: string }>(
     db,
     'insert_notifications',
     sql`
@@ -51,10 +55,15 @@ async function insertNotifications(db: Db, rows: readonly NewNotification[]): Pr
       from jsonb_array_elements(${input}::jsonb) with ordinality as t(r, n)
     )
     insert into ${notifications} (id, user_id, type, title, message, priority, action_url, data, created_at)
-    select id, user_id, type, title, message, priority, action_url, data, clock_timestamp() from input order by n
-    returning *`,
+    select id, user_id, type, title, message, priority, action_url, data,
+      greatest(clock_timestamp(), ${after}::timestamptz + interval '1 microsecond')
+        + (n - 1) * interval '1 microsecond'
+    from input order by n
+    returning *, created_at::text as written_at`,
   );
   const byId = new Map(stored.map((row) => [row.id, row]));
+  const lastRow = byId.get(rows[rows.length - 1].id);
+  if (lastRow) notificationTimes.saw(db, lastRow.written_at);
   return rows.map(({ id }) => {
     const row = byId.get(id);
     if (!row) throw new Error('a stored notification did not come back from its insert');

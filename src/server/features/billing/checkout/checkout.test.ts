@@ -19,6 +19,7 @@ import {
   call,
   careTeam,
   chargeKey,
+  eventually,
   expectStatus,
   notificationsOf,
   savedCard,
@@ -122,7 +123,10 @@ describe('checkout', () => {
       [id, 9000],
       [null, 1500],
     ]);
-    expect(await notificationsOf(t, patient.id, 'invoice_created')).not.toHaveLength(0);
+    // Raised after the answer, as every notification is.
+    await eventually(async () =>
+      expect(await notificationsOf(t, patient.id, 'invoice_created')).not.toHaveLength(0),
+    );
     const [entry] = await t.database.db
       .select()
       .from(activityLog)
