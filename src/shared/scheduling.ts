@@ -83,6 +83,10 @@ export const AppointmentSchema = z.object({
   status: AppointmentStatusSchema,
   cancellationReason: z.string().nullable(),
   notes: z.string(),
+  /** Only while the clinic has video visits on: whether it is a video visit. */
+  isVideo: z.boolean().optional(),
+  /** Only while video visits are on, for a video visit: the call's address on the clinic's own origin. */
+  joinUrl: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,6 +103,9 @@ const NotesSchema = z
   .string({ error: 'Notes must be text' })
   .max(APPOINTMENT_NOTES_MAX, `Notes must be at most ${APPOINTMENT_NOTES_MAX} characters`);
 
+/** Only while the clinic has video visits on (409 otherwise); a booking without it takes the service's. */
+const IsVideoSchema = z.boolean({ error: 'Video visit must be true or false' });
+
 const endAfterStart = (value: { startsAt?: string; endsAt?: string }) =>
   !value.startsAt || !value.endsAt || Date.parse(value.endsAt) > Date.parse(value.startsAt);
 
@@ -114,6 +121,7 @@ export const CreateAppointmentInputSchema = z
     startsAt: InstantSchema('Start'),
     endsAt: InstantSchema('End').optional(),
     notes: NotesSchema.optional(),
+    isVideo: IsVideoSchema.optional(),
   })
   .refine(endAfterStart, { message: SCHEDULING_ERRORS.endBeforeStart, path: ['endsAt'] });
 export type CreateAppointmentInput = z.infer<typeof CreateAppointmentInputSchema>;
@@ -129,6 +137,7 @@ export const UpdateAppointmentInputSchema = z
     startsAt: InstantSchema('Start').optional(),
     endsAt: InstantSchema('End').optional(),
     notes: NotesSchema.optional(),
+    isVideo: IsVideoSchema.optional(),
   })
   .refine(hasAnyField, NOTHING_TO_CHANGE)
   .refine(endAfterStart, { message: SCHEDULING_ERRORS.endBeforeStart, path: ['endsAt'] });

@@ -36,6 +36,7 @@ const serviceFields = {
   priceCents: PriceSchema,
   colour: ColourSchema,
   isPublic: z.boolean({ error: 'Public must be true or false' }),
+  isVideo: z.boolean({ error: 'Video visit must be true or false' }),
   active: z.boolean({ error: 'Active must be true or false' }),
 };
 
@@ -47,6 +48,8 @@ export const ServiceTypeSchema = z.object({
   priceCents: z.number().int(),
   colour: z.string(),
   isPublic: z.boolean(),
+  /** Only while the clinic has video visits on: whether it is held as a video visit. */
+  isVideo: z.boolean().optional(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -61,6 +64,8 @@ export const CreateServiceTypeInputSchema = z.strictObject({
   priceCents: serviceFields.priceCents,
   colour: serviceFields.colour,
   isPublic: serviceFields.isPublic.optional(),
+  /** Only while the clinic has video visits on (409 otherwise). */
+  isVideo: serviceFields.isVideo.optional(),
   active: serviceFields.active.optional(),
 });
 export type CreateServiceTypeInput = z.infer<typeof CreateServiceTypeInputSchema>;
@@ -74,6 +79,7 @@ export const UpdateServiceTypeInputSchema = z
     priceCents: serviceFields.priceCents.optional(),
     colour: serviceFields.colour.optional(),
     isPublic: serviceFields.isPublic.optional(),
+    isVideo: serviceFields.isVideo.optional(),
     active: serviceFields.active.optional(),
   })
   .refine(hasAnyField, NOTHING_TO_CHANGE);

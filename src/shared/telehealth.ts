@@ -145,4 +145,6 @@ export const TELEHEALTH_ERRORS = {
   hostOnly: 'Only the appointment’s practitioner can do this',
   inviteStaffOnly: 'Only staff can be invited to a call',
   personNotInCall: 'That person is not part of this call',
+  cancelled: 'This appointment was cancelled',
+  tooManyEvents: 'Too many call events: slow down',
 } as const;

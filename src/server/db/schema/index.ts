@@ -28,4 +28,5 @@ export * from './record-copies';
 export * from './recovery-notes';
 export * from './scheduling';
 export * from './store';
+export * from './telehealth';
 export * from './two-step';

@@ -35,6 +35,8 @@ export const serviceTypes = pgTable(
     priceCents: integer('price_cents').notNull(),
     colour: text('colour').notNull(),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Held as a video visit when the clinic has video visits on; its appointments take it at booking. */
+    isVideo: boolean('is_video').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -159,6 +161,8 @@ export const appointments = pgTable(
     during: tstzrange('during').notNull().generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
     notes: text('notes').notNull().default(''),
+    /** A video visit (shown as one, with its join link, only while the clinic has video visits on). */
+    isVideo: boolean('is_video').notNull().default(false),
     cancellationReason: text('cancellation_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
