@@ -80,7 +80,9 @@ export function blurVideo(source: MediaStreamTrack): { track: MediaStreamTrack; 
   video.muted = true;
   video.playsInline = true;
   video.srcObject = new MediaStream([source]);
-  void video.play().catch(() => undefined);
+  void Promise.resolve()
+    .then(() => video.play())
+    .catch(() => undefined);
   const { width = 640, height = 480 } = source.getSettings();
   const canvas = document.createElement('canvas');
   canvas.width = width;

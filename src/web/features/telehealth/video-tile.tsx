@@ -30,7 +30,10 @@ export function VideoTile({
     const video = ref.current;
     if (!video) return;
     if (video.srcObject !== stream) video.srcObject = stream;
-    if (stream) void video.play().catch(() => undefined);
+    if (stream)
+      void Promise.resolve()
+        .then(() => video.play())
+        .catch(() => undefined);
   }, [stream]);
   useEffect(() => {
     const video = ref.current;
