@@ -47,6 +47,7 @@ import { reportRoutes } from './features/reports/routes';
 import { serviceTypeRoutes } from './features/services/routes';
 import { storeRoutes } from './features/store/routes';
 import { systemRoutes } from './features/system/routes';
+import { telehealthRoutes } from './features/telehealth/routes';
 import { transactionRoutes } from './features/transactions/routes';
 import { authGuard } from './platform/auth-guard';
 import type { AppContext } from './platform/context';
@@ -215,6 +216,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   await app.register(checkInRoutes(ctx));
   await app.register(exerciseProgrammeRoutes(ctx));
   await app.register(appointmentRoutes(ctx));
+  await app.register(telehealthRoutes(ctx));
   await app.register(publicBookingRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(recordAccessRoutes(ctx));

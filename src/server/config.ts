@@ -105,6 +105,16 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want; on with S3_ENDPOINT. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * Video visits: the STUN and TURN servers the browsers use to reach each other (comma-separated stun:, turn:
+   * or turns: addresses). None by default: on one network the browsers find each other directly.
+   */
+  STUN_URLS: z.string().trim().optional(),
+  TURN_URLS: z.string().trim().optional(),
+  /** The secret shared with the TURN server (coturn's static-auth-secret): the browsers get short-lived logins. */
+  TURN_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /** How long a TURN login lasts, in seconds. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -149,6 +159,7 @@ function toConfig(env: z.infer<typeof ConfigSchema>) {
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY ? Buffer.from(env.DATA_ENCRYPTION_KEY, 'base64') : undefined,
     printfulApiUrl: env.PRINTFUL_API_URL.replace(/\/+$/, ''),
     fileStore: fileStoreOf(env),
+    iceServers: iceServersOf(env),
   } as const;
 }
 
@@ -176,6 +187,35 @@ function fileStoreOf(env: z.infer<typeof ConfigSchema>): FileStoreConfig {
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+  };
+}
+
+const urlList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** The STUN servers, and the TURN servers with the secret their short-lived logins are made with. */
+function iceServersOf(env: z.infer<typeof ConfigSchema>) {
+  const turnUrls = urlList(env.TURN_URLS);
+  for (const [name, urls, pattern] of [
+    ['STUN_URLS', urlList(env.STUN_URLS), /^stuns?:\S+$/],
+    ['TURN_URLS', turnUrls, /^turns?:\S+$/],
+  ] as const)
+    for (const url of urls)
+      if (!pattern.test(url))
+        throw new Error(
+          `Invalid configuration: ${name}: ${url} is not a ${name.slice(0, 4).toLowerCase()}: address`,
+        );
+  if (turnUrls.length > 0 && !env.TURN_SECRET)
+    throw new Error('Invalid configuration: TURN_URLS needs TURN_SECRET');
+  return {
+    stunUrls: urlList(env.STUN_URLS),
+    turn:
+      turnUrls.length > 0
+        ? { urls: turnUrls, secret: env.TURN_SECRET!, ttlSeconds: env.TURN_TTL_SECONDS }
+        : null,
   };
 }
 

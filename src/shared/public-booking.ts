@@ -79,6 +79,8 @@ export const PublicBookingPageSchema = z.object({
       durationMinutes: z.number().int(),
       priceCents: z.number().int(),
       colour: z.string(),
+      /** Only while the clinic has video visits on: whether the service is held as a video visit. */
+      isVideo: z.boolean().optional(),
     }),
   ),
   /**

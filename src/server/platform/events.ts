@@ -147,6 +147,17 @@ export type DomainEvents = {
     patientId: string;
     change: 'assigned' | 'updated' | 'checked_in';
   };
+  /**
+   * A video visit's call changed: started, ended, someone admitted or invited, someone came to or left its page,
+   * or its appointment was completed from it. Ids only; nothing of the call itself travels.
+   */
+  'telehealth.changed': {
+    appointmentId: string;
+    actorId: string;
+    change: 'started' | 'ended' | 'admitted' | 'invited' | 'joined' | 'rejoined' | 'left' | 'completed';
+    /** The person admitted or invited. */
+    userId?: string;
+  };
 };
 
 export type EventName = keyof DomainEvents;

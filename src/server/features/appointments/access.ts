@@ -1,9 +1,12 @@
 import type { Role } from '../../../shared/roles';
 import type { Appointment } from '../../../shared/scheduling';
+import { telehealthSessionPath } from '../../../shared/telehealth';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors';
+import { getFeatures } from '../clinic-features/service';
 import * as patients from '../patients/service';
 import * as repository from './repository';
 
@@ -69,7 +72,28 @@ export const audit = (
     details,
   });
 
-export function toAppointment(row: repository.AppointmentRow): Appointment {
+/**
+ * How appointments are shown as video visits: with the clinic's address for the join link while video visits
+ * are on; null while they are off, and then an appointment answers exactly as the specification's.
+ */
+export type VideoView = { appUrl: string } | null;
+
+/** The call's address of a video visit, on the clinic's own origin. */
+export const videoJoinUrl = (appUrl: string, appointmentId: string) =>
+  `${appUrl.replace(/\/+$/, '')}${telehealthSessionPath(appointmentId)}`;
+
+export async function videoViewOf(db: Db | Tx, config?: Pick<Config, 'appUrl'>): Promise<VideoView> {
+  if (!config) return null;
+  const { features } = await getFeatures(db);
+  return features.videoVisits ? { appUrl: config.appUrl } : null;
+}
+
+const videoFields = (row: repository.AppointmentRow, video: VideoView) =>
+  video
+    ? { isVideo: row.isVideo, ...(row.isVideo ? { joinUrl: videoJoinUrl(video.appUrl, row.id) } : {}) }
+    : {};
+
+export function toAppointment(row: repository.AppointmentRow, video: VideoView = null): Appointment {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -84,6 +108,7 @@ export function toAppointment(row: repository.AppointmentRow): Appointment {
     status: row.status,
     cancellationReason: row.cancellationReason,
     notes: row.notes,
+    ...videoFields(row, video),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

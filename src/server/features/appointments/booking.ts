@@ -5,6 +5,7 @@ import type { RequestMeta } from '../../platform/context';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import * as availability from '../availability/service';
 import * as careTeam from '../care-team/service';
+import { requireVideoVisits } from '../clinic-features/service';
 import * as patients from '../patients/service';
 import { audit, type Caller } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
@@ -73,6 +74,7 @@ export async function createAppointment(
       startsAt,
     });
   return commitChange(ctx, caller, async (tx) => {
+    if (input.isVideo !== undefined) await requireVideoVisits(tx);
     await lockSchedules(tx, [input.practitionerId]);
     if (!(await patients.isPatientInReach(tx, caller, patientId)))
       throw notFound(SCHEDULING_ERRORS.notPatient);
@@ -91,6 +93,7 @@ export async function createAppointment(
       endsAt,
       status: isPatient ? 'scheduled' : 'confirmed',
       notes: input.notes ?? '',
+      isVideo: input.isVideo ?? service.isVideo ?? false,
       createdBy: caller.id,
     });
     await scheduleReminder(tx, id, startsAt);

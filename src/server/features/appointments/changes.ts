@@ -15,6 +15,7 @@ import { lockSchedules } from '../../db/concurrency';
 import type { RequestMeta } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 import { coverWithPackage, offerFee, withdrawNoShowFee } from '../billing/service';
+import { requireVideoVisits } from '../clinic-features/service';
 import { assertMayManage, audit, type Caller, MANAGERS, readableAppointment } from './access';
 import { assertLength, assertPractitioner, MINUTE, offeredService } from './checks';
 import { type Change, type Ctx, commitChange, conflict } from './commit';
@@ -38,6 +39,7 @@ export async function updateAppointment(
   return commitChange(ctx, caller, async (tx) => {
     const row = await readableAppointment(tx, caller, { id, lock: true });
     assertMayManage(caller, row);
+    if (input.isVideo !== undefined) await requireVideoVisits(tx);
     if (!(EDITABLE_STATUSES as readonly string[]).includes(row.status))
       throw conflict(SCHEDULING_ERRORS.notEditable);
     const practitionerId = input.practitionerId ?? row.practitionerId;
@@ -66,6 +68,8 @@ export async function updateAppointment(
       startsAt,
       endsAt,
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      // A new service brings its own kind of visit unless the change says which.
+      isVideo: input.isVideo ?? (service ? (service.isVideo ?? false) : row.isVideo),
     });
     if (startsAt.getTime() !== row.startsAt.getTime()) {
       await withdrawReminder(tx, id, row.startsAt);

@@ -26,7 +26,7 @@ export async function assertPractitioner(db: Db | Tx, practitionerId: string) {
 
 /** A service type that exists and is still offered. */
 export async function offeredService(db: Db | Tx, serviceTypeId: string) {
-  const service = await services.findServiceType(db, serviceTypeId);
+  const service = await services.findServiceType(db, serviceTypeId, { withVideo: true });
   if (!service)
     throw badRequest(SCHEDULING_ERRORS.serviceNotFound, { serviceTypeId: SCHEDULING_ERRORS.serviceNotFound });
   if (!service.active)

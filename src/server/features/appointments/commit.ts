@@ -4,10 +4,11 @@ import { hasSqlState, transactionRetrying } from '../../db/concurrency';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AppointmentEvent, DomainEvents, EventName } from '../../platform/events';
-import { type Caller, toAppointment } from './access';
+import { type Caller, toAppointment, videoViewOf } from './access';
 import * as repository from './repository';
 
-export type Ctx = Pick<AppContext, 'db' | 'events'>;
+/** With the configuration, answers show video visits as such while the clinic has them on. */
+export type Ctx = Pick<AppContext, 'db' | 'events'> & { config?: Pick<AppContext['config'], 'appUrl'> };
 export type Change = AppointmentEvent['change'];
 type Outcome = {
   id: string;
@@ -49,5 +50,5 @@ export async function commitChange(ctx: Ctx, caller: Caller, work: (tx: Tx) => P
     change: outcome.change,
   });
   if (outcome.fee) ctx.events.publish('fee.changed', outcome.fee);
-  return toAppointment(row);
+  return toAppointment(row, await videoViewOf(ctx.db, ctx.config));
 }

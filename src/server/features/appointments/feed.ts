@@ -7,7 +7,7 @@ import type { AppContext, RequestMeta } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors';
 import { sha256 } from '../../platform/secrets';
 import * as accounts from '../accounts/service';
-import { type Caller, toAppointment } from './access';
+import { type Caller, toAppointment, videoViewOf } from './access';
 import * as repository from './repository';
 
 const DAY = 86_400_000;
@@ -97,9 +97,20 @@ function fold(line: string) {
 }
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/** A video visit's own lines: where (the call, not a room) and the way in, as a link and in the description. */
+const videoLines = (appointment: Appointment) =>
+  appointment.joinUrl
+    ? [
+        'LOCATION:Video visit',
+        `URL:${appointment.joinUrl}`,
+        `DESCRIPTION:${text(`Video visit. Join at ${appointment.joinUrl}`)}`,
+      ]
+    : [];
+
 /**
  * One event per appointment that holds its time. A patient's say what and with whom; a practitioner's name the
  * patient by first name and initial only, since a calendar app shows them on lock screens. Never the notes.
+ * A video visit (while the clinic has them on) carries its join link.
  */
 function eventOf(appointment: Appointment, owner: Caller, now: string) {
   const [first, ...rest] = appointment.patientName.split(' ');
@@ -116,12 +127,14 @@ function eventOf(appointment: Appointment, owner: Caller, now: string) {
     `DTEND:${stamp(appointment.endsAt)}`,
     `SUMMARY:${text(summary)}`,
     `STATUS:${appointment.status === 'scheduled' ? 'TENTATIVE' : 'CONFIRMED'}`,
+    ...videoLines(appointment),
     'END:VEVENT',
   ];
 }
 
 /** The feed behind a token: the owner's own appointments (a practitioner's sessions, a patient's visits). */
-export async function renderFeed(db: Db, address: string) {
+export async function renderFeed(ctx: Pick<AppContext, 'db' | 'config'>, address: string) {
+  const { db } = ctx;
   const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(address)?.[1];
   if (!token) throw notFound(CALENDAR_FEED_NOT_FOUND);
   const row = await repository.feedByTokenHash(db, sha256(token));
@@ -137,8 +150,9 @@ export async function renderFeed(db: Db, address: string) {
     now,
     limit: FEED_MAX_EVENTS,
   });
+  const video = await videoViewOf(db, ctx.config);
   const appointments = rows
-    .map(toAppointment)
+    .map((row) => toAppointment(row, video))
     .filter((item) => item.status !== 'cancelled' && item.status !== 'no_show');
   await recordActivity(db, {
     actorId: owner.id,

@@ -49,7 +49,14 @@ export async function insertAppointment(
     endsAt: Date;
   },
 ) {
-  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
+  // Without a say of its own, an appointment is a video visit when its service is one (any booking path).
+  const isVideo =
+    values.isVideo ??
+    sql<boolean>`(select ${serviceTypes.isVideo} from ${serviceTypes} where ${serviceTypes.id} = ${values.serviceTypeId})`;
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, isVideo })
+    .returning({ id: appointments.id });
   return row.id;
 }
 
@@ -88,6 +95,8 @@ export type ListOptions = {
   practitionerId?: string;
   patientId?: string;
   status?: AppointmentStatus;
+  /** Video visits only, cancelled ones aside (the Telehealth page). */
+  videoVisits?: boolean;
   scope?: AppointmentScope;
   /** The appointment overlaps [from, to). */
   from?: Date;
@@ -118,6 +127,8 @@ export async function listAppointments(db: Db | Tx, options: ListOptions): Promi
   if (options.practitionerId) conditions.push(eq(appointments.practitionerId, options.practitionerId));
   if (options.patientId) conditions.push(eq(appointments.patientId, options.patientId));
   if (options.status) conditions.push(eq(appointments.status, options.status));
+  if (options.videoVisits)
+    conditions.push(eq(appointments.isVideo, true), sql`${appointments.status} <> 'cancelled'`);
   if (options.from) {
     // Still running at `from`. Written through greatest() (the same test, as an appointment ends after it
     // starts) so that the planner does not multiply this range's selectivity into the start's: the two are

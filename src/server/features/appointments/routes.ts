@@ -48,6 +48,7 @@ export function appointmentRoutes(ctx: AppContext) {
         appointments.listAppointments(ctx.db, callerOf(request), {
           query: request.query,
           meta: requestMeta(request),
+          config: ctx.config,
         }),
     );
 
@@ -73,6 +74,7 @@ export function appointmentRoutes(ctx: AppContext) {
         appointments.getAppointment(ctx.db, callerOf(request), {
           id: request.params.id,
           meta: requestMeta(request),
+          config: ctx.config,
         }),
     );
 
@@ -127,7 +129,7 @@ export function appointmentRoutes(ctx: AppContext) {
         reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('cache-control', 'private, no-store')
-          .send(await feed.renderFeed(ctx.db, request.params.token)),
+          .send(await feed.renderFeed(ctx, request.params.token)),
     );
 
     app.post(

@@ -4,6 +4,7 @@ import {
   type AppointmentStatus,
   type ListAppointmentsQuery,
 } from '../../../shared/scheduling';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { RequestMeta } from '../../platform/context';
 import { badRequest, forbidden } from '../../platform/errors';
@@ -15,7 +16,11 @@ import {
   MANAGERS,
   readableAppointment,
   toAppointment,
+  videoJoinUrl,
+  videoViewOf,
 } from './access';
+import { advanceAppointment } from './changes';
+import type { Ctx } from './commit';
 import * as repository from './repository';
 
 /*
@@ -28,11 +33,11 @@ export const INVALID_CURSOR = 'Cursor is not valid';
 export async function getAppointment(
   db: Db,
   caller: Caller,
-  { id, meta }: { id: string; meta: RequestMeta },
+  { id, meta, config }: { id: string; meta: RequestMeta; config?: Pick<Config, 'appUrl'> },
 ) {
   const row = await readableAppointment(db, caller, { id });
   await audit(db, caller, { action: 'appointment.viewed', id, meta, details: { patientId: row.patientId } });
-  return toAppointment(row);
+  return toAppointment(row, await videoViewOf(db, config));
 }
 
 const encodeCursor = (row: repository.AppointmentRow) => `${row.startsAt.toISOString()}_${row.id}`;
@@ -52,7 +57,11 @@ function decodeCursor(cursor: string): repository.Cursor {
 export async function listAppointments(
   db: Db,
   caller: Caller,
-  { query, meta }: { query: ListAppointmentsQuery; meta: RequestMeta },
+  {
+    query,
+    meta,
+    config,
+  }: { query: ListAppointmentsQuery; meta: RequestMeta; config?: Pick<Config, 'appUrl'> },
 ): Promise<AppointmentPage> {
   if (!MANAGERS.includes(caller.role) && caller.role !== 'practitioner' && caller.role !== 'patient')
     throw forbidden();
@@ -85,13 +94,21 @@ export async function listAppointments(
       practitionerId: query.practitionerId ?? null,
     },
   });
+  const video = await videoViewOf(db, config);
   return {
-    items: page.map(toAppointment),
+    items: page.map((row) => toAppointment(row, video)),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null,
   };
 }
 
-export { APPOINTMENT_NOT_FOUND };
+export { APPOINTMENT_NOT_FOUND, videoJoinUrl };
+
+/** Marks an appointment completed (from a video visit's call): the same rules and events as the route's. */
+export const completeAppointment = (
+  ctx: Ctx,
+  caller: Caller,
+  { id, meta }: { id: string; meta: RequestMeta },
+) => advanceAppointment(ctx, caller, { id, action: 'complete', meta });
 
 /*
  * Figures for the dashboards. The dashboard has decided who is asking; these read no notes and write no log
@@ -116,7 +133,7 @@ export async function appointmentsBetween(
     now: new Date(),
     limit: window.limit,
   });
-  return rows.map(toAppointment);
+  return rows.map((row) => toAppointment(row));
 }
 
 /** How many of the clinic's appointments overlapping [from, to) are in each status. */
@@ -150,3 +167,44 @@ export const countPatientAppointments = (
 /** The service types a patient has been booked for, cancellations aside. */
 export const serviceTypesOfPatient = (db: Db | Tx, patientId: string) =>
   repository.serviceTypesOfPatient(db, patientId);
+
+/** What a video visit's call needs of its appointment: its parties, time and status; null when there is none. */
+export async function callAppointmentOf(db: Db | Tx, id: string) {
+  const row = await repository.findAppointment(db, id);
+  return row ? toCallAppointment(row) : null;
+}
+
+export type CallAppointment = ReturnType<typeof toCallAppointment>;
+
+const toCallAppointment = (row: repository.AppointmentRow) => ({
+  id: row.id,
+  patientId: row.patientId,
+  patientName: row.patientName,
+  practitionerId: row.practitionerId,
+  practitionerName: row.practitionerName,
+  serviceName: row.serviceName,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  status: row.status,
+  isVideo: row.isVideo,
+});
+
+/**
+ * The video visits (cancelled ones aside) overlapping [from, to), earliest first: one patient's, one
+ * practitioner's, or the whole clinic's. The caller has decided whose it may see.
+ */
+export async function videoVisitsBetween(
+  db: Db,
+  window: { from: Date; to: Date; patientId?: string; practitionerId?: string; limit: number },
+) {
+  const rows = await repository.listAppointments(db, {
+    ownPatientId: window.patientId,
+    practitionerId: window.practitionerId,
+    videoVisits: true,
+    from: window.from,
+    to: window.to,
+    now: new Date(),
+    limit: window.limit,
+  });
+  return rows.map(toCallAppointment);
+}

@@ -63,13 +63,14 @@ export async function getPage(db: Db, bookingLink: string): Promise<PublicBookin
     autoConfirm: settings.autoConfirm,
     services: offered
       .filter((service) => service.isPublic)
-      .map(({ id, name, description, durationMinutes, priceCents, colour }) => ({
+      .map(({ id, name, description, durationMinutes, priceCents, colour, isVideo }) => ({
         id,
         name,
         description,
         durationMinutes,
         priceCents,
         colour,
+        ...(isVideo === undefined ? {} : { isVideo }),
       })),
     ...(charges
       ? {

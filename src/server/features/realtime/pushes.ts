@@ -15,6 +15,7 @@ import { PUBLIC_BOOKINGS_CHANGED } from '../../../shared/public-booking';
 import type { QuotesChangedEvent } from '../../../shared/quotes';
 import { APPOINTMENTS_CHANGED, type AppointmentsChangedEvent } from '../../../shared/scheduling';
 import type { OrdersChangedEvent } from '../../../shared/store-orders';
+import type { ServerCallEvent } from '../../../shared/telehealth';
 import type { AppContext } from '../../platform/context';
 import type {
   AppointmentEvent,
@@ -25,6 +26,7 @@ import type {
 import * as accounts from '../accounts/service';
 import * as careTeam from '../care-team/service';
 import { touchesClinicDay } from '../dashboard/service';
+import * as telehealth from '../telehealth/service';
 
 /** Sends one payload to one person's sockets on a channel, on whichever instance holds them. */
 type Push = (userId: string, channel: string, payload: unknown) => Promise<unknown> | unknown;
@@ -105,6 +107,7 @@ export function pushDomainEvents(ctx: AppContext) {
   pushPrintfulChanges(ctx, push);
   pushCheckInChanges(ctx, push);
   pushExerciseProgrammeChanges(ctx, push);
+  pushCallChanges(ctx, push);
 }
 
 /**
@@ -370,5 +373,21 @@ function pushExerciseProgrammeChanges(ctx: AppContext, push: Push) {
     };
     const people = new Set([event.patientId, ...(await careTeam.practitionersOf(ctx.db, event.patientId))]);
     await Promise.all([...people].map((userId) => push(userId, 'notifications', payload)));
+  });
+}
+
+/**
+ * A video visit's call stays live on every page of it: after any change (started, ended, someone admitted,
+ * invited, come or gone) each of its people gets the state as they see it (their own part, their own TURN
+ * logins) on their telehealth sockets.
+ */
+function pushCallChanges(ctx: AppContext, push: Push) {
+  ctx.events.subscribe('telehealth.changed', async ({ appointmentId }) => {
+    const sessions = await telehealth.sessionsForPush(ctx, appointmentId);
+    await Promise.all(
+      sessions.map(({ userId, session }) =>
+        push(userId, 'telehealth', { type: 'state', appointmentId, session } satisfies ServerCallEvent),
+      ),
+    );
   });
 }

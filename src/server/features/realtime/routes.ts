@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, forbidden } from '../../platform/errors';
 import { isOwnPage } from '../../platform/page-origin';
 import { resolveSession, resolveSocketSession } from '../../platform/sessions';
+import { serveCallSocket } from './call-socket';
 import { serveMessagingSocket } from './messaging-socket';
 import { pushDomainEvents } from './pushes';
 
@@ -52,12 +53,13 @@ export function realtimeRoutes(ctx: AppContext) {
           // Asked again when the session would fall idle or expire: activity since then keeps the socket open.
           const recheck = async () => (await resolveSocketSession(ctx.db, token)).expiresAt;
           ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel, expiresAt, recheck }, socket);
-          // Only the messaging channel takes events from the browser; the others are push-only.
-          if (channel !== 'messaging') return;
+          // Only the messaging and telehealth channels take events from the browser; the others are push-only.
+          if (channel !== 'messaging' && channel !== 'telehealth') return;
           // Every frame acts as the session, so it must still stand then: should the news of an ending be
           // lost between instances, the socket still acts no more.
           const sessionStands = () => resolveSession(ctx.db, token, ctx.sessionCache);
-          deliver = serveMessagingSocket(ctx, socket, {
+          const serve = channel === 'messaging' ? serveMessagingSocket : serveCallSocket;
+          deliver = serve(ctx, socket, {
             user,
             meta: { ipAddress: request.ip, sessionStands },
             log: request.log,

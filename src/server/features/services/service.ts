@@ -5,11 +5,16 @@ import { recordActivity } from '../../platform/activity';
 import type { RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
+import { getFeatures, requireVideoVisits } from '../clinic-features/service';
 import * as repository from './repository';
 
 export const SERVICE_NAME_TAKEN = 'A service type with this name already exists';
 
-export function toServiceType(row: repository.ServiceTypeRow): ServiceType {
+/**
+ * A service type as the API shows it. `isVideo` only while the clinic has video visits on; while they are off
+ * the answer is the specification's.
+ */
+export function toServiceType(row: repository.ServiceTypeRow, video = false): ServiceType {
   return {
     id: row.id,
     name: row.name,
@@ -18,6 +23,7 @@ export function toServiceType(row: repository.ServiceTypeRow): ServiceType {
     priceCents: row.priceCents,
     colour: row.colour,
     isPublic: row.isPublic,
+    ...(video ? { isVideo: row.isVideo } : {}),
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -42,13 +48,20 @@ async function nameTakenGuard<T>(write: () => Promise<T>): Promise<T> {
 
 /** What can be booked now; staff and admin may ask for retired ones too, to bring them back. */
 export async function listServiceTypes(db: Db, options: { includeInactive: boolean }) {
-  return (await repository.listServiceTypes(db, options)).map(toServiceType);
+  const [rows, video] = await Promise.all([repository.listServiceTypes(db, options), videoVisitsOn(db)]);
+  return rows.map((row) => toServiceType(row, video));
 }
 
-/** A service type by id, whether or not it is still offered; null when there is none. */
-export async function findServiceType(db: Db | Tx, id: string) {
+const videoVisitsOn = async (db: Db | Tx) => (await getFeatures(db)).features.videoVisits;
+
+/**
+ * A service type by id, whether or not it is still offered; null when there is none. `withVideo` tells
+ * whether it is a video visit whatever the clinic's setting (booking takes it into the appointment).
+ */
+export async function findServiceType(db: Db | Tx, id: string, options: { withVideo?: boolean } = {}) {
   const row = await repository.findServiceType(db, id);
-  return row ? toServiceType(row) : null;
+  if (!row) return null;
+  return toServiceType(row, options.withVideo || (await videoVisitsOn(db)));
 }
 
 /** A service type that can be booked: unknown is 404, retired is refused as bad input. */
@@ -69,6 +82,7 @@ export function createServiceType(
 ) {
   return nameTakenGuard(() =>
     db.transaction(async (tx) => {
+      if (input.isVideo !== undefined) await requireVideoVisits(tx);
       const row = await repository.insertServiceType(tx, {
         name: input.name,
         description: input.description ?? '',
@@ -76,6 +90,7 @@ export function createServiceType(
         priceCents: input.priceCents,
         colour: input.colour.toLowerCase(),
         isPublic: input.isPublic ?? false,
+        isVideo: input.isVideo ?? false,
         active: input.active ?? true,
       });
       await recordActivity(tx, {
@@ -85,7 +100,7 @@ export function createServiceType(
         entityId: row.id,
         ipAddress: meta.ipAddress,
       });
-      return toServiceType(row);
+      return toServiceType(row, await videoVisitsOn(tx));
     }),
   );
 }
@@ -102,6 +117,7 @@ export function updateServiceType(
 ) {
   return nameTakenGuard(() =>
     db.transaction(async (tx) => {
+      if (input.isVideo !== undefined) await requireVideoVisits(tx);
       const row = await repository.updateServiceType(tx, id, {
         ...input,
         ...(input.colour ? { colour: input.colour.toLowerCase() } : {}),
@@ -115,7 +131,7 @@ export function updateServiceType(
         ipAddress: meta.ipAddress,
         details: { fields: Object.keys(input).sort().join(',') },
       });
-      return toServiceType(row);
+      return toServiceType(row, await videoVisitsOn(tx));
     }),
   );
 }
