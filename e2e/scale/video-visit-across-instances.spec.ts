@@ -2,7 +2,13 @@ import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, demoAccount, registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { SCALE_URLS } from '../support/ports';
-import { callerAt, expectMediaFlowing, mediaLaunchOptions, videoAppointment } from '../support/video-call';
+import {
+  callerAt,
+  expectMediaFlowing,
+  mediaLaunchOptions,
+  setVideoVisits,
+  videoAppointment,
+} from '../support/video-call';
 
 test.use({ launchOptions: mediaLaunchOptions });
 
@@ -31,6 +37,7 @@ test('a video visit between two browsers held by different instances', async ({ 
   const a = await requestAt(urlA);
   const b = await requestAt(urlB);
   try {
+    await setVideoVisits(a, true);
     const practitioner = await apiLogin(a, demoAccount('practitioner').email, DEMO_PASSWORD);
     const staff = await apiLogin(a, demoAccount('staff').email, DEMO_PASSWORD);
     const patient = await registerThrowaway(b, { firstName: 'Scala' });

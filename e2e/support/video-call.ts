@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
+import { DEMO_PASSWORD, demoAccount } from './accounts';
 import { expect, openSignedIn } from './fixtures';
 
 /**
@@ -160,4 +161,18 @@ export async function notificationsOf(request: APIRequestContext, token: string,
   expect(response.status()).toBe(200);
   const list = (await response.json()) as { type: string; actionUrl: string | null }[];
   return list.filter((notification) => notification.type === type);
+}
+
+/** The clinic's video visits on or off, as its admin sets them (a journey says so rather than assume it). */
+export async function setVideoVisits(request: APIRequestContext, isOn: boolean) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: demoAccount('admin').email, password: DEMO_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const saved = await request.put('/api/clinic/features', {
+    headers: auth(token),
+    data: { videoVisits: isOn },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }

@@ -5,13 +5,13 @@ import { expect, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
 import {
   allTracksStopped,
-  auth,
   callerAt,
   expectMediaFlowing,
   mediaLaunchOptions,
   notificationsOf,
   received,
   sentVideoLabel,
+  setVideoVisits,
   videoAppointment,
 } from '../support/video-call';
 
@@ -26,6 +26,7 @@ test('a video visit: the patient waits, the practitioner starts and admits, medi
   request,
 }) => {
   test.setTimeout(240_000);
+  await setVideoVisits(request, true);
   const staff = await demoLogin(request, 'staff');
   const practitioner = await demoLogin(request, 'practitioner');
   const patient = await registerThrowaway(request, { firstName: 'Vida' });
@@ -147,9 +148,9 @@ test('only the appointment’s people may join; with video visits off the placeh
   request,
 }) => {
   test.setTimeout(120_000);
+  await setVideoVisits(request, true);
   const staff = await demoLogin(request, 'staff');
   const practitioner = await demoLogin(request, 'practitioner');
-  const admin = await demoLogin(request, 'admin');
   const patient = await registerThrowaway(request, { firstName: 'Wren' });
   const stranger = await registerThrowaway(request, { firstName: 'Otto' });
   const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
@@ -167,11 +168,7 @@ test('only the appointment’s people may join; with video visits off the placeh
   }
 
   // With video visits off, the sidebar keeps 'Telehealth (Coming Soon)' and the addresses are unknown.
-  const off = await request.put('/api/clinic/features', {
-    headers: auth(admin.token),
-    data: { videoVisits: false },
-  });
-  expect(off.status(), await off.text()).toBe(200);
+  await setVideoVisits(request, false);
   try {
     const someone = await callerAt(browser, patient.token, '/');
     try {
@@ -186,10 +183,6 @@ test('only the appointment’s people may join; with video visits off the placeh
       await someone.close();
     }
   } finally {
-    const on = await request.put('/api/clinic/features', {
-      headers: auth(admin.token),
-      data: { videoVisits: true },
-    });
-    expect(on.status(), await on.text()).toBe(200);
+    await setVideoVisits(request, true);
   }
 });

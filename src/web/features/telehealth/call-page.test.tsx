@@ -160,7 +160,17 @@ describe('Video visit call page', () => {
     expect(await within(log).findByText('Can you hear me?')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Yes, clearly{Enter}');
     expect(socket.sent).toContainEqual({ type: 'chat', appointmentId: APPOINTMENT_ID, text: 'Yes, clearly' });
-    expect(within(log).getByText('Yes, clearly')).toBeInTheDocument();
+    expect(within(log).queryByText('Yes, clearly')).not.toBeInTheDocument();
+    push(socket, {
+      type: 'chat',
+      appointmentId: APPOINTMENT_ID,
+      from: PAT,
+      fromName: 'Pat Morgan',
+      text: 'Yes, clearly',
+      sentAt: '2026-03-10T10:02:30.000Z',
+    });
+    const own = await within(log).findByText('Yes, clearly');
+    expect(own.closest('li')).toHaveTextContent(/^You/);
 
     push(socket, {
       type: 'state',

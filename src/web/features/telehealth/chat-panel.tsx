@@ -34,22 +34,24 @@ export function ChatPanel({
         Chat
       </h2>
       <p className="text-muted-foreground text-xs">Messages here are not saved.</p>
-      <ol
+      <div
         role="log"
         aria-labelledby="call-chat-heading"
-        className="flex max-h-64 min-h-16 flex-col gap-2 overflow-y-auto rounded-md border border-border p-2 text-sm"
+        className="max-h-64 min-h-16 overflow-y-auto rounded-md border border-border p-2 text-sm"
       >
-        {lines.length === 0 ? <li className="text-muted-foreground">No messages yet.</li> : null}
-        {lines.map((line) => (
-          <li key={line.id} className={line.isOwn ? 'text-right' : undefined}>
-            <span className="font-medium">{line.fromName}</span>{' '}
-            <time dateTime={line.sentAt} className="text-muted-foreground text-xs">
-              {format.time(line.sentAt)}
-            </time>
-            <p className="whitespace-pre-wrap break-words">{line.text}</p>
-          </li>
-        ))}
-      </ol>
+        <ol className="flex flex-col gap-2">
+          {lines.length === 0 ? <li className="text-muted-foreground">No messages yet.</li> : null}
+          {lines.map((line) => (
+            <li key={line.id} className={line.isOwn ? 'text-right' : undefined}>
+              <span className="font-medium">{line.fromName}</span>{' '}
+              <time dateTime={line.sentAt} className="text-muted-foreground text-xs">
+                {format.time(line.sentAt)}
+              </time>
+              <p className="whitespace-pre-wrap break-words">{line.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form onSubmit={submit} className="flex gap-2">
         <label htmlFor="call-chat-input" className="sr-only">
           Message

@@ -2,6 +2,8 @@ import type { IceServer, Signal } from '../../../shared/telehealth';
 
 /** How long a connection may stay 'disconnected' before ICE is restarted (a network change, a Wi-Fi drop). */
 export const ICE_RESTART_AFTER_MS = 4000;
+/** How long an offer may go unanswered before the impolite side takes it back and offers again. */
+export const OFFER_ANSWER_WITHIN_MS = 5000;
 
 export type PeerView = {
   userId: string;
@@ -19,6 +21,7 @@ type Peer = {
   audioSender: RTCRtpSender | null;
   videoSender: RTCRtpSender | null;
   restartTimer: ReturnType<typeof setTimeout> | null;
+  offerTimer: ReturnType<typeof setTimeout> | null;
 };
 
 type MeshOptions = {
@@ -43,6 +46,8 @@ export class PeerMesh {
   private audio: MediaStreamTrack | null = null;
   private video: MediaStreamTrack | null = null;
   private closed = false;
+  // Signals are handled one after another: a candidate must not overtake the description it belongs to.
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: MeshOptions) {}
 
@@ -68,7 +73,12 @@ export class PeerMesh {
   }
 
   /** A description or candidate from another person, relayed by the server. */
-  async receive(from: string, data: Signal) {
+  receive(from: string, data: Signal): Promise<void> {
+    this.queue = this.queue.then(() => this.handle(from, data));
+    return this.queue;
+  }
+
+  private async handle(from: string, data: Signal) {
     if (this.closed) return;
     if (!this.peers.has(from)) {
       const polite = this.options.politeFor(from);
@@ -132,6 +142,7 @@ export class PeerMesh {
       audioSender: null,
       videoSender: null,
       restartTimer: null,
+      offerTimer: null,
     };
     this.peers.set(userId, peer);
     this.attach(peer, 'audio', this.audio);
@@ -141,6 +152,7 @@ export class PeerMesh {
         peer.makingOffer = true;
         await pc.setLocalDescription();
         this.sendDescription(peer);
+        this.awaitAnswer(peer);
       } catch {
         // the connection closed meanwhile
       } finally {
@@ -160,6 +172,27 @@ export class PeerMesh {
       this.watchConnection(peer);
       this.options.onChange();
     };
+  }
+
+  /**
+   * An offer can be lost when it reaches the other side before that side knew the call had started for it (or
+   * both offered and each waits for the other). The impolite side then takes its offer back, which asks for a
+   * fresh negotiation; the polite side always accepts an offer, so the next one settles it.
+   */
+  private awaitAnswer(peer: Peer) {
+    if (peer.polite) return;
+    if (peer.offerTimer) clearTimeout(peer.offerTimer);
+    peer.offerTimer = setTimeout(() => {
+      peer.offerTimer = null;
+      if (this.closed || peer.pc.signalingState !== 'have-local-offer') return;
+      void peer.pc
+        .setLocalDescription({ type: 'rollback' })
+        .then(() => {
+          // Rolled back, the transceivers still want negotiating: offer again.
+          peer.pc.onnegotiationneeded?.(new Event('negotiationneeded'));
+        })
+        .catch(() => undefined);
+    }, OFFER_ANSWER_WITHIN_MS);
   }
 
   /** ICE is restarted at once when it failed, and after a few seconds of 'disconnected'; the call stays up. */
@@ -198,6 +231,7 @@ export class PeerMesh {
     const peer = this.peers.get(userId);
     if (!peer) return;
     if (peer.restartTimer) clearTimeout(peer.restartTimer);
+    if (peer.offerTimer) clearTimeout(peer.offerTimer);
     peer.pc.close();
     this.peers.delete(userId);
     this.options.onChange();

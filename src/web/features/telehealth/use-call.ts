@@ -11,6 +11,7 @@ import type { LocalMedia } from './use-local-media';
 export type ChatLine = { id: string; fromName: string; text: string; sentAt: string; isOwn: boolean };
 
 const QUALITY_EVERY_MS = 3000;
+const EARLY_SIGNALS_KEPT = 200;
 
 /** Whether this side gives way when both offer at once: the host never does; between two others, a fixed rule. */
 export function isPolite(me: { userId: string; role: string }, other: { userId: string; role: string }) {
@@ -48,6 +49,7 @@ export function useCall({
   // After the socket came back the others saw this side leave and join: both sides start afresh.
   const [generation, setGeneration] = useState(0);
   const meshRef = useRef<PeerMesh | null>(null);
+  const early = useRef<Extract<ServerCallEvent, { type: 'signal' }>[]>([]);
   const [mesh, setMesh] = useState<PeerMesh | null>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
@@ -68,22 +70,24 @@ export function useCall({
         queryClient.setQueryData(telehealthKeys.session(appointmentId), event.session);
         break;
       case 'signal':
-        void meshRef.current?.receive(event.from, event.data);
+        // A signal can come before this side's own state push says the call is open to it: kept until then.
+        if (meshRef.current) void meshRef.current.receive(event.from, event.data);
+        else if (early.current.length < EARLY_SIGNALS_KEPT) early.current.push(event);
         break;
       case 'media':
         announce(mediaChanges(nameOf(event.from), remoteRef.current[event.from], event.data));
         setRemoteMedia((all) => ({ ...all, [event.from]: event.data }));
         break;
       case 'chat':
-        if (event.from === myId) break;
+        // The server echoes each line to its sender too, with the time it was sent: every side keeps one order.
         setChat((lines) => [
           ...lines,
           {
             id: `${event.from}-${event.sentAt}-${lines.length}`,
-            fromName: event.fromName,
+            fromName: event.from === myId ? 'You' : event.fromName,
             text: event.text,
             sentAt: event.sentAt,
-            isOwn: false,
+            isOwn: event.from === myId,
           },
         ]);
         break;
@@ -128,7 +132,9 @@ export function useCall({
     });
     meshRef.current = opened;
     setMesh(opened);
+    for (const signal of early.current.splice(0)) void opened.receive(signal.from, signal.data);
     return () => {
+      early.current = [];
       opened.close();
       meshRef.current = null;
       setMesh(null);
@@ -196,21 +202,8 @@ export function useCall({
   };
   useEffect(() => () => screenTrack?.stop(), [screenTrack]);
 
-  const sendChat = (text: string) => {
-    const sent = send({ type: 'chat', appointmentId, text });
-    if (!sent) return false;
-    setChat((lines) => [
-      ...lines,
-      {
-        id: `me-${Date.now()}-${lines.length}`,
-        fromName: 'You',
-        text,
-        sentAt: new Date().toISOString(),
-        isOwn: true,
-      },
-    ]);
-    return true;
-  };
+  /** False when the socket is down: the line was not sent (it shows once the server relays it back). */
+  const sendChat = (text: string) => send({ type: 'chat', appointmentId, text });
 
   return {
     me,

@@ -53,8 +53,12 @@ export function VideoTile({
         className={cn('size-full object-cover', isOwn && '-scale-x-100', isCameraOff && 'invisible')}
       />
       {isCameraOff ? (
-        <div className="absolute inset-0 flex items-center justify-center p-2 text-center text-sm">
-          <span>{isOwn ? 'Your camera is off' : `${name}: camera off`}</span>
+        // The caption says "Camera off"; the picture's place shows whose tile it is.
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 flex items-center justify-center p-2 text-center font-medium text-lg"
+        >
+          {isOwn ? 'You' : name}
         </div>
       ) : null}
       <figcaption className="absolute bottom-2 left-2 flex flex-wrap items-center gap-1.5 rounded bg-black/70 px-2 py-1 text-xs">
