@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, DEMO_PASSWORD, demoAccount, registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
@@ -40,7 +41,8 @@ test('a video visit between two browsers held by different instances', async ({ 
     await setVideoVisits(a, true);
     const practitioner = await apiLogin(a, demoAccount('practitioner').email, DEMO_PASSWORD);
     const staff = await apiLogin(a, demoAccount('staff').email, DEMO_PASSWORD);
-    const patient = await registerThrowaway(b, { firstName: 'Scala' });
+    const firstName = `Scala${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+    const patient = await registerThrowaway(b, { firstName });
     const appointment = await videoAppointment(a, staff.token, patient.user.id, practitioner.user.id);
     const path = `/telehealth-session/${appointment.id}`;
 
@@ -58,14 +60,14 @@ test('a video visit between two browsers held by different instances', async ({ 
       ).toBeVisible();
 
       await doc.page.getByRole('button', { name: 'Start visit' }).click();
-      await doc.page.getByRole('button', { name: 'Admit Scala Tester' }).click();
+      await doc.page.getByRole('button', { name: `Admit ${firstName} Tester` }).click();
       await expect(pat.page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
       await expectMediaFlowing(pat.page);
       await expectMediaFlowing(doc.page);
 
       await pat.page.getByRole('button', { name: 'Mute' }).click();
       await expect(
-        doc.page.getByRole('figure', { name: "Scala Tester's video" }).getByText('Muted'),
+        doc.page.getByRole('figure', { name: `${firstName} Tester's video` }).getByText('Muted'),
       ).toBeVisible();
       await doc.page.getByRole('textbox', { name: 'Message' }).fill('Across instances');
       await doc.page.getByRole('textbox', { name: 'Message' }).press('Enter');

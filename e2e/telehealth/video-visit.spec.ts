@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
@@ -29,8 +30,10 @@ test('a video visit: the patient waits, the practitioner starts and admits, medi
   await setVideoVisits(request, true);
   const staff = await demoLogin(request, 'staff');
   const practitioner = await demoLogin(request, 'practitioner');
-  const patient = await registerThrowaway(request, { firstName: 'Vida' });
-  const patientName = 'Vida Tester';
+  // A name of its own: the practitioner's list may hold other journeys' visits.
+  const firstName = `Vida${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  const patient = await registerThrowaway(request, { firstName });
+  const patientName = `${firstName} Tester`;
   const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
   expect(appointment.isVideo).toBe(true);
   expect(appointment.joinUrl).toMatch(new RegExp(`/telehealth-session/${appointment.id}$`));
