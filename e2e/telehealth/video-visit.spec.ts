@@ -123,6 +123,14 @@ test('a video visit: the patient waits, the practitioner starts and admits, medi
     await doc.page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(pat.page.getByRole('log', { name: 'Chat' }).getByText('Yes, clearly.')).toBeVisible();
 
+    // The practitioner writes the visit's note beside the call, with the note editor of the notes pages.
+    await doc.page.getByRole('button', { name: 'Open note' }).click();
+    await doc.page.getByRole('button', { name: 'Start the note' }).click();
+    const note = doc.page.getByRole('region', { name: 'Recovery note' });
+    await note.getByLabel('Subjective').fill('Knee feels better; stairs still hard.');
+    await expect(note.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(doc.page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+
     // The practitioner ends the visit: the patient sees it end, their camera goes off, and they are told.
     await doc.page.getByRole('button', { name: 'End visit' }).click();
     await expect(pat.page.getByRole('heading', { name: 'The visit has ended' })).toBeVisible();
