@@ -13,6 +13,7 @@ import { seedDemoExerciseProgrammes } from '../features/exercise-programmes/demo
 import { markWelcomed } from '../features/preferences/service';
 import { seedDemoRecoveryNotes } from '../features/recovery-notes/demo';
 import { seedDemoProducts } from '../features/store/catalogue/demo';
+import { seedDemoVideoVisits } from '../features/telehealth/demo';
 import type { FileStore } from '../platform/file-store';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
@@ -65,6 +66,8 @@ export async function seedDemo(db: Db, options: { clinic?: boolean; files?: File
       await seedDemoExercises(tx, options.files);
       await seedDemoExerciseProgrammes(tx);
       if (patient) await seedDemoCheckIns(tx, { demoPatientId: patient.id });
+      if (patient?.role === 'patient' && practitioner?.role === 'practitioner')
+        await seedDemoVideoVisits(tx, { practitionerId: practitioner.id, patientId: patient.id });
     }
     await markWelcomed(tx, created);
   });

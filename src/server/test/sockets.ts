@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import type { TestApp } from './app';
 
 export type TestSocket = {
@@ -65,4 +65,37 @@ export async function untilConnections(t: Pick<TestApp, 'ctx'>, count: number, t
 export async function until(check: () => boolean): Promise<boolean> {
   for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((r) => setTimeout(r, 50));
   return check();
+}
+
+/**
+ * Opens /ws over the network on a listening app, as a browser does: its close (the page left, the session
+ * ended) completes the closing handshake and reaches the server as in production, which injected sockets
+ * do not.
+ */
+export async function openNetworkSocket(origin: string, query: string): Promise<TestSocket> {
+  const messages: unknown[] = [];
+  const waiters: Array<(message: unknown) => void> = [];
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/ws?${query}`);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else messages.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    messages,
+    closed,
+    nextMessage: () =>
+      messages.length > 0
+        ? Promise.resolve(messages.shift())
+        : new Promise((resolve) => waiters.push(resolve)),
+  };
 }

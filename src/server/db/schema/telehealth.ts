@@ -50,7 +50,8 @@ export const telehealthCallPeople = pgTable(
 
 /**
  * Who is on a call's page now: one row per open socket that joined it, on whichever instance holds the socket,
- * so that every instance draws the same presence. Removed on leave and when the socket closes.
+ * so that every instance draws the same presence. Removed on leave and when the socket closes; renewed while
+ * the socket is open (seen_at).
  */
 export const telehealthPresence = pgTable(
   'telehealth_presence',
@@ -63,6 +64,11 @@ export const telehealthPresence = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Renewed by the instance holding the socket while it is open; a row not renewed for a while belongs to an
+     * instance that went away without closing its sockets, and counts for nothing.
+     */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.socketId, table.appointmentId] }),

@@ -6,6 +6,7 @@ import { cancelJob, enqueueMany, type Job, type JobHandler } from '../../platfor
 import * as availability from '../availability/service';
 import { raise } from '../notifications/service';
 import { appointmentReminderMessage } from '../notifications/wording';
+import { videoJoinUrl, videoViewOf } from './access';
 import { whenOf } from './notifications';
 import * as repository from './repository';
 
@@ -61,14 +62,17 @@ export function reminderHandler(ctx: Pick<AppContext, 'db' | 'events' | 'mailer'
       row.startsAt.toISOString(),
       await availability.timeZoneOf(ctx.db, row.practitionerId),
     );
+    // A video visit (while the clinic has them on) says so and carries the way in.
+    const video = row.isVideo ? await videoViewOf(ctx.db, ctx.config) : null;
+    const joinLine = video ? ` It is a video visit: join at ${videoJoinUrl(video.appUrl, row.id)}` : '';
     await raise(ctx, row.patientId, {
       type: 'appointment_reminder',
       title: 'Appointment reminder',
-      message: appointmentReminderMessage({ practitionerName: row.practitionerName, when }),
+      message: `${appointmentReminderMessage({ practitionerName: row.practitionerName, when })}${video ? '.' : ''}${joinLine}`,
       priority: 'high',
       actionUrl: appointmentUrl(row.id),
       data: { appointmentId: row.id },
-      emailText: `This is a reminder of your appointment with ${row.practitionerName} on ${when}.`,
+      emailText: `This is a reminder of your appointment with ${row.practitionerName} on ${when}.${joinLine}`,
     });
     await recordActivity(ctx.db, {
       actorId: null,

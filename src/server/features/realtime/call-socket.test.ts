@@ -1,13 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ServerCallEvent, TelehealthSession } from '../../../shared/telehealth';
+import type { TelehealthSession } from '../../../shared/telehealth';
 import { TELEHEALTH_ERRORS, telehealthSessionPath } from '../../../shared/telehealth';
 import { activityLog, notifications, telehealthPresence } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
-import { type TestSocket, untilConnections } from '../../test/sockets';
-import { careTeam, hostDoes, sessionUrl, setVideoVisits, videoVisit } from '../telehealth/testing';
+import { openNetworkSocket, type TestSocket, untilConnections } from '../../test/sockets';
+import { PRESENCE_FRESH_SECONDS } from '../telehealth/service';
+import {
+  careTeam,
+  errorFrame,
+  frameWhere,
+  hostDoes,
+  personIn,
+  sessionUrl,
+  setVideoVisits,
+  stateWhere,
+  videoVisit,
+} from '../telehealth/testing';
 import { CALL_FRAMES_BURST } from './call-socket';
 
 let t: TestApp;
@@ -21,71 +31,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A browser's telehealth socket, recording what arrives as the app's test sockets do. */
 async function callSocket(person: TestPerson): Promise<TestSocket> {
   const before = t.ctx.hub.connectionCount;
-  const messages: unknown[] = [];
-  const waiters: Array<(message: unknown) => void> = [];
-  const socket = new WebSocket(
-    `${origin.replace('http', 'ws')}/ws?token=${person.token}&userId=${person.id}&channel=telehealth`,
+  const socket = await openNetworkSocket(
+    origin,
+    `token=${person.token}&userId=${person.id}&channel=telehealth`,
   );
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-  );
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    const waiter = waiters.shift();
-    if (waiter) waiter(message);
-    else messages.push(message);
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
   await untilConnections(t, before + 1);
-  return {
-    socket,
-    messages,
-    closed,
-    nextMessage: () =>
-      messages.length > 0
-        ? Promise.resolve(messages.shift())
-        : new Promise((resolve) => waiters.push(resolve)),
-  };
+  return socket;
 }
 
 const emit = (socket: TestSocket, frame: unknown) =>
   socket.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
 
-/** Reads frames until one matches (state frames come after every change, so others are skipped). */
-async function frameWhere(
-  socket: TestSocket,
-  matches: (frame: ServerCallEvent) => boolean,
-  timeoutMs = 4000,
-): Promise<ServerCallEvent> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const left = deadline - Date.now();
-    if (left <= 0) throw new Error('no matching frame arrived');
-    const frame = (await Promise.race([
-      socket.nextMessage(),
-      new Promise((resolve) => setTimeout(() => resolve(null), left)),
-    ])) as ServerCallEvent | null;
-    if (frame && matches(frame)) return frame;
+/** What a read answers once it satisfies the check, asked again every 50 ms for up to five seconds. */
+async function settled<T>(read: () => Promise<T>, check: (value: T) => boolean) {
+  let value = await read();
+  for (let tries = 0; tries < 100 && !check(value); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
   }
+  return value;
 }
-
-const stateWhere = async (socket: TestSocket, matches: (session: TelehealthSession) => boolean) =>
-  (
-    (await frameWhere(socket, (frame) => frame.type === 'state' && matches(frame.session))) as {
-      session: TelehealthSession;
-    }
-  ).session;
-
-const errorFrame = (socket: TestSocket) => frameWhere(socket, (frame) => frame.type === 'error');
-
-const personIn = (session: TelehealthSession, userId: string) =>
-  session.people.find((person) => person.userId === userId);
 
 async function aCall() {
   const { practitioner: host, patient } = await careTeam(t);
@@ -187,16 +154,20 @@ describe('a video visit over the telehealth socket', () => {
     expect(await errorFrame(patientSocket)).toMatchObject({ message: TELEHEALTH_ERRORS.notLive });
 
     // The patient was told the call started, with the way in, and that it ended.
-    const told = await t.database.db
-      .select({
-        type: notifications.type,
-        actionUrl: notifications.actionUrl,
-        message: notifications.message,
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, patient.id))
-      .orderBy(asc(notifications.createdAt));
-    expect(told.filter((n) => n.type.startsWith('telehealth'))).toEqual([
+    const toldPatient = async () =>
+      (
+        await t.database.db
+          .select({
+            type: notifications.type,
+            actionUrl: notifications.actionUrl,
+            message: notifications.message,
+          })
+          .from(notifications)
+          .where(eq(notifications.userId, patient.id))
+          .orderBy(asc(notifications.createdAt))
+      ).filter((n) => n.type.startsWith('telehealth'));
+    // Notifications follow the change's event, a moment after its answer.
+    expect(await settled(toldPatient, (rows) => rows.length === 2)).toEqual([
       {
         type: 'telehealth_session_started',
         actionUrl: telehealthSessionPath(id),
@@ -230,7 +201,11 @@ describe('a video visit over the telehealth socket', () => {
     // Leaving by closing the page: presence clears, the host sees it, and it is logged.
     patientSocket.socket.close();
     await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === false);
-    expect((await activityOf(id)).map((entry) => entry.action)).toContain('telehealth.left');
+    const logged = await settled(
+      () => activityOf(id),
+      (rows) => rows.some((row) => row.action === 'telehealth.left'),
+    );
+    expect(logged.map((entry) => entry.action)).toContain('telehealth.left');
     const left = await t.database.db
       .select()
       .from(telehealthPresence)
@@ -283,10 +258,14 @@ describe('a video visit over the telehealth socket', () => {
 
     const invited = await hostDoes(t, host, { id: id, action: 'invite', userId: staff.id });
     expect(personIn(invited, staff.id)).toMatchObject({ role: 'guest', name: 'Front Desk', admitted: false });
-    const [told] = await t.database.db
-      .select({ type: notifications.type, actionUrl: notifications.actionUrl })
-      .from(notifications)
-      .where(eq(notifications.userId, staff.id));
+    const [told] = await settled(
+      () =>
+        t.database.db
+          .select({ type: notifications.type, actionUrl: notifications.actionUrl })
+          .from(notifications)
+          .where(eq(notifications.userId, staff.id)),
+      (rows) => rows.length > 0,
+    );
     expect(told).toEqual({ type: 'telehealth_session_started', actionUrl: telehealthSessionPath(id) });
 
     const staffSocket = await callSocket(staff);
@@ -342,6 +321,31 @@ describe('a video visit over the telehealth socket', () => {
     expect(out.statusCode).toBe(200);
     expect((await patientSocket.closed).code).toBe(4409);
     await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === false);
+  });
+
+  it('forgets presence its instance stopped renewing (an instance that went away)', async () => {
+    const { host, patient, id } = await aCall();
+    const patientSocket = await callSocket(patient);
+    emit(patientSocket, { type: 'join', appointmentId: id });
+    await stateWhere(patientSocket, (s) => personIn(s, patient.id)?.present === true);
+    await t.database.db
+      .update(telehealthPresence)
+      .set({ seenAt: new Date(Date.now() - (PRESENCE_FRESH_SECONDS + 5) * 1000) })
+      .where(eq(telehealthPresence.userId, patient.id));
+    const session = (
+      await t.app.inject({ method: 'GET', url: sessionUrl(id), headers: bearer(host.token) })
+    ).json<TelehealthSession>();
+    expect(personIn(session, patient.id)?.present).toBe(false);
+    // The host cannot admit someone who is not there.
+    await hostDoes(t, host, { id, action: 'start' });
+    const admit = await t.app.inject({
+      method: 'POST',
+      url: sessionUrl(id, 'admit'),
+      headers: bearer(host.token),
+      payload: { userId: patient.id },
+    });
+    expect(admit.statusCode).toBe(400);
+    expect(admit.json().message).toBe(TELEHEALTH_ERRORS.personNotInCall);
   });
 
   it('answers malformed frames with an error frame, stays open, and limits a flood', async () => {

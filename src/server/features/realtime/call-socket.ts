@@ -14,6 +14,8 @@ import * as telehealth from '../telehealth/service';
  */
 export const CALL_FRAMES_BURST = 200;
 export const CALL_FRAMES_PER_SECOND = 50;
+/** How long a signal's allowed receivers are trusted without asking the database again. */
+const SIGNAL_REACH_CACHE_MS = 2_000;
 
 /**
  * What a browser sends on its telehealth socket: join and leave a call's page, and the signalling, media state
@@ -63,6 +65,18 @@ export function serveCallSocket(
     return false;
   }
 
+  // A connection's start or restart sends its candidates in a burst: one answer on who may receive them holds
+  // for a moment (the host's end or a new admission shows within it), instead of reading the call per frame.
+  const signalReach = new Map<string, { recipients: string[]; until: number }>();
+  async function signalTargets(id: string, to: string) {
+    const key = `${id}:${to}`;
+    const cached = signalReach.get(key);
+    if (cached && cached.until > Date.now()) return cached.recipients;
+    const { recipients } = await telehealth.relayTargets(ctx.db, user, { id, to });
+    signalReach.set(key, { recipients, until: Date.now() + SIGNAL_REACH_CACHE_MS });
+    return recipients;
+  }
+
   async function handle(raw: string) {
     try {
       await meta.sessionStands();
@@ -96,11 +110,13 @@ export function serveCallSocket(
       switch (event.type) {
         case 'join':
           if (socket.readyState !== socket.OPEN) return;
-          return await telehealth.joinCall(ctx, user, { id, socketId, ipAddress: meta.ipAddress });
+          await telehealth.joinCall(ctx, user, { id, socketId, ipAddress: meta.ipAddress });
+          onPage = true;
+          return;
         case 'leave':
           return await telehealth.leaveCalls(ctx, user, { socketId, id, ipAddress: meta.ipAddress });
         case 'signal': {
-          const { recipients } = await telehealth.relayTargets(ctx.db, user, { id, to: event.to });
+          const recipients = await signalTargets(id, event.to);
           await Promise.all(
             recipients.map((to) =>
               push(to, { type: 'signal', appointmentId: id, from: user.id, data: event.data }),
@@ -142,9 +158,20 @@ export function serveCallSocket(
   // Frames are handled one after another, so a description is never overtaken by its own candidates.
   let queue = Promise.resolve();
 
+  // While the socket is on a call's page its presence is renewed; an instance that dies stops renewing it.
+  let onPage = false;
+  const renewal = setInterval(() => {
+    if (!onPage) return;
+    telehealth
+      .renewPresence(ctx.db, socketId)
+      .catch((error) => log.error({ err: error, userId: user.id }, 'renewing call presence failed'));
+  }, telehealth.PRESENCE_RENEW_MS);
+  renewal.unref();
+
   // Leaving the page by closing it (or the session ending) takes the socket off every call it joined, after
   // whatever frame is still being handled (a join in flight must not outlive its socket).
   socket.on('close', () => {
+    clearInterval(renewal);
     queue = queue
       .then(() => telehealth.leaveCalls(ctx, user, { socketId, ipAddress: meta.ipAddress }))
       .catch((error) => log.error({ err: error, userId: user.id }, 'leaving calls on close failed'));

@@ -128,12 +128,25 @@ export async function removePresence(db: Db | Tx, socketId: string, appointmentI
   return rows;
 }
 
-/** Who has a socket on the call's page now, on any instance. */
-export async function presentUserIds(db: Db | Tx, appointmentId: string) {
+/** Renews the presence rows of open sockets, so that they keep counting. */
+export async function renewPresence(db: Db | Tx, socketId: string) {
+  await db
+    .update(telehealthPresence)
+    .set({ seenAt: sql`now()` })
+    .where(eq(telehealthPresence.socketId, socketId));
+}
+
+/** Who has a socket on the call's page now, on any instance: rows renewed within `freshSeconds`. */
+export async function presentUserIds(db: Db | Tx, appointmentId: string, freshSeconds: number) {
   const rows = await db
     .selectDistinct({ userId: telehealthPresence.userId })
     .from(telehealthPresence)
-    .where(eq(telehealthPresence.appointmentId, appointmentId));
+    .where(
+      and(
+        eq(telehealthPresence.appointmentId, appointmentId),
+        sql`${telehealthPresence.seenAt} > now() - make_interval(secs => ${freshSeconds})`,
+      ),
+    );
   return new Set(rows.map((row) => row.userId));
 }
 

@@ -30,6 +30,19 @@ type Caller = Pick<SessionUser, 'id' | 'role'>;
 
 const VISITS_MAX = 500;
 
+/**
+ * An open socket renews its presence this often; presence not renewed for PRESENCE_FRESH_SECONDS belongs to an
+ * instance that went away without closing its sockets, and counts for nothing.
+ */
+export const PRESENCE_RENEW_MS = 30_000;
+export const PRESENCE_FRESH_SECONDS = 90;
+
+const presentNow = (db: Db | Tx, appointmentId: string) =>
+  repository.presentUserIds(db, appointmentId, PRESENCE_FRESH_SECONDS);
+
+/** Keeps an open socket's presence counting (see PRESENCE_RENEW_MS). */
+export const renewPresence = (db: Db, socketId: string) => repository.renewPresence(db, socketId);
+
 export type CallOf = { appointment: appointments.CallAppointment; role: CallRole };
 
 /** The caller's part in the appointment's call, or null when they have none. */
@@ -69,7 +82,7 @@ export async function sessionsOf(
   const [call, rows, present] = await Promise.all([
     repository.findCall(ctx.db, appointment.id),
     repository.listPeople(ctx.db, appointment.id),
-    repository.presentUserIds(ctx.db, appointment.id),
+    presentNow(ctx.db, appointment.id),
   ]);
   const patientRow = rows.find((row) => row.userId === appointment.patientId);
   const people: CallPerson[] = [
@@ -272,7 +285,7 @@ export async function admit(
     const call = await repository.findCall(tx, id, { lock: true });
     if (call?.state !== 'live') throw notLive();
     const person = await repository.findPerson(tx, id, userId);
-    const present = await repository.presentUserIds(tx, id);
+    const present = await presentNow(tx, id);
     if (!person || person.role === 'host' || !present.has(userId))
       throw badRequest(TELEHEALTH_ERRORS.personNotInCall, { userId: TELEHEALTH_ERRORS.personNotInCall });
     if (person.admittedAt) return false;

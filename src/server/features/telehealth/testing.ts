@@ -1,6 +1,7 @@
 import type { Appointment } from '../../../shared/scheduling';
-import type { TelehealthSession } from '../../../shared/telehealth';
+import type { ServerCallEvent, TelehealthSession } from '../../../shared/telehealth';
 import type { TestApp } from '../../test/app';
+import type { TestSocket } from '../../test/sockets';
 import { expectStatus, serviceType, slotAt, type Who } from '../appointments/testing';
 
 export { call, careTeam, expectStatus, type Who } from '../appointments/testing';
@@ -58,3 +59,33 @@ export const hostDoes = (
   });
 
 export { sessionUrl };
+
+/** Reads frames until one matches (state frames come after every change, so others are skipped). */
+export async function frameWhere(
+  socket: TestSocket,
+  matches: (frame: ServerCallEvent) => boolean,
+  timeoutMs = 4000,
+): Promise<ServerCallEvent> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error('no matching frame arrived');
+    const frame = (await Promise.race([
+      socket.nextMessage(),
+      new Promise((resolve) => setTimeout(() => resolve(null), left)),
+    ])) as ServerCallEvent | null;
+    if (frame && matches(frame)) return frame;
+  }
+}
+
+export const stateWhere = async (socket: TestSocket, matches: (session: TelehealthSession) => boolean) =>
+  (
+    (await frameWhere(socket, (frame) => frame.type === 'state' && matches(frame.session))) as {
+      session: TelehealthSession;
+    }
+  ).session;
+
+export const errorFrame = (socket: TestSocket) => frameWhere(socket, (frame) => frame.type === 'error');
+
+export const personIn = (session: TelehealthSession, userId: string) =>
+  session.people.find((person) => person.userId === userId);

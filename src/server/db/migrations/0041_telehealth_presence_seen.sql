@@ -1,0 +1,1 @@
+ALTER TABLE "telehealth_presence" ADD COLUMN "seen_at" timestamp with time zone DEFAULT now() NOT NULL;
