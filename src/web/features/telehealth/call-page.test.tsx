@@ -10,6 +10,7 @@ import { WebSocketStub } from '../../test/setup';
 
 const PAT = '00000000-0000-4000-8000-000000000000';
 const RILEY = '00000000-0000-4000-8000-000000000001';
+const SAM = '00000000-0000-4000-8000-000000000002';
 const path = `/telehealth-session/${APPOINTMENT_ID}`;
 
 let peers: { closed: boolean }[] = [];
@@ -33,7 +34,11 @@ function open(role: Role, session: TelehealthSession | Response) {
         posted.push({ url, body });
         return jsonResponse({});
       }
-      if (url === '/api/messages/contacts') return jsonResponse([]);
+      if (url === '/api/messages/contacts')
+        return jsonResponse([
+          { id: SAM, firstName: 'Sam', lastName: 'Ortiz', role: 'staff', profileImage: null },
+          { id: PAT, firstName: 'Pat', lastName: 'Morgan', role: 'patient', profileImage: null },
+        ]);
       return undefined;
     },
   });
@@ -214,6 +219,27 @@ describe('Video visit call page', () => {
     await user.click(within(controls).getByRole('button', { name: 'End visit' }));
     await waitFor(() =>
       expect(posted.map((call) => call.url)).toContain(`/api/telehealth/sessions/${APPOINTMENT_ID}/end`),
+    );
+  });
+
+  it('lets the practitioner invite a staff member, and only staff are offered', async () => {
+    const { user, posted } = open(
+      'practitioner',
+      sessionAs('host', { state: 'live', host: { present: true } }),
+    );
+    await joinCall(user);
+    const invite = await screen.findByRole('combobox', { name: 'Invite a staff member' });
+    await waitFor(() =>
+      expect(within(invite).getByRole('option', { name: 'Sam Ortiz' })).toBeInTheDocument(),
+    );
+    expect(within(invite).queryByRole('option', { name: 'Pat Morgan' })).not.toBeInTheDocument();
+    await user.selectOptions(invite, 'Sam Ortiz');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await waitFor(() =>
+      expect(posted).toContainEqual({
+        url: `/api/telehealth/sessions/${APPOINTMENT_ID}/invite`,
+        body: { userId: SAM },
+      }),
     );
   });
 });
