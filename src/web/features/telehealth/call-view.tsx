@@ -63,9 +63,13 @@ export function CallView({
         {!isLive ? (
           <Alert className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              {isHost
-                ? 'The visit has not started. Start it to let the patient in.'
-                : 'The visit has not started yet.'}
+              {session.state === 'ended'
+                ? isHost
+                  ? 'The visit has ended. Start it again to let the patient back in.'
+                  : 'The visit has ended.'
+                : isHost
+                  ? 'The visit has not started. Start it to let the patient in.'
+                  : 'The visit has not started yet.'}
             </span>
             {isHost ? (
               <Button
