@@ -85,9 +85,8 @@ describe('Video visit call page', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Start with my microphone muted' }));
     const socket = await joinCall(user);
     expect(socket.sent).toContainEqual({ type: 'join', appointmentId: APPOINTMENT_ID });
-    expect(
-      await screen.findByRole('heading', { name: 'Waiting for Riley Chen to let you in' }),
-    ).toBeInTheDocument();
+    const waiting = await screen.findByRole('heading', { name: 'Waiting for Riley Chen to let you in' });
+    await waitFor(() => expect(waiting).toHaveFocus());
     expect(
       screen.getAllByRole('status').some((region) => /Waiting for Riley Chen/.test(region.textContent ?? '')),
     ).toBe(true);

@@ -70,7 +70,7 @@ function WaitingRoom({
   const host = session.people.find((person) => person.role === 'host');
   return (
     <section aria-labelledby="waiting-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
-      <h2 id="waiting-heading" className="font-semibold text-lg">
+      <h2 id="waiting-heading" tabIndex={-1} className="font-semibold text-lg outline-none">
         {`Waiting for ${host?.name ?? 'your practitioner'} to let you in`}
       </h2>
       <p className="text-muted-foreground text-sm">
@@ -98,7 +98,7 @@ function WaitingRoom({
 function Ended({ isHost, onRejoin }: { isHost: boolean; onRejoin: () => void }) {
   return (
     <section aria-labelledby="call-ended" className="flex max-w-xl flex-col gap-3">
-      <h2 id="call-ended" className="font-semibold text-lg">
+      <h2 id="call-ended" tabIndex={-1} className="font-semibold text-lg outline-none">
         The visit has ended
       </h2>
       <p className="text-muted-foreground text-sm">Your camera and microphone are off.</p>
@@ -117,7 +117,7 @@ function Ended({ isHost, onRejoin }: { isHost: boolean; onRejoin: () => void }) 
 function Left({ onRejoin }: { onRejoin: () => void }) {
   return (
     <section aria-labelledby="call-left" className="flex max-w-xl flex-col gap-3">
-      <h2 id="call-left" className="font-semibold text-lg">
+      <h2 id="call-left" tabIndex={-1} className="font-semibold text-lg outline-none">
         You left the visit
       </h2>
       <div className="flex flex-wrap items-center gap-4">
@@ -165,6 +165,25 @@ export function CallPage() {
     setPhase('check');
     void queryClient.invalidateQueries({ queryKey: telehealthKeys.session(appointmentId) });
   };
+
+  // Each step of the call takes the focus to its heading, so a keyboard or screen reader is not left on a
+  // button that went away (Join, Leave).
+  const view = session.isError
+    ? null
+    : !data
+      ? null
+      : showEnded
+        ? 'call-ended'
+        : phase === 'left'
+          ? 'call-left'
+          : phase === 'check'
+            ? null
+            : isWaiting
+              ? 'waiting-heading'
+              : 'call-heading';
+  useEffect(() => {
+    if (view) document.getElementById(view)?.focus();
+  }, [view]);
 
   let body: ReactNode;
   if (session.isError) body = <Refusal error={session.error} />;

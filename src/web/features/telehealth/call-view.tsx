@@ -60,6 +60,9 @@ export function CallView({
   return (
     <div className="flex flex-col gap-4 xl:flex-row">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <h2 id="call-heading" tabIndex={-1} className="sr-only">
+          {`Call with ${others.map((person) => person.name).join(' and ') || (isHost ? patient?.name : 'your practitioner')}`}
+        </h2>
         {!isLive ? (
           <Alert className="flex flex-wrap items-center justify-between gap-2">
             <span>
