@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { DEMO_PASSWORD, demoAccount } from './accounts';
+import { launchOptions } from './browser';
 import { expect, openSignedIn } from './fixtures';
 
 /**
@@ -9,14 +10,9 @@ import { expect, openSignedIn } from './fixtures';
  * page's own peer connections.
  */
 export const mediaLaunchOptions = {
-  executablePath: '/usr/bin/chromium',
+  ...launchOptions,
   args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
+    ...launchOptions.args,
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     '--autoplay-policy=no-user-gesture-required',
