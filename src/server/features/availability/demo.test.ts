@@ -14,6 +14,7 @@ import {
 import { seedDemo } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { demoPerson } from '../../test/people';
+import { DEMO_VIDEO_SERVICE } from '../telehealth/demo';
 import { DEMO_SERVICE_TYPES, seedDemoAppointments } from './demo';
 
 let t: TestApp;
@@ -34,7 +35,10 @@ describe('the demo clinic’s services and hours', () => {
   it('offers the clinic’s service types to everyone signed in', async () => {
     const response = await t.injectAs('patient', { method: 'GET', url: '/api/service-types' });
     const names = response.json<ServiceType[]>().map((service) => service.name);
-    expect(names.sort()).toEqual(DEMO_SERVICE_TYPES.map((service) => service.name).sort());
+    // With the video service of the demo's video visits (telehealth/demo.ts).
+    expect(names.sort()).toEqual(
+      [...DEMO_SERVICE_TYPES.map((service) => service.name), DEMO_VIDEO_SERVICE.name].sort(),
+    );
   });
 
   it('gives every demo practitioner weekday hours and a booking link', async () => {

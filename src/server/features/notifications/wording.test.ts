@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/notifications';
 import { SECURITY_ALERTS } from '../auth/security-alerts';
 import { checkInRequestedMessage } from '../check-ins/notifications';
+import { callEndedMessage, callInvitationMessage, callStartedMessage } from '../telehealth/notifications';
 import {
   type AppointmentChange,
   type AppointmentFacts,
@@ -167,8 +168,18 @@ const RENDERED: Record<NotificationType, Case[] | 'not raised'> = {
         text: quoteMessage(change, reader, { memberName: MEMBER, title: 'Team shirts', order: '$300.00' }),
       })),
   ),
-  telehealth_session_started: 'not raised',
-  telehealth_session_ended: 'not raised',
+  telehealth_session_started: [
+    { reader: 'patient', own: PATIENT, names: [PRACTITIONER], text: callStartedMessage(PRACTITIONER) },
+    {
+      reader: 'staff',
+      own: STAFF,
+      names: [PRACTITIONER, PATIENT],
+      text: callInvitationMessage(PRACTITIONER, PATIENT),
+    },
+  ],
+  telehealth_session_ended: [
+    { reader: 'patient', own: PATIENT, names: [PRACTITIONER], text: callEndedMessage(PRACTITIONER) },
+  ],
   // Said to the account's owner about their own account: no one is named.
   security_alert: Object.values(SECURITY_ALERTS)
     .map((alert) => (typeof alert === 'function' ? alert('Chrome on macOS', '203.0.113.7') : alert))

@@ -323,6 +323,21 @@ describe('a video visit over the telehealth socket', () => {
     await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === false);
   });
 
+  it('clears presence when an admin deactivates the account', async () => {
+    const { host, patient, id } = await aCall();
+    const hostSocket = await callSocket(host);
+    const patientSocket = await callSocket(patient);
+    emit(patientSocket, { type: 'join', appointmentId: id });
+    await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === true);
+    const deactivated = await t.injectAs('admin', {
+      method: 'POST',
+      url: `/api/admin/users/${patient.id}/deactivate`,
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect((await patientSocket.closed).code).toBe(4403);
+    await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === false);
+  });
+
   it('forgets presence its instance stopped renewing (an instance that went away)', async () => {
     const { host, patient, id } = await aCall();
     const patientSocket = await callSocket(patient);

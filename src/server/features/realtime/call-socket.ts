@@ -6,7 +6,7 @@ import { ClientCallEventSchema, type ServerCallEvent, TELEHEALTH_ERRORS } from '
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
-import * as telehealth from '../telehealth/service';
+import * as telehealth from '../telehealth/presence';
 
 /**
  * How many frames a call's socket may send: a burst (the ICE candidates of a start or a restart come

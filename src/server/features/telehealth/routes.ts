@@ -5,6 +5,7 @@ import { EmptyBodySchema } from '../../../shared/api-error';
 import { CallPersonInputSchema } from '../../../shared/telehealth';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
+import * as host from './host';
 import { raiseCallNotifications } from './notifications';
 import * as telehealth from './service';
 
@@ -37,9 +38,9 @@ export function telehealthRoutes(ctx: AppContext) {
     );
 
     const actions = {
-      start: telehealth.startCall,
-      end: telehealth.endCall,
-      complete: telehealth.completeFromCall,
+      start: host.startCall,
+      end: host.endCall,
+      complete: host.completeFromCall,
     } as const;
     for (const [action, run] of Object.entries(actions))
       app.post(
@@ -49,7 +50,7 @@ export function telehealthRoutes(ctx: AppContext) {
           run(ctx, callerOf(request), { id: request.params.appointmentId, meta: requestMeta(request) }),
       );
 
-    const personActions = { admit: telehealth.admit, invite: telehealth.invite } as const;
+    const personActions = { admit: host.admit, invite: host.invite } as const;
     for (const [action, run] of Object.entries(personActions))
       app.post(
         `/api/telehealth/sessions/:appointmentId/${action}`,

@@ -10,9 +10,8 @@ import type { Db, Tx } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
 import { clinicDayOf, clinicDayStart } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
-import * as accounts from '../accounts/service';
 import * as appointments from '../appointments/service';
 import { requireVideoVisits } from '../clinic-features/service';
 import { iceServersFor } from './ice-servers';
@@ -25,23 +24,20 @@ import * as repository from './repository';
  * ('telehealth.changed'); the realtime feature pushes the new state to everyone of the call.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'events' | 'config'>;
-type Caller = Pick<SessionUser, 'id' | 'role'>;
+export type Ctx = Pick<AppContext, 'db' | 'events' | 'config'>;
+export type Caller = Pick<SessionUser, 'id' | 'role'>;
 
 const VISITS_MAX = 500;
 
 /**
- * An open socket renews its presence this often; presence not renewed for PRESENCE_FRESH_SECONDS belongs to an
- * instance that went away without closing its sockets, and counts for nothing.
+ * Presence not renewed for this long belongs to an instance that went away without closing its sockets, and
+ * counts for nothing (open sockets renew theirs: presence.ts).
  */
-export const PRESENCE_RENEW_MS = 30_000;
 export const PRESENCE_FRESH_SECONDS = 90;
 
-const presentNow = (db: Db | Tx, appointmentId: string) =>
+/** Who is on the call's page now (renewed presence only). */
+export const presentNow = (db: Db | Tx, appointmentId: string) =>
   repository.presentUserIds(db, appointmentId, PRESENCE_FRESH_SECONDS);
-
-/** Keeps an open socket's presence counting (see PRESENCE_RENEW_MS). */
-export const renewPresence = (db: Db, socketId: string) => repository.renewPresence(db, socketId);
 
 export type CallOf = { appointment: appointments.CallAppointment; role: CallRole };
 
@@ -128,7 +124,7 @@ export async function sessionsOf(
   }));
 }
 
-async function sessionFor(ctx: Pick<Ctx, 'db' | 'config'>, caller: Caller, appointmentId: string) {
+export async function sessionFor(ctx: Pick<Ctx, 'db' | 'config'>, caller: Caller, appointmentId: string) {
   const { appointment } = await openCall(ctx.db, caller, appointmentId);
   const all = await sessionsOf(ctx, appointment);
   return all.find((entry) => entry.userId === caller.id)?.session ?? all[0].session;
@@ -142,8 +138,14 @@ export async function sessionsForPush(ctx: Pick<Ctx, 'db' | 'config'>, appointme
 
 /** GET /api/telehealth/sessions/{id}: everything the call's page needs; read by one of the call's people. */
 export async function getSession(ctx: Ctx, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
-  const session = await sessionFor(ctx, caller, id);
-  await log(ctx.db, caller, { action: 'telehealth.viewed', id, meta, details: { role: session.role } });
+  const { appointment, role } = await openCall(ctx.db, caller, id);
+  const session = (await sessionsOf(ctx, appointment)).find((entry) => entry.userId === caller.id)!.session;
+  await log(ctx.db, caller, {
+    action: 'telehealth.viewed',
+    id,
+    meta,
+    details: { patientId: appointment.patientId, role },
+  });
   return session;
 }
 
@@ -182,7 +184,7 @@ export async function listVisits(ctx: Ctx, caller: Caller, meta: RequestMeta): P
   };
 }
 
-const log = (
+export const log = (
   db: Db | Tx,
   caller: Caller,
   {
@@ -206,227 +208,4 @@ const log = (
     details,
   });
 
-/** The host's actions; anyone else of the call sees it exists, so 403 rather than 404. */
-async function openAsHost(db: Db | Tx, caller: Caller, id: string) {
-  const call = await openCall(db, caller, id);
-  if (call.role !== 'host') throw forbidden(TELEHEALTH_ERRORS.hostOnly);
-  return call;
-}
-
-const notLive = () => new AppError('CONFLICT', TELEHEALTH_ERRORS.notLive);
-
-/**
- * Starts the call (again, after it ended): the patient is told, with a link to the call. Starting a call that
- * is live changes nothing.
- */
-export async function startCall(ctx: Ctx, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
-  const started = await ctx.db.transaction(async (tx) => {
-    const { appointment } = await openAsHost(tx, caller, id);
-    await repository.ensureCall(tx, id);
-    const call = await repository.findCall(tx, id, { lock: true });
-    if (call?.state === 'live') return false;
-    const now = new Date();
-    await repository.updateCall(tx, id, {
-      state: 'live',
-      startedAt: now,
-      endedAt: null,
-      startedBy: caller.id,
-    });
-    await repository.ensurePerson(tx, {
-      appointmentId: id,
-      userId: caller.id,
-      role: 'host',
-      admittedAt: now,
-    });
-    await log(tx, caller, {
-      action: 'telehealth.call_started',
-      id,
-      meta,
-      details: { patientId: appointment.patientId },
-    });
-    return true;
-  });
-  if (started)
-    ctx.events.publish('telehealth.changed', { appointmentId: id, actorId: caller.id, change: 'started' });
-  return sessionFor(ctx, caller, id);
-}
-
-/** Ends the live call: everyone's page shows it ended, the patient is told, and admissions lapse. */
-export async function endCall(ctx: Ctx, caller: Caller, { id, meta }: { id: string; meta: RequestMeta }) {
-  await ctx.db.transaction(async (tx) => {
-    const { appointment } = await openAsHost(tx, caller, id);
-    const call = await repository.findCall(tx, id, { lock: true });
-    if (call?.state !== 'live') throw notLive();
-    const now = new Date();
-    await repository.updateCall(tx, id, { state: 'ended', endedAt: now });
-    await repository.clearAdmissions(tx, id);
-    await log(tx, caller, {
-      action: 'telehealth.call_ended',
-      id,
-      meta,
-      details: {
-        patientId: appointment.patientId,
-        minutes: call.startedAt ? Math.round((now.getTime() - call.startedAt.getTime()) / 60_000) : null,
-      },
-    });
-  });
-  ctx.events.publish('telehealth.changed', { appointmentId: id, actorId: caller.id, change: 'ended' });
-  return sessionFor(ctx, caller, id);
-}
-
-/** Lets a waiting patient or guest into the live call: they must be on the call's page now. */
-export async function admit(
-  ctx: Ctx,
-  caller: Caller,
-  { id, userId, meta }: { id: string; userId: string; meta: RequestMeta },
-) {
-  const admitted = await ctx.db.transaction(async (tx) => {
-    const { appointment } = await openAsHost(tx, caller, id);
-    const call = await repository.findCall(tx, id, { lock: true });
-    if (call?.state !== 'live') throw notLive();
-    const person = await repository.findPerson(tx, id, userId);
-    const present = await presentNow(tx, id);
-    if (!person || person.role === 'host' || !present.has(userId))
-      throw badRequest(TELEHEALTH_ERRORS.personNotInCall, { userId: TELEHEALTH_ERRORS.personNotInCall });
-    if (person.admittedAt) return false;
-    await repository.admit(tx, { appointmentId: id, userId, at: new Date() });
-    await log(tx, caller, {
-      action: 'telehealth.admitted',
-      id,
-      meta,
-      details: { patientId: appointment.patientId, userId, role: person.role },
-    });
-    return true;
-  });
-  if (admitted)
-    ctx.events.publish('telehealth.changed', {
-      appointmentId: id,
-      actorId: caller.id,
-      change: 'admitted',
-      userId,
-    });
-  return sessionFor(ctx, caller, id);
-}
-
-/**
- * Invites a staff member (an active staff account, nobody else) to the call: they may then open it, wait and
- * be admitted, and are told with a link to it. It puts no patient in their reach beyond what staff see.
- */
-export async function invite(
-  ctx: Ctx,
-  caller: Caller,
-  { id, userId, meta }: { id: string; userId: string; meta: RequestMeta },
-) {
-  await ctx.db.transaction(async (tx) => {
-    const { appointment } = await openAsHost(tx, caller, id);
-    const person = await accounts.findAccountById(tx, userId);
-    if (person?.role !== 'staff' || !person.isActive)
-      throw badRequest(TELEHEALTH_ERRORS.inviteStaffOnly, { userId: TELEHEALTH_ERRORS.inviteStaffOnly });
-    await repository.invite(tx, { appointmentId: id, userId, invitedBy: caller.id, invitedAt: new Date() });
-    await log(tx, caller, {
-      action: 'telehealth.invited',
-      id,
-      meta,
-      details: { patientId: appointment.patientId, userId },
-    });
-  });
-  ctx.events.publish('telehealth.changed', {
-    appointmentId: id,
-    actorId: caller.id,
-    change: 'invited',
-    userId,
-  });
-  return sessionFor(ctx, caller, id);
-}
-
-/** Marks the appointment completed from the call, through the appointments' own rules and events. */
-export async function completeFromCall(
-  ctx: Ctx,
-  caller: Caller,
-  { id, meta }: { id: string; meta: RequestMeta },
-) {
-  await openAsHost(ctx.db, caller, id);
-  await appointments.completeAppointment(ctx, caller, { id, meta });
-  ctx.events.publish('telehealth.changed', { appointmentId: id, actorId: caller.id, change: 'completed' });
-  return sessionFor(ctx, caller, id);
-}
-
-/*
- * Presence, from the call's socket. A socket joins a call's page (the waiting room until admitted) and leaves
- * it, by a frame or by closing; each socket's presence is a row, so every instance sees the same people.
- */
-
-/** Puts a socket on the call's page; logs the join once per socket and call. */
-export async function joinCall(
-  ctx: Ctx,
-  user: Caller,
-  { id, socketId, ipAddress }: { id: string; socketId: string; ipAddress: string },
-) {
-  const { appointment, role } = await openCall(ctx.db, user, id);
-  const joined = await ctx.db.transaction(async (tx) => {
-    if (role !== 'guest')
-      await repository.ensurePerson(tx, {
-        appointmentId: id,
-        userId: user.id,
-        role,
-        ...(role === 'host' ? { admittedAt: new Date() } : {}),
-      });
-    const added = await repository.addPresence(tx, { socketId, appointmentId: id, userId: user.id });
-    if (added)
-      await log(tx, user, {
-        action: 'telehealth.joined',
-        id,
-        meta: { ipAddress },
-        details: { patientId: appointment.patientId, role },
-      });
-    return added;
-  });
-  ctx.events.publish('telehealth.changed', {
-    appointmentId: id,
-    actorId: user.id,
-    change: joined ? 'joined' : 'rejoined',
-  });
-}
-
-/** Takes a socket off one call's page (a leave frame) or all of them (the socket closed). */
-export async function leaveCalls(
-  ctx: Pick<Ctx, 'db' | 'events'>,
-  user: Caller,
-  { socketId, id, ipAddress }: { socketId: string; id?: string; ipAddress: string },
-) {
-  const left = await ctx.db.transaction(async (tx) => {
-    const rows = await repository.removePresence(tx, socketId, id);
-    for (const row of rows)
-      await log(tx, user, { action: 'telehealth.left', id: row.appointmentId, meta: { ipAddress } });
-    return rows;
-  });
-  for (const row of left)
-    ctx.events.publish('telehealth.changed', {
-      appointmentId: row.appointmentId,
-      actorId: user.id,
-      change: 'left',
-    });
-}
-
-/**
- * Whom a signal, media or chat frame may go to: the call must be live and the sender admitted (the host always
- * is); `to` must be an admitted person of the call. Without `to`, every admitted person but the sender.
- */
-export async function relayTargets(
-  db: Db | Tx,
-  user: Caller,
-  { id, to }: { id: string; to?: string },
-): Promise<{ recipients: string[]; senderName: string }> {
-  const { appointment } = await openCall(db, user, id);
-  const [call, rows] = await Promise.all([repository.findCall(db, id), repository.listPeople(db, id)]);
-  if (call?.state !== 'live') throw notLive();
-  const admitted = new Map<string, string>([[appointment.practitionerId, appointment.practitionerName]]);
-  for (const row of rows) if (row.role !== 'host' && row.admittedAt) admitted.set(row.userId, row.name);
-  const senderName = admitted.get(user.id);
-  if (senderName === undefined) throw new AppError('FORBIDDEN', TELEHEALTH_ERRORS.notAdmitted);
-  if (to !== undefined) {
-    if (to === user.id || !admitted.has(to)) throw badRequest(TELEHEALTH_ERRORS.personNotInCall);
-    return { recipients: [to], senderName };
-  }
-  return { recipients: [...admitted.keys()].filter((userId) => userId !== user.id), senderName };
-}
+export const notLive = () => new AppError('CONFLICT', TELEHEALTH_ERRORS.notLive);
