@@ -109,12 +109,33 @@ export async function allTracksStopped(page: Page): Promise<boolean> {
   );
 }
 
+/** Where each of the page's peer connections stands, for a failure's message. */
+export async function peerStates(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify(
+      ((window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? []).map((pc) => ({
+        signaling: pc.signalingState,
+        ice: pc.iceConnectionState,
+        connection: pc.connectionState,
+        local: pc.localDescription?.type ?? null,
+        remote: pc.remoteDescription?.type ?? null,
+      })),
+    ),
+  );
+}
+
 /** Waits until the page receives the other side's video and sound. */
 export async function expectMediaFlowing(page: Page) {
-  await expect
-    .poll(async () => (await received(page)).framesDecoded, { timeout: 45_000 })
-    .toBeGreaterThan(10);
-  await expect.poll(async () => (await received(page)).audioEnergy, { timeout: 45_000 }).toBeGreaterThan(0);
+  try {
+    await expect
+      .poll(async () => (await received(page)).framesDecoded, { timeout: 45_000 })
+      .toBeGreaterThan(10);
+    await expect.poll(async () => (await received(page)).audioEnergy, { timeout: 45_000 }).toBeGreaterThan(0);
+  } catch (error) {
+    throw new Error(`No media on ${page.url()}; peer connections: ${await peerStates(page)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -41,7 +41,11 @@ class FakeConnection {
       this.signalingState = 'have-local-offer';
     }
   }
+  /** Set to play a connection that cannot take an offer of a connection made afresh (another certificate). */
+  rejectsOffers = false;
   async setRemoteDescription(description: Description) {
+    if (this.rejectsOffers && description.type === 'offer')
+      throw new Error('DTLS fingerprint does not match');
     this.remoteDescription = description;
     // An offer met while offering rolls the own offer back first (implicit rollback).
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
@@ -129,6 +133,24 @@ describe('the call’s peer connections', () => {
     await mesh.receive('host', { description: { type: 'offer', sdp: 'x' } });
     expect(FakeConnection.made).toHaveLength(1);
     expect(FakeConnection.made[0].localDescription?.type).toBe('answer');
+  });
+
+  it('starts afresh when the other side did (an offer the old connection cannot take)', async () => {
+    const sent: Signal[] = [];
+    const mesh = new PeerMesh({
+      iceServers: [],
+      onChange: () => undefined,
+      politeFor: () => true,
+      send: (_to, data) => sent.push(data),
+    });
+    mesh.sync([{ userId: 'host', polite: true }]);
+    const [old] = FakeConnection.made;
+    old.rejectsOffers = true;
+    await mesh.receive('host', { description: { type: 'offer', sdp: 'fresh' } });
+    expect(old.closed).toBe(true);
+    expect(FakeConnection.made).toHaveLength(2);
+    expect(FakeConnection.made[1].localDescription?.type).toBe('answer');
+    expect(sent).toContainEqual({ description: { type: 'answer', sdp: 'answer' } });
   });
 
   it('offers again when the host’s offer goes unanswered', async () => {

@@ -78,7 +78,7 @@ export class PeerMesh {
     return this.queue;
   }
 
-  private async handle(from: string, data: Signal) {
+  private async handle(from: string, data: Signal, isRetry = false): Promise<void> {
     if (this.closed) return;
     if (!this.peers.has(from)) {
       const polite = this.options.politeFor(from);
@@ -95,7 +95,15 @@ export class PeerMesh {
           description.type === 'offer' && (peer.makingOffer || pc.signalingState !== 'stable');
         peer.ignoreOffer = !peer.polite && collision;
         if (peer.ignoreOffer) return;
-        await pc.setRemoteDescription(description);
+        try {
+          await pc.setRemoteDescription(description);
+        } catch (error) {
+          // An offer this connection cannot take comes from a connection the other side made afresh (it saw
+          // this side leave and come back): this side starts afresh too, once.
+          if (description.type !== 'offer' || isRetry) throw error;
+          this.drop(from);
+          return this.handle(from, data, true);
+        }
         if (description.type === 'offer') {
           await pc.setLocalDescription();
           this.sendDescription(peer);
