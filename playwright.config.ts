@@ -1,19 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './e2e/support/browser';
 import { BASE_URL, SCALE_PROXY_URL } from './e2e/support/ports';
 import { UPDATE_INSTANCES } from './e2e/support/update-servers';
-
-/** Debian's Chromium; the Playwright browser download is never used. */
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 const chromium = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 

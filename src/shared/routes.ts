@@ -113,6 +113,18 @@ export const ROUTES = {
     subtitle: 'Today’s home exercises',
     shows: MEMBER_SEES_DASHBOARD,
   }),
+  // Video visits: only while the clinic has them on (the web router's gate; the server refuses too). Off, the
+  // sidebar keeps the specification's 'Telehealth (Coming Soon)' placeholder and these addresses are unknown.
+  telehealth: signedIn('/telehealth', {
+    title: 'Telehealth',
+    subtitle: 'Today’s and upcoming video visits',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
+  telehealthSession: signedIn('/telehealth-session/:appointmentId', {
+    title: 'Video Visit',
+    subtitle: 'Your call with the clinic',
+    shows: MEMBER_SEES_DASHBOARD,
+  }),
   billing: signedIn('/billing', {
     title: 'Billing',
     subtitle: 'Invoices and payments',

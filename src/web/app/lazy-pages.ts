@@ -32,6 +32,16 @@ export const NotBuiltPage = lazy(() =>
 export const CareBetweenVisitsGate = lazy(() =>
   import('./care-between-visits-gate').then((m) => ({ default: m.CareBetweenVisitsGate })),
 );
+/** Screens of video visits are behind it, for the same reason. */
+export const VideoVisitsGate = lazy(() =>
+  import('./care-between-visits-gate').then((m) => ({ default: m.VideoVisitsGate })),
+);
+export const TelehealthPage = lazy(() =>
+  import('../features/telehealth/telehealth-page').then((m) => ({ default: m.TelehealthPage })),
+);
+export const CallPage = lazy(() =>
+  import('../features/telehealth/call-page').then((m) => ({ default: m.CallPage })),
+);
 export const ExerciseLibraryPage = lazy(() =>
   import('../features/exercise-library/library-page').then((m) => ({ default: m.ExerciseLibraryPage })),
 );

@@ -27,9 +27,12 @@ export function useRouteKey(): RouteKey {
   return 'notFound';
 }
 
-/** /messages takes the whole screen: no sidebar, and a way back in the header's place of the menu. */
+/**
+ * /messages and a video visit's call take the whole screen: no sidebar, and a way back in the header's place of
+ * the menu (a call needs the width for the video, above all on a phone).
+ */
 export function isFullScreen(key: RouteKey): boolean {
-  return key === 'messages';
+  return key === 'messages' || key === 'telehealthSession';
 }
 
 /** Title and subtitle of what the user sees here, with {name} filled in. */

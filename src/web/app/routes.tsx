@@ -15,6 +15,7 @@ import {
   AppointmentsPage,
   BillingPage,
   CalendarPage,
+  CallPage,
   CareBetweenVisitsGate,
   CheckInPage,
   CheckInsPage,
@@ -49,7 +50,9 @@ import {
   ResetPasswordPage,
   SettingsPage,
   StorePage,
+  TelehealthPage,
   TransactionsPage,
+  VideoVisitsGate,
 } from './lazy-pages';
 import { RoleLayout, RoleScreen } from './role-screen';
 import { RouteError } from './route-error';
@@ -118,8 +121,10 @@ const CARE_BETWEEN_VISITS_KEYS: readonly RouteKey[] = [
   'checkIn',
   'myExercises',
 ];
+/** Screens of video visits: not found (as the spec has it) while the clinic has the capability off. */
+const VIDEO_VISITS_KEYS: readonly RouteKey[] = ['telehealth', 'telehealthSession'];
 const signedInKeys = keysWith('signed-in').filter(
-  (key) => key !== 'home' && !CARE_BETWEEN_VISITS_KEYS.includes(key),
+  (key) => key !== 'home' && !CARE_BETWEEN_VISITS_KEYS.includes(key) && !VIDEO_VISITS_KEYS.includes(key),
 );
 
 export const routes: RouteObject[] = [
@@ -156,6 +161,15 @@ export const routes: RouteObject[] = [
                   route('checkIn', <CheckInPage />),
                   route('myExercises', <MyExercisesPage />),
                 ],
+              },
+            ],
+          },
+          {
+            element: <VideoVisitsGate roles={['patient', 'practitioner', 'staff', 'admin']} />,
+            children: [
+              {
+                element: <RoleLayout />,
+                children: [route('telehealth', <TelehealthPage />), route('telehealthSession', <CallPage />)],
               },
             ],
           },

@@ -106,3 +106,25 @@ describe('sidebar by role', () => {
     expect(sidebarGroupsFor('member')).toEqual([]);
   });
 });
+
+describe('Telehealth in the sidebar', () => {
+  it.each(['patient', 'practitioner', 'staff', 'admin'] as const)(
+    'is a link to /telehealth for %s only while video visits are on',
+    (role) => {
+      const telehealth = (videoVisits: boolean) =>
+        sidebarGroupsFor(role, { videoVisits })
+          .flatMap((group) => group.items)
+          .filter((item) => item.label.startsWith('Telehealth'))
+          .map((item) => (item.disabled ? `${item.label} [disabled]` : `${item.label} -> ${item.to}`));
+      expect(telehealth(true)).toEqual(['Telehealth -> /telehealth']);
+      expect(telehealth(false)).toEqual(['Telehealth (Coming Soon) [disabled]']);
+    },
+  );
+
+  it('keeps its place in the menu when it becomes a link', () => {
+    const labels = sidebarGroupsFor('patient', { videoVisits: true })
+      .find((group) => group.label === 'My Care')
+      ?.items.map((item) => item.label);
+    expect(labels).toEqual(['My Appointments', 'My Notes', 'Telehealth', 'Complete Onboarding']);
+  });
+});

@@ -14,6 +14,7 @@ import {
   Video,
 } from 'lucide-react';
 import { TELEHEALTH_LABEL } from '../../../shared/messages';
+import { ROUTES } from '../../../shared/routes';
 import type { Role } from '../../../shared/vocabulary/roles';
 
 export type SidebarItem = { label: string; icon: LucideIcon } & (
@@ -22,15 +23,20 @@ export type SidebarItem = { label: string; icon: LucideIcon } & (
 );
 export type SidebarGroup = { label: string | null; items: SidebarItem[] };
 
-const telehealth: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
+const telehealthPlaceholder: SidebarItem = { label: TELEHEALTH_LABEL, icon: Video, disabled: true };
+const telehealthPage: SidebarItem = { label: 'Telehealth', to: ROUTES.telehealth.path, icon: Video };
+
+type SidebarOptions = { careBetweenVisits?: boolean; videoVisits?: boolean };
 
 /**
  * The sidebar of specification section 2, 'Sidebar by role'. Members have no sidebar. With care between
  * visits on, a patient's Check-ins join 'My Care', and practitioners, staff and admins find the Exercise
- * Library under Patient Care; otherwise the sidebar is the spec's.
+ * Library under Patient Care. With video visits on, Telehealth is a link to the page of video visits instead of
+ * the placeholder. Otherwise the sidebar is the spec's.
  */
-export function sidebarGroupsFor(role: Role, options: { careBetweenVisits?: boolean } = {}): SidebarGroup[] {
+export function sidebarGroupsFor(role: Role, options: SidebarOptions = {}): SidebarGroup[] {
   if (role === 'member') return [];
+  const telehealth = options.videoVisits ? telehealthPage : telehealthPlaceholder;
   if (role === 'patient') {
     return [
       { label: 'My Health', items: [{ label: 'Overview', to: '/', icon: LayoutDashboard }] },

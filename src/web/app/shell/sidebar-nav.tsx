@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import type { Role } from '../../../shared/vocabulary/roles';
-import { useCareBetweenVisits } from '../../features/clinic-features';
+import { useCareBetweenVisits, useVideoVisits } from '../../features/clinic-features';
 import { cn } from '../../lib/cn';
 import { sidebarGroupsFor } from './sidebar-items';
 
@@ -31,7 +31,8 @@ export function SidebarNav({
   onNavigate?: () => void;
 }) {
   const careBetweenVisits = useCareBetweenVisits();
-  const groups = sidebarGroupsFor(role, { careBetweenVisits });
+  const videoVisits = useVideoVisits();
+  const groups = sidebarGroupsFor(role, { careBetweenVisits, videoVisits });
   return (
     <nav aria-label={label} className="flex flex-col gap-5">
       {groups.map((group, index) => {

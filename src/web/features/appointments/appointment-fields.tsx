@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { APPOINTMENT_NOTES_MAX, type ServiceType } from '../../../shared/scheduling';
 import { fullName } from '../../lib/format';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import { DialogClose, DialogFooter } from '../../ui/dialog';
@@ -11,9 +12,12 @@ type PersonName = { id: string; firstName: string; lastName: string };
 
 type ChoiceProps = { value: string; onChange: (id: string) => void; error?: string };
 
+// isVideo comes only while the clinic has video visits on, so the words show only then.
+const VIDEO_VISIT = 'Video visit';
 const lastsHint = (services: ServiceType[], chosenId: string) => {
   const chosen = services.find((service) => service.id === chosenId);
-  return chosen ? `Lasts ${chosen.durationMinutes} minutes` : undefined;
+  if (!chosen) return undefined;
+  return `Lasts ${chosen.durationMinutes} minutes${chosen.isVideo ? ` · ${VIDEO_VISIT}` : ''}`;
 };
 
 type ComboFieldProps = ChoiceProps & {
@@ -55,7 +59,8 @@ export function PractitionerField({
 
 /** The offered services, saying how long the chosen one lasts. */
 export function ServiceField({ services, ...field }: ChoiceProps & { services: ServiceType[] }) {
-  return (
+  const chosen = services.find((service) => service.id === field.value);
+  const combo = (
     <ComboField
       label="Service"
       listLabel="Services"
@@ -65,10 +70,20 @@ export function ServiceField({ services, ...field }: ChoiceProps & { services: S
       options={services.map((service) => ({
         value: service.id,
         label: service.name,
-        hint: `${service.durationMinutes} minutes`,
+        hint: `${service.durationMinutes} minutes${service.isVideo ? ` · ${VIDEO_VISIT}` : ''}`,
       }))}
       {...field}
     />
+  );
+  if (!chosen?.isVideo) return combo;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {combo}
+      <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
+        <Badge variant="secondary">{VIDEO_VISIT}</Badge>
+        Held as a call in the browser; the appointment carries the link to join.
+      </p>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { columnsOf, DataTable } from '../../ui/data-table';
 import { ServiceSwatch } from '../../ui/service-swatch';
 import { AppointmentActions } from './appointment-actions';
 import { AppointmentStatusBadge, whenLabel } from './appointment-status';
+import { VideoVisitMark } from './video-visit';
 
 type AppointmentTableProps = {
   caption: string;
@@ -36,6 +37,11 @@ export function AppointmentTable({ caption, appointments, forPatient }: Appointm
                 <ServiceSwatch colour={appointment.colour} />
                 {appointment.serviceName}
               </span>
+              {appointment.isVideo ? (
+                <div className="mt-1">
+                  <VideoVisitMark appointment={appointment} withJoin />
+                </div>
+              ) : null}
             </td>
             <td className="px-3 py-2">
               <AppointmentStatusBadge status={appointment.status} />

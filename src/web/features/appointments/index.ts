@@ -22,3 +22,4 @@ export type { AppointmentFilters } from './list-params';
 export { invalidateAppointments, isAppointmentsChanged } from './live';
 export type { NewAppointmentPrefill } from './new-appointment-dialog';
 export { NewAppointmentDialog } from './new-appointment-dialog';
+export { VideoVisitMark } from './video-visit';

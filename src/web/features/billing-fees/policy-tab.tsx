@@ -20,7 +20,7 @@ import { Label } from '../../ui/label';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { PackageCatalogue } from '../billing-packages';
-import { CareBetweenVisitsCard, DataExchangeCard } from '../clinic-features';
+import { CareBetweenVisitsCard, DataExchangeCard, VideoVisitsCard } from '../clinic-features';
 import { usePolicy, useSavePolicy } from './fees-api';
 
 const WINDOW_MESSAGE = `Enter a whole number of hours from 0 to ${LATE_CANCEL_WINDOW_MAX_HOURS}`;
@@ -89,6 +89,7 @@ export function BillingPolicyTab() {
     <div className="flex flex-col gap-6">
       <CareBetweenVisitsCard />
       <DataExchangeCard />
+      <VideoVisitsCard />
       <Card>
         <CardHeader>
           <CardTitle>Billing policy</CardTitle>

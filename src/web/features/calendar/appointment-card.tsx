@@ -24,6 +24,12 @@ export function AppointmentSummary({ appointment }: { appointment: Appointment }
       <dd>{appointment.practitionerName}</dd>
       <dt className="text-muted-foreground">Service</dt>
       <dd>{appointment.serviceName}</dd>
+      {appointment.isVideo ? (
+        <>
+          <dt className="text-muted-foreground">Visit</dt>
+          <dd>Video visit</dd>
+        </>
+      ) : null}
       <dt className="text-muted-foreground">Status</dt>
       <dd className="flex items-center gap-1">
         <StatusIcon status={appointment.status} className="size-3.5 shrink-0" />

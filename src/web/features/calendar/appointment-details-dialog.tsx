@@ -1,7 +1,7 @@
 import type { Appointment } from '../../../shared/scheduling';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { ServiceSwatch } from '../../ui/service-swatch';
-import { AppointmentActions, AppointmentStatusBadge, whenLabel } from '../appointments';
+import { AppointmentActions, AppointmentStatusBadge, VideoVisitMark, whenLabel } from '../appointments';
 import { CheckoutButton } from '../billing';
 import { AppointmentFees } from '../billing-fees';
 
@@ -30,6 +30,14 @@ export function AppointmentDetailsDialog({ appointment, onOpenChange }: DetailsP
               <ServiceSwatch colour={appointment.colour} />
               {appointment.serviceName}
             </dd>
+            {appointment.isVideo ? (
+              <>
+                <dt className="text-muted-foreground">Visit</dt>
+                <dd>
+                  <VideoVisitMark appointment={appointment} withJoin />
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">Status</dt>
             <dd>
               <AppointmentStatusBadge status={appointment.status} />

@@ -5,5 +5,6 @@ export {
   useClinicFeatures,
   useDataExchange,
   useSaveClinicFeatures,
+  useVideoVisits,
 } from './api';
-export { CareBetweenVisitsCard, DataExchangeCard } from './lazy-card';
+export { CareBetweenVisitsCard, DataExchangeCard, VideoVisitsCard } from './lazy-card';

@@ -7,6 +7,7 @@ const CareCard = lazy(() =>
 const ExchangeCard = lazy(() =>
   import('./data-exchange-card').then((m) => ({ default: m.DataExchangeCard })),
 );
+const VideoCard = lazy(() => import('./video-visits-card').then((m) => ({ default: m.VideoVisitsCard })));
 
 export function CareBetweenVisitsCard() {
   return (
@@ -20,6 +21,14 @@ export function DataExchangeCard() {
   return (
     <Suspense fallback={null}>
       <ExchangeCard />
+    </Suspense>
+  );
+}
+
+export function VideoVisitsCard() {
+  return (
+    <Suspense fallback={null}>
+      <VideoCard />
     </Suspense>
   );
 }

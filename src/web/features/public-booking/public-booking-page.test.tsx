@@ -66,6 +66,19 @@ describe('the public booking page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /Earlier days/ })).toBeDisabled();
   });
 
+  it('marks a video service "Video visit" only where the answer says so (video visits on)', async () => {
+    const page = {
+      ...RILEY_PAGE,
+      services: [RILEY_PAGE.services[0], { ...RILEY_PAGE.services[1], isVideo: true }],
+    };
+    render('/book/riley-chen', fakePublicBookingServer({ page, slots: [...FREE] }));
+    const video = await screen.findByRole('radio', { name: /Follow-up \(30 min\)/ });
+    expect(video.closest('label')).toHaveTextContent('Video visit');
+    expect(screen.getByRole('radio', { name: /Initial assessment/ }).closest('label')).not.toHaveTextContent(
+      'Video visit',
+    );
+  });
+
   it('checks the details with the contract’s messages, then books a pending request with a link to manage it', async () => {
     const { server } = render('/book/riley-chen');
     const chosen = await chooseFirstFreeTime();

@@ -1,10 +1,14 @@
 import type { PublicService } from '../../../shared/public-booking';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
+import { Badge } from '../../ui/badge';
 import { formatDuration } from './times';
 
+/** isVideo is in the answer only while the clinic has video visits on. */
+type OfferedService = PublicService & { isVideo?: boolean };
+
 type ServiceChoiceProps = {
-  services: PublicService[];
+  services: OfferedService[];
   value: string;
   onChange: (serviceTypeId: string) => void;
 };
@@ -37,7 +41,10 @@ export function ServiceChoice({ services, value, onChange }: ServiceChoiceProps)
                 className="mt-1 size-4 accent-primary"
               />
               <span className="flex flex-col gap-1">
-                <span className="font-medium">{service.name}</span>
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {service.name}
+                  {service.isVideo ? <Badge variant="secondary">Video visit</Badge> : null}
+                </span>
                 <span className="text-muted-foreground text-sm">
                   {formatDuration(service.durationMinutes)} · {formatMoney(service.priceCents)}
                 </span>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/vocabulary/roles';
 import { PRACTITIONERS } from '../../test/fake-patients-server';
 import { RILEY_AVAILABILITY } from '../../test/fake-scheduling-server';
+import { jsonResponse } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { fakeSettingsServer } from './testing';
 
@@ -240,6 +241,39 @@ describe('services tab', () => {
       url: '/api/service-types/00000000-0000-4000-8000-0000000000c2',
       body: { active: false, priceCents: 5000 },
     });
+  });
+});
+
+describe('services tab with video visits on', () => {
+  it('offers "Offered as a video visit" and marks video services in the table', async () => {
+    const server = fakeSettingsServer();
+    const { handle } = server;
+    const view = renderApp({
+      path: '/settings?tab=services',
+      role: 'admin',
+      handle: (call) =>
+        call.url === '/api/clinic/features'
+          ? jsonResponse({ features: { careBetweenVisits: false, dataExchange: false, videoVisits: true } })
+          : handle(call),
+    });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Service types' });
+    await user.click(within(table).getByRole('button', { name: 'Edit Follow-up' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Follow-up' });
+    const video = await within(edit).findByRole('checkbox', { name: 'Offered as a video visit' });
+    expect(video).not.toBeChecked();
+    await user.click(video);
+    await user.click(within(edit).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: '/api/service-types/00000000-0000-4000-8000-0000000000c2',
+      body: { isVideo: true },
+    });
+    expect(
+      within(within(table).getByRole('row', { name: /Follow-up/ })).getByText('Video visit'),
+    ).toBeInTheDocument();
+    view.unmount();
   });
 });
 

@@ -19,6 +19,7 @@ import { Textarea } from '../../ui/select';
 import { LoadingState } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { ServiceSchedules } from '../check-ins';
+import { useVideoVisits } from '../clinic-features';
 import { useAllServiceTypes, useCreateServiceType, useUpdateServiceType } from './api';
 
 const shape = CreateServiceTypeInputSchema.shape;
@@ -36,10 +37,19 @@ const ServiceFormSchema = z.object({
   price: PriceSchema,
   colour: shape.colour,
   isPublic: z.boolean(),
+  isVideo: z.boolean(),
   active: z.boolean(),
 });
 type FormInput = z.input<typeof ServiceFormSchema>;
-const SERVER_FIELDS = ['name', 'description', 'durationMinutes', 'colour', 'isPublic', 'active'] as const;
+const SERVER_FIELDS = [
+  'name',
+  'description',
+  'durationMinutes',
+  'colour',
+  'isPublic',
+  'isVideo',
+  'active',
+] as const;
 
 const valuesOf = (service: ServiceType | null): FormInput => ({
   name: service?.name ?? '',
@@ -48,6 +58,7 @@ const valuesOf = (service: ServiceType | null): FormInput => ({
   price: service ? (service.priceCents / 100).toFixed(2) : '',
   colour: service?.colour ?? '#2563eb',
   isPublic: service?.isPublic ?? true,
+  isVideo: service?.isVideo ?? false,
   active: service?.active ?? true,
 });
 
@@ -86,10 +97,12 @@ function ServiceDialog({ service, onClose }: { service: ServiceType | null; onCl
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(ServiceFormSchema, valuesOf(service));
   const { errors, isSubmitting } = form.formState;
+  // Video visits off: the field is not there, and nothing of it is sent (the server refuses it then).
+  const videoVisits = useVideoVisits();
 
-  const onSubmit = form.handleSubmit(async ({ price, ...values }) => {
+  const onSubmit = form.handleSubmit(async ({ price, isVideo, ...values }) => {
     setError(null);
-    const input = { ...values, priceCents: price };
+    const input = { ...values, priceCents: price, ...(videoVisits ? { isVideo } : {}) };
     try {
       if (service) await update.mutateAsync({ id: service.id, changes: input });
       else await create.mutateAsync(input);
@@ -150,6 +163,26 @@ function ServiceDialog({ service, onClose }: { service: ServiceType | null; onCl
             />
           )}
         />
+        {videoVisits ? (
+          <div className="flex flex-col gap-1">
+            <div className="flex items-center gap-3">
+              <input
+                id="service-video"
+                type="checkbox"
+                className="size-4 accent-primary"
+                aria-describedby="service-video-hint"
+                {...form.register('isVideo')}
+              />
+              <label htmlFor="service-video" className="font-medium text-sm">
+                Offered as a video visit
+              </label>
+            </div>
+            <p id="service-video-hint" className="text-muted-foreground text-xs">
+              Booked as a call in the browser; the appointment, its reminder and calendar entry carry the
+              link.
+            </p>
+          </div>
+        ) : null}
         <Controller
           control={form.control}
           name="active"
@@ -179,6 +212,7 @@ function ServiceDialog({ service, onClose }: { service: ServiceType | null; onCl
 /** Settings, services (staff and admin): every service type, retired ones too, with create and edit. */
 export function ServicesTab() {
   const services = useAllServiceTypes();
+  const videoVisits = useVideoVisits();
   const [editing, setEditing] = useState<ServiceType | 'new' | null>(null);
 
   const content = () => {
@@ -198,6 +232,7 @@ export function ServicesTab() {
                   style={{ backgroundColor: service.colour }}
                 />
                 {service.name}
+                {videoVisits && service.isVideo ? <Badge variant="secondary">Video visit</Badge> : null}
                 {service.active ? null : <Badge variant="outline">Retired</Badge>}
               </span>
             </th>

@@ -1,0 +1,195 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Appointment, ServiceType } from '../../src/shared/scheduling';
+import { DEMO_PASSWORD, demoAccount } from './accounts';
+import { launchOptions } from './browser';
+import { expect, openSignedIn } from './fixtures';
+
+/**
+ * What the video visit journeys share: a Chromium with a fake camera and microphone (a test pattern and a beep)
+ * that never asks for permission, people at their own browser contexts, and the call's statistics read from the
+ * page's own peer connections.
+ */
+export const mediaLaunchOptions = {
+  ...launchOptions,
+  args: [
+    ...launchOptions.args,
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
+
+/**
+ * Keeps every RTCPeerConnection the page makes on window.__peers, so a journey can read what each side really
+ * receives. A string, so nothing of it is in the product's code.
+ */
+export const COLLECT_PEERS = `(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  window.__peers = [];
+  window.__streams = [];
+  const media = navigator.mediaDevices;
+  const getUserMedia = media.getUserMedia.bind(media);
+  media.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints);
+    window.__streams.push(stream);
+    return stream;
+  };
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__peers.push(this);
+    }
+  };
+})();`;
+
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Someone at their own browser (a fresh context with camera and microphone allowed) on a page of the app. */
+export async function callerAt(browser: Browser, token: string, path: string, baseURL?: string) {
+  const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    permissions: ['camera', 'microphone'],
+  });
+  await context.addInitScript(COLLECT_PEERS);
+  const page = await context.newPage();
+  await openSignedIn(page, token, path);
+  return { page, close: () => context.close() };
+}
+
+export type Received = {
+  framesDecoded: number;
+  audioEnergy: number;
+  frameWidth: number;
+  frameHeight: number;
+};
+
+/** What this page receives over its open peer connections: decoded video frames and audio energy. */
+export async function received(page: Page): Promise<Received> {
+  return page.evaluate(async () => {
+    const peers = ((window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? []).filter(
+      (pc) => pc.connectionState !== 'closed',
+    );
+    const total = { framesDecoded: 0, audioEnergy: 0, frameWidth: 0, frameHeight: 0 };
+    for (const pc of peers) {
+      const stats = await pc.getStats();
+      stats.forEach((entry) => {
+        if (entry.type !== 'inbound-rtp') return;
+        if (entry.kind === 'video') {
+          total.framesDecoded += entry.framesDecoded ?? 0;
+          total.frameWidth = entry.frameWidth ?? total.frameWidth;
+          total.frameHeight = entry.frameHeight ?? total.frameHeight;
+        }
+        if (entry.kind === 'audio')
+          total.audioEnergy += (entry.totalAudioEnergy ?? 0) + (entry.audioLevel ?? 0);
+      });
+    }
+    return total;
+  });
+}
+
+/** The label of the video track this page sends (the camera's, or a shared screen's). */
+export async function sentVideoLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const peers = ((window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? []).filter(
+      (pc) => pc.connectionState !== 'closed',
+    );
+    for (const pc of peers)
+      for (const sender of pc.getSenders()) if (sender.track?.kind === 'video') return sender.track.label;
+    return '';
+  });
+}
+
+/** Whether every camera and microphone track the page opened is stopped (the camera light is off). */
+export async function allTracksStopped(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    ((window as unknown as { __streams?: MediaStream[] }).__streams ?? []).every((stream) =>
+      stream.getTracks().every((track) => track.readyState === 'ended'),
+    ),
+  );
+}
+
+/** Where each of the page's peer connections stands, for a failure's message. */
+export async function peerStates(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify(
+      ((window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? []).map((pc) => ({
+        signaling: pc.signalingState,
+        ice: pc.iceConnectionState,
+        connection: pc.connectionState,
+        local: pc.localDescription?.type ?? null,
+        remote: pc.remoteDescription?.type ?? null,
+      })),
+    ),
+  );
+}
+
+/** Waits until the page receives the other side's video and sound. */
+export async function expectMediaFlowing(page: Page) {
+  try {
+    await expect
+      .poll(async () => (await received(page)).framesDecoded, { timeout: 45_000 })
+      .toBeGreaterThan(10);
+    await expect.poll(async () => (await received(page)).audioEnergy, { timeout: 45_000 }).toBeGreaterThan(0);
+  } catch (error) {
+    throw new Error(`No media on ${page.url()}; peer connections: ${await peerStates(page)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * A video appointment of the patient with the demo practitioner, booked by staff a few days ahead at a free
+ * time (another journey may hold a slot: a taken one is tried again elsewhere).
+ */
+export async function videoAppointment(
+  request: APIRequestContext,
+  staffToken: string,
+  patientId: string,
+  practitionerId: string,
+): Promise<Appointment> {
+  const services = (await (
+    await request.get('/api/service-types', { headers: auth(staffToken) })
+  ).json()) as ServiceType[];
+  const service = services.find((candidate) => candidate.active && candidate.isVideo) ?? services[0];
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const day = new Date(Date.now() + (1 + Math.floor(Math.random() * 10)) * 86_400_000);
+    day.setUTCHours(7 + Math.floor(Math.random() * 10), 5 * Math.floor(Math.random() * 12), 0, 0);
+    const booked = await request.post('/api/appointments', {
+      headers: auth(staffToken),
+      data: {
+        patientId,
+        practitionerId,
+        serviceTypeId: service.id,
+        startsAt: day.toISOString(),
+        isVideo: true,
+      },
+    });
+    if (booked.status() === 409) continue;
+    expect(booked.status(), await booked.text()).toBe(201);
+    return (await booked.json()) as Appointment;
+  }
+  throw new Error('No free time for a video appointment');
+}
+
+/** The patient's notifications of a type, as the API answers them. */
+export async function notificationsOf(request: APIRequestContext, token: string, type: string) {
+  const response = await request.get('/api/notifications', { headers: auth(token) });
+  expect(response.status()).toBe(200);
+  const list = (await response.json()) as { type: string; actionUrl: string | null }[];
+  return list.filter((notification) => notification.type === type);
+}
+
+/** The clinic's video visits on or off, as its admin sets them (a journey says so rather than assume it). */
+export async function setVideoVisits(request: APIRequestContext, isOn: boolean) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: demoAccount('admin').email, password: DEMO_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const saved = await request.put('/api/clinic/features', {
+    headers: auth(token),
+    data: { videoVisits: isOn },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
