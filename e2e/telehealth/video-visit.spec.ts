@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { expect, test } from '../support/fixtures';
+import { expect, openSignedIn, test } from '../support/fixtures';
 import { demoLogin } from '../support/live';
 import {
   allTracksStopped,
@@ -178,22 +178,26 @@ test('only the appointment’s people may join; with video visits off the placeh
     }
   }
 
-  // With video visits off, the sidebar keeps 'Telehealth (Coming Soon)' and the addresses are unknown.
-  await setVideoVisits(request, false);
+  // With video visits off, the sidebar keeps 'Telehealth (Coming Soon)' and the addresses are unknown. The
+  // clinic's switch is shared by the journeys running beside this one, so this browser alone is told the
+  // capability is off; the server's side of "off" (409 on every call route, the spec's fields) is in its tests.
+  const context = await browser.newContext();
+  await context.route('**/api/clinic/features', async (route) => {
+    const answer = await route.fetch();
+    const { features } = (await answer.json()) as { features: Record<string, boolean> };
+    await route.fulfill({ response: answer, json: { features: { ...features, videoVisits: false } } });
+  });
   try {
-    const someone = await callerAt(browser, patient.token, '/');
-    try {
-      const nav = someone.page.getByRole('navigation', { name: 'Main navigation' });
-      await expect(nav.getByText('Telehealth (Coming Soon)')).toHaveAttribute('aria-disabled', 'true');
-      await expect(nav.getByRole('link', { name: 'Telehealth' })).toHaveCount(0);
-      await someone.page.goto('/telehealth');
-      await expect(someone.page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-      await someone.page.goto(path);
-      await expect(someone.page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    } finally {
-      await someone.close();
-    }
+    const page = await context.newPage();
+    await openSignedIn(page, patient.token, '/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByText('Telehealth (Coming Soon)')).toHaveAttribute('aria-disabled', 'true');
+    await expect(nav.getByRole('link', { name: 'Telehealth' })).toHaveCount(0);
+    await page.goto('/telehealth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   } finally {
-    await setVideoVisits(request, true);
+    await context.close();
   }
 });

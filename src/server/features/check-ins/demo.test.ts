@@ -33,4 +33,16 @@ describe('the demo clinic', () => {
     const patients = new Set(all.items.map((item: { patientId: string }) => item.patientId));
     expect(patients.size).toBeGreaterThan(3);
   });
+
+  it("gives a practitioner the check-ins of the patients in their reach, and no one else's", async () => {
+    const all = (await call(t, 'staff', { method: 'GET', url: '/api/check-ins' })).json();
+    const answer = await call(t, 'practitioner', { method: 'GET', url: '/api/check-ins' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const theirs = new Set(answer.json().items.map((item: { patientId: string }) => item.patientId));
+    expect(theirs.size).toBeGreaterThan(0);
+    for (const patientId of new Set(all.items.map((item: { patientId: string }) => item.patientId))) {
+      const record = await call(t, 'practitioner', { method: 'GET', url: `/api/patients/${patientId}` });
+      expect(theirs.has(patientId), patientId).toBe(record.statusCode === 200);
+    }
+  });
 });

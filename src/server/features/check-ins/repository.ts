@@ -56,7 +56,7 @@ export async function lockCheckIn(tx: Tx, id: string) {
 export function listCheckIns(db: Db | Tx, scope: { patientId?: string; patientIdsIn?: SQL }) {
   const conditions: SQL[] = [sql`${checkIns.status} <> 'cancelled'`];
   if (scope.patientId) conditions.push(eq(checkIns.patientId, scope.patientId));
-  if (scope.patientIdsIn) conditions.push(sql`${checkIns.patientId} in ${scope.patientIdsIn}`);
+  if (scope.patientIdsIn) conditions.push(sql`${checkIns.patientId} in (${scope.patientIdsIn})`);
   return selectCheckIns(db)
     .where(and(...conditions))
     .orderBy(desc(checkIns.createdAt))
