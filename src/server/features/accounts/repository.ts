@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { profiles, userPhotos, users } from '../../db/schema';
+import { batchedReadsOn } from '../../platform/batched-reads';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -12,7 +14,8 @@ export async function findUserByEmail(db: Db | Tx, email: string) {
   return row ?? null;
 }
 
-export async function findUserById(db: Db | Tx, id: string) {
+/** One user, prepared by name: what a lookup alone at its moment runs. */
+async function userOfOne(db: Db, id: string) {
   const lookup = prepared(db, 'user_by_id', (database) =>
     database
       .select()
@@ -20,11 +23,37 @@ export async function findUserById(db: Db | Tx, id: string) {
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('user_by_id'),
-  );
-  const [row] = lookup
-    ? await lookup.execute({ id })
-    : await db.select().from(users).where(eq(users.id, id)).limit(1);
+  )!;
+  const [row] = await lookup.execute({ id });
   return row ?? null;
+}
+
+/**
+ * The users looked up at one moment, in one query (decision 0019's batching): a message send looks up its
+ * recipient and then the notification it raises looks them up again, and under load many sends do so at once.
+ */
+const userAtOnce = batchedReadsOn<UserRow | null>(async (db, ids) => {
+  if (ids.length === 1) {
+    const row = await userOfOne(db, ids[0]);
+    return new Map(row ? [[row.id, row]] : []);
+  }
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}, null);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findUserById(db: Db | Tx, id: string) {
+  // A transaction reads its own snapshot, alone; an id that is no id names nobody (and must not fail a batch).
+  if (db instanceof PgTransaction) {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+  if (!UUID.test(id)) return null;
+  return userAtOnce(db as Db, id);
 }
 
 export async function findProfile(db: Db | Tx, userId: string) {

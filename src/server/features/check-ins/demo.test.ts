@@ -40,7 +40,7 @@ describe('the demo clinic', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const theirs = new Set(answer.json().items.map((item: { patientId: string }) => item.patientId));
     expect(theirs.size).toBeGreaterThan(0);
-    for (const patientId of new Set(all.items.map((item: { patientId: string }) => item.patientId))) {
+    for (const patientId of new Set<string>(all.items.map((item: { patientId: string }) => item.patientId))) {
       const record = await call(t, 'practitioner', { method: 'GET', url: `/api/patients/${patientId}` });
       expect(theirs.has(patientId), patientId).toBe(record.statusCode === 200);
     }
