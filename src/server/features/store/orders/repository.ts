@@ -51,7 +51,13 @@ export async function listOrders(db: Reader, filter: { userId?: string; status?:
         rows.map((row) => row.order.id),
       ),
     );
-  return rows.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.order.id) }));
+  const itemsOf = new Map<string, (typeof items)[number][]>();
+  for (const item of items) {
+    const list = itemsOf.get(item.orderId);
+    if (list) list.push(item);
+    else itemsOf.set(item.orderId, [item]);
+  }
+  return rows.map((row) => ({ ...row, items: itemsOf.get(row.order.id) ?? [] }));
 }
 
 /** Who an order is for: the address and name it is sent to. */
