@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SOCKET_CLOSE } from '../../../shared/realtime';
 import { ClientCallEventSchema, type ServerCallEvent, TELEHEALTH_ERRORS } from '../../../shared/telehealth';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as telehealth from '../telehealth/presence';
+import { readFrame } from './frames';
 
 /**
  * How many frames a call's socket may send: a burst (the ICE candidates of a start or a restart come
@@ -78,33 +78,17 @@ export function serveCallSocket(
   }
 
   async function handle(raw: string) {
-    try {
-      await meta.sessionStands();
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
-      socket.close(SOCKET_CLOSE.unauthenticated, error.message);
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return reply(null, 'Invalid event: not JSON');
-    }
-    const parsed = ClientCallEventSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const appointmentId =
-        typeof (json as { appointmentId?: unknown })?.appointmentId === 'string' &&
-        /^[0-9a-f-]{36}$/i.test((json as { appointmentId: string }).appointmentId)
-          ? (json as { appointmentId: string }).appointmentId
-          : null;
-      return reply(
-        appointmentId,
-        `Invalid event: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
-      );
-    }
-    const event = parsed.data;
+    const event = await readFrame(raw, {
+      socket,
+      sessionStands: meta.sessionStands,
+      schema: ClientCallEventSchema,
+      // The refusal names the call when the frame named one that looks like an id.
+      refuse: (message, json) => {
+        const named = (json as { appointmentId?: unknown } | undefined)?.appointmentId;
+        reply(typeof named === 'string' && /^[0-9a-f-]{36}$/i.test(named) ? named : null, message);
+      },
+    });
+    if (!event) return;
     const id = event.appointmentId;
     try {
       switch (event.type) {

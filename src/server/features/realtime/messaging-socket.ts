@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ClientMessagingEventSchema, type ServerMessagingEvent } from '../../../shared/messaging';
-import { SOCKET_CLOSE } from '../../../shared/realtime';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/sessions';
 import * as messaging from '../messaging/service';
+import { readFrame } from './frames';
 
 /** How long a "may these two write to each other" answer is trusted for typing indicators. */
 const REACH_CACHE_MS = 30_000;
@@ -45,25 +45,13 @@ export function serveMessagingSocket(
   }
 
   async function handle(raw: string) {
-    try {
-      await meta.sessionStands();
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
-      socket.close(SOCKET_CLOSE.unauthenticated, error.message);
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return reply('Invalid event: not JSON');
-    }
-    const parsed = ClientMessagingEventSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply(`Invalid event: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
-    }
-    const event = parsed.data;
+    const event = await readFrame(raw, {
+      socket,
+      sessionStands: meta.sessionStands,
+      schema: ClientMessagingEventSchema,
+      refuse: (message) => reply(message),
+    });
+    if (!event) return;
     if (event.from !== user.id) return reply('Event sender does not match this connection');
 
     switch (event.type) {
