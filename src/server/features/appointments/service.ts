@@ -101,7 +101,7 @@ export async function listAppointments(
   };
 }
 
-export { APPOINTMENT_NOT_FOUND, videoJoinUrl };
+export { APPOINTMENT_NOT_FOUND, audit, videoJoinUrl };
 
 /** Marks an appointment completed (from a video visit's call): the same rules and events as the route's. */
 export const completeAppointment = (

@@ -7,7 +7,6 @@ import {
   type VideoVisitsAnswer,
 } from '../../../shared/telehealth';
 import type { Db, Tx } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import { clinicDayOf, clinicDayStart } from '../../platform/clinic-time';
 import type { AppContext, RequestMeta } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
@@ -184,28 +183,7 @@ export async function listVisits(ctx: Ctx, caller: Caller, meta: RequestMeta): P
   };
 }
 
-export const log = (
-  db: Db | Tx,
-  caller: Caller,
-  {
-    action,
-    id,
-    meta,
-    details,
-  }: {
-    action: string;
-    id: string | null;
-    meta: { ipAddress: string };
-    details?: Record<string, string | number | boolean | null>;
-  },
-) =>
-  recordActivity(db, {
-    actorId: caller.id,
-    action,
-    entityType: 'appointment',
-    entityId: id,
-    ipAddress: meta.ipAddress,
-    details,
-  });
+/** A call is logged as its appointment is: who, what and which appointment, never what was said. */
+export const log = appointments.audit;
 
 export const notLive = () => new AppError('CONFLICT', TELEHEALTH_ERRORS.notLive);
