@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { isKeptFrom, isSafeReturnPath } from '../../shared/routes';
@@ -38,10 +38,20 @@ export function RequireUser() {
   useEffect(() => {
     if (status === 'signed-in') removeStorage(STORAGE_KEYS.redirectAfterLogin);
   }, [status]);
+  // The screens' code fetched during the session check is waited for, so they render once, complete, rather
+  // than suspending on it and showing the frame a moment longer (lib/preloadable.ts).
+  const [codeComing, setCodeComing] = useState(false);
   useEffect(() => {
-    if (status === 'loading') preloadSignedInScreens(location.pathname, queryClient);
+    if (status !== 'loading') return;
+    setCodeComing(true);
+    void preloadSignedInScreens(location.pathname, queryClient).then(() =>
+      startTransition(() => setCodeComing(false)),
+    );
   }, [status, location.pathname, queryClient]);
-  if (status === 'loading') return <SessionLoading />;
+  // The session's answer comes through a store, which React renders at once and in one piece; the whole
+  // signed-in page it reveals is built in a deferred render instead, in slices a phone's main thread can breathe between.
+  const revealed = useDeferredValue(status !== 'loading' && !codeComing);
+  if (status === 'loading' || codeComing || (status === 'signed-in' && !revealed)) return <SessionLoading />;
   if (status === 'signed-out') {
     if (!isLoggingOut) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/login" replace />;

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { dashboardQueryOptions } from '../features/dashboard/api';
+import { warmFormats } from '../lib/format';
+import { preloadable } from '../lib/preloadable';
 
 /**
  * Every screen but sign-in loads on demand, so the sign-in page's first download stays small. Sign-in itself is
@@ -48,9 +50,8 @@ export const ExerciseLibraryPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-const loadDashboardScreen = () => import('../features/dashboard/dashboard-screen');
-export const DashboardScreen = lazy(() =>
-  loadDashboardScreen().then((m) => ({ default: m.DashboardScreen })),
+export const DashboardScreen = preloadable(() =>
+  import('../features/dashboard/dashboard-screen').then((m) => m.DashboardScreen),
 );
 export const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
@@ -77,8 +78,7 @@ export const MyExercisesPage = lazy(() => import('../features/exercise-programme
 export const OnboardingPage = lazy(() =>
   import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
 );
-const loadAppShell = () => import('./shell/app-shell');
-export const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+export const AppShell = preloadable(() => import('./shell/app-shell').then((m) => m.AppShell));
 
 /**
  * A browser holding a session token will most likely show the shell next, and at / a dashboard: fetching their
@@ -87,11 +87,16 @@ export const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppS
  * costs a member, whose pages have no shell, one unused download; a token the server no longer accepts ends the
  * session through the session check, as it would anyway.
  */
-export function preloadSignedInScreens(pathname: string, queryClient: QueryClient) {
-  startedPreloads.push(loadAppShell(), import('./shell/header-controls'));
-  if (pathname !== '/') return;
-  startedPreloads.push(loadDashboardScreen());
-  void queryClient.prefetchQuery(dashboardQueryOptions);
+export function preloadSignedInScreens(pathname: string, queryClient: QueryClient): Promise<unknown> {
+  const code: Promise<unknown>[] = [AppShell.preload()];
+  if (pathname === '/') {
+    code.push(DashboardScreen.preload());
+    void queryClient.prefetchQuery(dashboardQueryOptions);
+  }
+  startedPreloads.push(...code);
+  // While the code and the session check are on their way the main thread is free: the formats are made now.
+  window.setTimeout(warmFormats, 0);
+  return Promise.allSettled(code);
 }
 
 /**

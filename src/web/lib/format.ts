@@ -87,3 +87,16 @@ export function receiptTime(format: Formatter, iso: string, now: Date = new Date
 
 /** A day as the server stores it (UTC), so every reader sees the same date: the value of a <time> or a key. */
 export const dayOf = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Builds the formats a first screen shows (times, a day's long name, a range), at a moment the page only waits
+ * for the network: the first format a page makes loads the language's data, a long task on a phone that would
+ * otherwise fall inside the screen's first render (bench/lighthouse.ts). Each format is kept once made.
+ */
+export function warmFormats(): void {
+  const formatter = formatterFor();
+  const now = Date.now();
+  formatter.timeRange(now, now + 3_600_000);
+  formatter.day(new Date(now).toISOString().slice(0, 10), 'longDay');
+  formatter.dateTime(now);
+}

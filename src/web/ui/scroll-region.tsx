@@ -25,11 +25,12 @@ function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): Overflow {
           : next,
       );
     };
+    // An observer reports each element once as it starts to watch, after the browser's own layout: measuring
+    // here, in the effect, would force a layout of its own in the middle of the first render.
     const observer = new ResizeObserver(update);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     element.addEventListener('scroll', update, { passive: true });
-    update();
     return () => {
       observer.disconnect();
       element.removeEventListener('scroll', update);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { LoadingState } from '../../ui/spinner';
@@ -18,7 +18,7 @@ export function AppShell() {
   const fullScreen = isFullScreen(useRouteKey());
   // The frame (heading, navigation) paints at once; the page inside it is built in a second, interruptible
   // render, so a phone shows the screen's title first and its main thread is never held for the whole page.
-  const showPage = useDeferredValue(true, false);
+  const showPage = true;
   return (
     <ShellFrame
       fullScreen={fullScreen}

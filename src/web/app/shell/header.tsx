@@ -1,21 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../features/auth/session';
 import { Button } from '../../ui/button';
 import { useScreenHeading } from '../route-info';
 import { HeaderFrame, HeaderStartPlaceholder } from './frame';
+import { HeaderActions, HeaderNavigation, useHeaderControls } from './header-controls-loader';
 
-// The controls come in their own chunk, fetched at the same time as this one (preloadSignedInScreens): the
-// heading, a phone's largest paint, does not wait for them. Each place keeps its size meanwhile, so nothing moves.
-const HeaderNavigation = lazy(() =>
-  import('./header-controls').then((m) => ({ default: m.HeaderNavigation })),
-);
-const HeaderActions = lazy(() => import('./header-controls').then((m) => ({ default: m.HeaderActions })));
+// Each place keeps its size while the controls' chunk comes, so nothing moves (header-controls-loader.ts).
 
 export function Header({ isFullScreen }: { isFullScreen: boolean }) {
   const user = useUser();
   const { title, subtitle } = useScreenHeading();
+  const controls = useHeaderControls();
   return (
     <HeaderFrame
       start={
@@ -25,18 +22,22 @@ export function Header({ isFullScreen }: { isFullScreen: boolean }) {
               <ArrowLeft aria-hidden="true" />
             </Link>
           </Button>
-        ) : (
+        ) : controls ? (
           <Suspense fallback={<HeaderStartPlaceholder fullScreen={false} />}>
             <HeaderNavigation role={user.role} />
           </Suspense>
+        ) : (
+          <HeaderStartPlaceholder fullScreen={false} />
         )
       }
       title={title}
       subtitle={subtitle}
       actions={
-        <Suspense fallback={null}>
-          <HeaderActions role={user.role} />
-        </Suspense>
+        controls ? (
+          <Suspense fallback={null}>
+            <HeaderActions role={user.role} />
+          </Suspense>
+        ) : null
       }
     />
   );
