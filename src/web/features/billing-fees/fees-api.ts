@@ -3,24 +3,16 @@ import type { BillingPolicy, Invoice } from '../../../shared/billing';
 import type { Fee, FeeListAnswer, FeeStatus } from '../../../shared/billing-fees';
 import { api } from '../../lib/api-client';
 import { invalidateInvoices } from '../billing/live';
-import { FEE_QUERIES } from './live';
+import { FEE_QUERIES, POLICY_QUERY } from './live';
 
 /** The clinic's payment policy and its fees: their own keys, apart from the invoices'. */
 export const feeKeys = {
-  policy: ['/api/billing/policy'] as const,
+  policy: POLICY_QUERY,
   all: FEE_QUERIES,
   list: (filter: { status?: FeeStatus; appointmentId?: string }) => ['/api/billing/fees', filter] as const,
 };
 
-/** Every signed-in user reads the policy; it changes rarely. */
-export const usePolicy = (enabled = true) =>
-  useQuery({
-    queryKey: feeKeys.policy,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ policy: BillingPolicy }>('/api/billing/policy', { signal })).policy,
-    enabled,
-    staleTime: 60_000,
-  });
+export { usePolicy } from './live';
 
 export function useSavePolicy() {
   const queryClient = useQueryClient();

@@ -1,6 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { BillingPolicy } from '../../../shared/billing';
 import type { FeesChangedEvent } from '../../../shared/billing-fees';
 import { eventOfType } from '../../../shared/realtime';
+import { api } from '../../lib/api-client';
 
 /**
  * Kept apart from fees-api.ts so the notification socket, which every page loads, reaches only this: the
@@ -17,3 +19,19 @@ export const isFeesChanged = eventOfType<FeesChangedEvent>(FEES_CHANGED);
 /** Open fee lists ask again, each under its own access rules. */
 export const invalidateFees = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: FEE_QUERIES });
+
+/** The clinic's payment policy, which every signed-in user reads; it changes rarely. */
+export const POLICY_QUERY = ['/api/billing/policy'] as const;
+
+/**
+ * The policy's query. Here rather than in fees-api.ts so that a light control (the dashboard's Checkout button)
+ * can tell whether to show itself without bringing the fee screens and their schemas.
+ */
+export const usePolicy = (enabled = true) =>
+  useQuery({
+    queryKey: POLICY_QUERY,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ policy: BillingPolicy }>('/api/billing/policy', { signal })).policy,
+    enabled,
+    staleTime: 60_000,
+  });

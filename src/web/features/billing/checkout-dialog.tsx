@@ -27,7 +27,7 @@ import { LoadingState } from '../../ui/spinner';
 import { useServiceTypes } from '../appointments';
 import { useUser } from '../auth';
 import { CheckoutPackages, CoveredNotice, packageKeys } from '../billing-packages';
-import { invoiceKeys, useBillingPolicy, useBillingSettings } from './api';
+import { invoiceKeys, useBillingSettings } from './api';
 import { newChargeKey, useSavedCards } from './cards-api';
 import { CheckoutProducts, type ProductItem, productsInput } from './checkout-products';
 import { invoiceName } from './invoice-status';
@@ -41,36 +41,6 @@ const METHOD_NAMES: Record<(typeof PAYMENT_METHOD_VALUES)[number], string> = {
 };
 type PaymentKind = CheckoutPayment['kind'];
 type Item = InvoiceLineInput & { key: number };
-
-/**
- * "Checkout" on a completed session, for whoever may check it out (its practitioner, staff, admins) while
- * session billing is on; nothing otherwise, so the screen stays the specification's.
- */
-export function CheckoutButton({
-  appointment,
-  label,
-}: {
-  appointment: { id: string; status: string; practitionerId: string; patientName: string };
-  /** The name a list's row gives its button ('Checkout: Pat Morgan, 09:00'), since many rows share the text. */
-  label?: string;
-}) {
-  const user = useUser();
-  const policy = useBillingPolicy();
-  const [open, setOpen] = useState(false);
-  const mayCheckOut =
-    user.role === 'staff' ||
-    user.role === 'admin' ||
-    (user.role === 'practitioner' && appointment.practitionerId === user.id);
-  if (appointment.status !== 'completed' || !mayCheckOut || policy.data?.sessionBilling !== true) return null;
-  return (
-    <>
-      <Button size="sm" aria-label={label} onClick={() => setOpen(true)}>
-        Checkout
-      </Button>
-      {open ? <CheckoutDialog appointmentId={appointment.id} open={open} onOpenChange={setOpen} /> : null}
-    </>
-  );
-}
 
 type CheckoutDialogProps = { appointmentId: string; open: boolean; onOpenChange: (open: boolean) => void };
 

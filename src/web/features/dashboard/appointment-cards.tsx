@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/dashboard';
 import { APPOINTMENT_STATUSES, appointmentUrl } from '../../../shared/vocabulary/scheduling';
 import { formatterFor } from '../../lib/format';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { DataTable } from '../../ui/data-table';
 import { APPOINTMENT_STATUS_LABELS, AppointmentStatusBadge, whenLabel } from '../appointments';
 import { Count, DashboardCard, DashboardLink } from './cards';
@@ -27,23 +28,27 @@ const cellClass = 'px-3 py-2';
  * practitioner, staff and admins; CheckoutButton shows nothing otherwise, so the day list stays as it was).
  */
 function StatusAndCheckout({ appointment }: { appointment: DashboardAppointment }) {
+  // Billing's code comes once the dashboard has painted: it is not what a phone should wait for.
+  const afterPaint = useAfterFirstPaint();
   if (appointment.status !== 'completed') return <AppointmentStatusBadge status={appointment.status} />;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <AppointmentStatusBadge status={appointment.status} />
-      <Suspense fallback={null}>
-        <CheckoutButton
-          appointment={appointment}
-          label={`Checkout: ${appointment.patientName}, ${formatterFor().time(appointment.startsAt)}`}
-        />
-      </Suspense>
+      {afterPaint ? (
+        <Suspense fallback={null}>
+          <CheckoutButton
+            appointment={appointment}
+            label={`Checkout: ${appointment.patientName}, ${formatterFor().time(appointment.startsAt)}`}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-/** Billing's screens load with the first completed session listed, not with every dashboard. */
+/** The button alone loads with the first completed session listed; billing's screens come when it is used. */
 const CheckoutButton = lazy(() =>
-  import('../billing').then((billing) => ({ default: billing.CheckoutButton })),
+  import('../billing/checkout-button').then((module) => ({ default: module.CheckoutButton })),
 );
 
 export function NextAppointmentCard({ appointment }: { appointment: DashboardAppointment | null }) {
