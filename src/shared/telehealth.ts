@@ -83,6 +83,25 @@ export const CallPersonInputSchema = z.strictObject({
 });
 export type CallPersonInput = z.infer<typeof CallPersonInputSchema>;
 
+/** How many staff one search for the host's invitation answers at most. */
+export const INVITABLE_STAFF_MAX = 20;
+export const INVITABLE_SEARCH_MAX = 100;
+
+/** GET /api/telehealth/sessions/{appointmentId}/invitable?q=: the text to find staff by (name or email). */
+export const InvitableStaffQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'q must be one search text' })
+    .trim()
+    .max(INVITABLE_SEARCH_MAX, `Search must be at most ${INVITABLE_SEARCH_MAX} characters`)
+    .optional(),
+});
+export type InvitableStaffQuery = z.infer<typeof InvitableStaffQuerySchema>;
+
+/** A staff member the host may invite: an active staff account not yet invited to the call. */
+export type InvitableStaff = { id: string; firstName: string; lastName: string; email: string };
+/** The host's search: at most INVITABLE_STAFF_MAX staff by name, those already invited left out. */
+export type InvitableStaffAnswer = { staff: InvitableStaff[] };
+
 /** What the media of one side is doing, shown on the other side. */
 export const MediaStateSchema = z.strictObject({
   audio: z.boolean(),
