@@ -142,16 +142,31 @@ export async function expectMediaFlowing(page: Page) {
  * A video appointment of the patient with the demo practitioner, booked by staff a few days ahead at a free
  * time (another journey may hold a slot: a taken one is tried again elsewhere).
  */
-export async function videoAppointment(
+export const videoAppointment = (
   request: APIRequestContext,
   staffToken: string,
   patientId: string,
   practitionerId: string,
+) => bookedAppointment(request, { staffToken, patientId, practitionerId, isVideo: true });
+
+/**
+ * An appointment of the patient with the practitioner, booked by staff a few days ahead at a free time: a video
+ * visit of a video service, or an in-person one of a service that is not.
+ */
+export async function bookedAppointment(
+  request: APIRequestContext,
+  {
+    staffToken,
+    patientId,
+    practitionerId,
+    isVideo,
+  }: { staffToken: string; patientId: string; practitionerId: string; isVideo: boolean },
 ): Promise<Appointment> {
   const services = (await (
     await request.get('/api/service-types', { headers: auth(staffToken) })
   ).json()) as ServiceType[];
-  const service = services.find((candidate) => candidate.active && candidate.isVideo) ?? services[0];
+  const service =
+    services.find((candidate) => candidate.active && candidate.isVideo === isVideo) ?? services[0];
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const day = new Date(Date.now() + (1 + Math.floor(Math.random() * 10)) * 86_400_000);
     day.setUTCHours(7 + Math.floor(Math.random() * 10), 5 * Math.floor(Math.random() * 12), 0, 0);
@@ -162,14 +177,14 @@ export async function videoAppointment(
         practitionerId,
         serviceTypeId: service.id,
         startsAt: day.toISOString(),
-        isVideo: true,
+        isVideo,
       },
     });
     if (booked.status() === 409) continue;
     expect(booked.status(), await booked.text()).toBe(201);
     return (await booked.json()) as Appointment;
   }
-  throw new Error('No free time for a video appointment');
+  throw new Error(`No free time for ${isVideo ? 'a video' : 'an in-person'} appointment`);
 }
 
 /** The patient's notifications of a type, as the API answers them. */

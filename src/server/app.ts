@@ -4,7 +4,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { SOCKET_CLOSE } from '../shared/realtime';
+import { SOCKET_CLOSE, SOCKET_FRAME_MAX_BYTES } from '../shared/realtime';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './features/accounts/routes';
@@ -186,7 +186,7 @@ export async function buildApp(options: { config: Config; database: Database; fi
   };
 
   sendSecurityHeaders(app, contentSecurityDirectives(config));
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_FRAME_MAX_BYTES } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Clinic Portal API', version: config.version } },
     transform: jsonSchemaTransform,

@@ -1,3 +1,9 @@
+/**
+ * The largest frame a browser may send on /ws, in bytes: the socket closes (1009) on anything larger, so every
+ * frame a channel's contract accepts must fit well within it (the call's session descriptions: telehealth.ts).
+ */
+export const SOCKET_FRAME_MAX_BYTES = 64 * 1024;
+
 /** Close codes of /ws in the application range; the browser stops reconnecting on the session ones. */
 export const SOCKET_CLOSE = {
   badRequest: 4400,

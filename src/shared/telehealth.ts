@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCKET_FRAME_MAX_BYTES } from './realtime';
 
 /**
  * Video visits (an optional capability, `videoVisits` in the clinic's capabilities): the call between an
@@ -82,6 +83,25 @@ export const CallPersonInputSchema = z.strictObject({
 });
 export type CallPersonInput = z.infer<typeof CallPersonInputSchema>;
 
+/** How many staff one search for the host's invitation answers at most. */
+export const INVITABLE_STAFF_MAX = 20;
+export const INVITABLE_SEARCH_MAX = 100;
+
+/** GET /api/telehealth/sessions/{appointmentId}/invitable?q=: the text to find staff by (name or email). */
+export const InvitableStaffQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'q must be one search text' })
+    .trim()
+    .max(INVITABLE_SEARCH_MAX, `Search must be at most ${INVITABLE_SEARCH_MAX} characters`)
+    .optional(),
+});
+export type InvitableStaffQuery = z.infer<typeof InvitableStaffQuerySchema>;
+
+/** A staff member the host may invite: an active staff account not yet invited to the call. */
+export type InvitableStaff = { id: string; firstName: string; lastName: string; email: string };
+/** The host's search: at most INVITABLE_STAFF_MAX staff by name, those already invited left out. */
+export type InvitableStaffAnswer = { staff: InvitableStaff[] };
+
 /** What the media of one side is doing, shown on the other side. */
 export const MediaStateSchema = z.strictObject({
   audio: z.boolean(),
@@ -90,12 +110,29 @@ export const MediaStateSchema = z.strictObject({
 });
 export type MediaState = z.infer<typeof MediaStateSchema>;
 
+/**
+ * The longest session description (SDP) a signal may carry, counted as it travels: the bytes of the SDP
+ * written as JSON text in UTF-8, escapes included (each line's CRLF is four bytes). Half the socket's frame
+ * limit: the largest valid signal frame (the description, two ids and the frame's own keys) fits with room
+ * to spare, and a description just over is refused with a clear error instead of closing the socket. A
+ * call's descriptions (audio, video, their codecs and candidates) are a few kilobytes.
+ */
+export const SIGNAL_SDP_MAX_BYTES = SOCKET_FRAME_MAX_BYTES / 2;
+export const SIGNAL_SDP_TOO_LONG = `A session description must be at most ${SIGNAL_SDP_MAX_BYTES} bytes`;
+
+/** The bytes a text takes inside a JSON frame: its UTF-8 encoding with its quotes and escapes. */
+export const jsonTextBytes = (text: string) => new TextEncoder().encode(JSON.stringify(text)).length;
+
 /** A WebRTC description or candidate, relayed as it is; sizes bounded so a frame cannot flood the relay. */
 const SignalSchema = z.union([
   z.strictObject({
     description: z.strictObject({
       type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
-      sdp: z.string().max(100_000).optional(),
+      sdp: z
+        .string()
+        .max(SIGNAL_SDP_MAX_BYTES, { error: SIGNAL_SDP_TOO_LONG, abort: true })
+        .refine((sdp) => jsonTextBytes(sdp) <= SIGNAL_SDP_MAX_BYTES, SIGNAL_SDP_TOO_LONG)
+        .optional(),
     }),
   }),
   z.strictObject({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/roles';
 import type { Db, Tx } from '../../db/client';
@@ -95,6 +95,34 @@ export async function listActiveUsersWithRole(db: Db | Tx, role: Role) {
     .from(users)
     .where(and(eq(users.role, role), eq(users.isActive, true)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Active holders of a role whose name or email contains the text (any case), by name, at most `limit`,
+ * leaving out the ids given: a picker's server search.
+ */
+export async function searchActiveUsersWithRole(
+  db: Db | Tx,
+  options: { role: Role; search?: string; excludeIds: string[]; limit: number },
+) {
+  const { role, search, excludeIds, limit } = options;
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        eq(users.isActive, true),
+        excludeIds.length ? notInArray(users.id, excludeIds) : undefined,
+        search
+          ? sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${containsPattern(search)}`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(limit);
 }
 
 /** Locks the active holders of a role until the transaction ends, so two concurrent demotions cannot both pass. */

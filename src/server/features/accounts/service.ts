@@ -83,6 +83,7 @@ export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists
 export const findAccountByEmail = accounts.findUserByEmail;
 export const findAccountById = accounts.findUserById;
 export const listActiveAccountsWithRole = accounts.listActiveUsersWithRole;
+export const searchActiveAccountsWithRole = accounts.searchActiveUsersWithRole;
 
 export async function getAccount(db: Db, userId: string): Promise<MeResponse> {
   const user = await accounts.findUserById(db, userId);

@@ -34,7 +34,11 @@ export const practitionerProblem = (db: Db | Tx, practitionerId: string) =>
 export const lengthProblem = (startsAt: Date, endsAt: Date) =>
   problemOf(() => assertLength(startsAt, endsAt));
 
-export type OfferedService = { id: string; durationMinutes: number };
+/**
+ * A service as an import books it. `isVideo` comes only while the clinic has video visits on (the services'
+ * own answer), so an import made while they are off books in-person visits as it always did.
+ */
+export type OfferedService = { id: string; durationMinutes: number; isVideo?: boolean };
 
 /** The services by lower-case name, each with why it cannot be booked (archived) or null. */
 export async function servicesByName(db: Db | Tx) {
@@ -88,6 +92,8 @@ export type ImportedAppointment = {
   startsAt: Date;
   endsAt: Date;
   notes: string;
+  /** A video visit when its service is one and the clinic has video visits on, as a booking would be. */
+  isVideo: boolean;
 };
 
 /**

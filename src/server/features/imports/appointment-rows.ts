@@ -166,6 +166,7 @@ export async function evaluateAppointmentRows(db: Db | Tx, rows: Record<string, 
       startsAt: read.startsAt,
       endsAt,
       notes: values.notes ?? '',
+      isVideo: read.service.isVideo === true,
     };
     const stored = { ...values, startsAt: read.startsAt.toISOString(), endsAt: endsAt.toISOString() };
     list.push({ line, values: stored, action: 'create', problems: [], appointment });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, jobs } from '../../db/schema';
 import { createTestApp, demoAccount, type TestApp } from '../../test/app';
 import { expectStatus, serviceType } from '../appointments/testing';
+import { setVideoVisits } from '../telehealth/testing';
 import { csvOf, dayAhead, importNow, preview } from './testing';
 
 let t: TestApp;
@@ -85,5 +86,78 @@ describe('importing upcoming appointments', () => {
       .from(appointments)
       .where(eq(appointments.practitionerId, practitionerId));
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('importing appointments of a video service', () => {
+  const VIDEO = 'Video Check-in';
+  const videoDay = dayAhead(13);
+  const videoFile = (hours: [string, string]) =>
+    csvOf('Patient Email,Practitioner Email,Service,Start', [
+      `${patient},${practitioner},${VIDEO},${videoDay} ${hours[0]}`,
+      `${patient},${practitioner},Physio Initial,${videoDay} ${hours[1]}`,
+    ]);
+  const booked = () =>
+    t.database.db
+      .select({
+        id: appointments.id,
+        isVideo: appointments.isVideo,
+        serviceTypeId: appointments.serviceTypeId,
+      })
+      .from(appointments)
+      .where(eq(appointments.practitionerId, practitionerId));
+
+  it('books a video visit while video visits are on, and an in-person one while they are off', async () => {
+    await setVideoVisits(t, true);
+    const video = await expectStatus<{ id: string; isVideo?: boolean }>(t, 'admin', {
+      method: 'POST',
+      url: '/api/service-types',
+      payload: { name: VIDEO, durationMinutes: 30, priceCents: 6000, colour: '#0d9488', isVideo: true },
+      status: 201,
+    });
+    expect(video.isVideo).toBe(true);
+
+    // On: the row of the video service is a video visit (with its link), the other an in-person visit.
+    const on = await importNow(t, {
+      kind: 'appointments',
+      csv: videoFile(['09:00', '10:00']),
+      fileName: 'video.csv',
+    });
+    expect(on).toMatchObject({ status: 'done', created: 2, skipped: 0 });
+    const rows = await booked();
+    const ofVideo = rows.filter((row) => row.serviceTypeId === video.id);
+    expect(ofVideo.map((row) => row.isVideo)).toEqual([true]);
+    expect(rows.filter((row) => row.serviceTypeId !== video.id).map((row) => row.isVideo)).toEqual([false]);
+    const shown = await expectStatus<{ isVideo?: boolean; joinUrl?: string }>(t, 'practitioner', {
+      method: 'GET',
+      url: `/api/appointments/${ofVideo[0].id}`,
+      status: 200,
+    });
+    expect(shown.isVideo).toBe(true);
+    expect(shown.joinUrl).toMatch(new RegExp(`/telehealth-session/${ofVideo[0].id}$`));
+
+    // Off: the same service books an in-person visit, as imports always did, and nothing speaks of video.
+    await setVideoVisits(t, false);
+    try {
+      const off = await importNow(t, {
+        kind: 'appointments',
+        csv: videoFile(['12:00', '14:00']),
+        fileName: 'off.csv',
+      });
+      expect(off).toMatchObject({ status: 'done', created: 2, skipped: 0 });
+      const now = await booked();
+      const added = now.filter((row) => !rows.some((before) => before.id === row.id));
+      expect(added).toHaveLength(2);
+      expect(added.map((row) => row.isVideo)).toEqual([false, false]);
+      const plain = await t.injectAs('practitioner', {
+        method: 'GET',
+        url: `/api/appointments/${added.find((row) => row.serviceTypeId === video.id)!.id}`,
+      });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json()).not.toHaveProperty('isVideo');
+      expect(plain.json()).not.toHaveProperty('joinUrl');
+    } finally {
+      await setVideoVisits(t, true);
+    }
   });
 });

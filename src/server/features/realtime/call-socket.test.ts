@@ -1,7 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_FRAME_MAX_BYTES } from '../../../shared/realtime';
 import type { TelehealthSession } from '../../../shared/telehealth';
-import { TELEHEALTH_ERRORS, telehealthSessionPath } from '../../../shared/telehealth';
+import {
+  jsonTextBytes,
+  SIGNAL_SDP_MAX_BYTES,
+  SIGNAL_SDP_TOO_LONG,
+  TELEHEALTH_ERRORS,
+  telehealthSessionPath,
+} from '../../../shared/telehealth';
 import { activityLog, notifications, telehealthPresence } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../test/app';
 import { createPerson, type TestPerson } from '../../test/people';
@@ -387,6 +394,69 @@ describe('a video visit over the telehealth socket', () => {
       (frame) => frame.type === 'error' && frame.message === TELEHEALTH_ERRORS.tooManyEvents,
     );
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+  });
+
+  it('relays the largest valid description and refuses one byte more with an error, closing nothing', async () => {
+    const { host, patient, id } = await aCall();
+    const hostSocket = await callSocket(host);
+    const patientSocket = await callSocket(patient);
+    emit(patientSocket, { type: 'join', appointmentId: id });
+    await stateWhere(hostSocket, (s) => personIn(s, patient.id)?.present === true);
+    await hostDoes(t, host, { id, action: 'start' });
+    await hostDoes(t, host, { id, action: 'admit', userId: patient.id });
+    await stateWhere(patientSocket, (s) => personIn(s, patient.id)?.admitted === true);
+    // Another call at the same time, which the refusal must leave alone.
+    const other = await aCall();
+    const otherHost = await callSocket(other.host);
+    emit(otherHost, { type: 'join', appointmentId: other.id });
+    await stateWhere(otherHost, (s) => personIn(s, other.host.id)?.present === true);
+
+    // Description lines as a browser writes them (CRLF), the last padded so the JSON text is exactly `bytes`.
+    const sdpOf = (bytes: number) => {
+      const line = 'a=candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host generation 0\r\n';
+      const pad = 'a=x-pad:\r\n';
+      let sdp = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\n';
+      while (jsonTextBytes(sdp + line + pad) <= bytes) sdp += line;
+      const fill = 'p'.repeat(bytes - jsonTextBytes(sdp + pad));
+      return `${sdp}a=x-pad:${fill}\r\n`;
+    };
+    const frameOf = (sdp: string) =>
+      JSON.stringify({
+        type: 'signal',
+        appointmentId: id,
+        to: patient.id,
+        data: { description: { type: 'pranswer', sdp } },
+      });
+    const largest = sdpOf(SIGNAL_SDP_MAX_BYTES);
+    expect(jsonTextBytes(largest)).toBe(SIGNAL_SDP_MAX_BYTES);
+    const largestFrame = frameOf(largest);
+    // The largest valid signal frame fits the socket's limit with more than a third of it to spare.
+    expect(Buffer.byteLength(largestFrame)).toBeLessThan(SOCKET_FRAME_MAX_BYTES * 0.6);
+
+    emit(hostSocket, largestFrame);
+    const relayed = await frameWhere(patientSocket, (f) => f.type === 'signal');
+    expect(relayed).toEqual({
+      type: 'signal',
+      appointmentId: id,
+      from: host.id,
+      data: { description: { type: 'pranswer', sdp: largest } },
+    });
+
+    const overFrame = frameOf(sdpOf(SIGNAL_SDP_MAX_BYTES + 1));
+    expect(Buffer.byteLength(overFrame)).toBeLessThan(SOCKET_FRAME_MAX_BYTES);
+    emit(hostSocket, overFrame);
+    expect(await errorFrame(hostSocket)).toEqual({
+      type: 'error',
+      appointmentId: id,
+      message: `Invalid event: data.description.sdp: ${SIGNAL_SDP_TOO_LONG}`,
+    });
+    for (const socket of [hostSocket, patientSocket, otherHost])
+      expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    // The call goes on: the next signal is relayed as before.
+    const answer = { description: { type: 'answer', sdp: 'v=0 answer' } };
+    emit(patientSocket, { type: 'signal', appointmentId: id, to: host.id, data: answer });
+    expect(await frameWhere(hostSocket, (f) => f.type === 'signal')).toMatchObject({ data: answer });
+    for (const socket of [hostSocket, patientSocket, otherHost]) socket.socket.close();
   });
 
   it('refuses every frame while the clinic has video visits off', async () => {

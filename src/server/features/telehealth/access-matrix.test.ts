@@ -85,6 +85,20 @@ const MATRIX: Row[] = [
       member: nowhere,
     },
   },
+  {
+    method: 'GET',
+    route: '/api/telehealth/sessions/:appointmentId/invitable',
+    subject: 'call',
+    url: (id) => `${sessionUrl(id, 'invitable')}?q=a`,
+    expect: {
+      visitor: 401,
+      patient: notHost,
+      practitioner: ownOnly(200),
+      staff: notHost,
+      admin: nowhere,
+      member: nowhere,
+    },
+  },
   ...(['start', 'complete'] as const).map(
     (action): Row => ({
       method: 'POST',

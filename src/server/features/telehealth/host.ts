@@ -1,4 +1,8 @@
-import { TELEHEALTH_ERRORS } from '../../../shared/telehealth';
+import {
+  INVITABLE_STAFF_MAX,
+  type InvitableStaffAnswer,
+  TELEHEALTH_ERRORS,
+} from '../../../shared/telehealth';
 import type { Db, Tx } from '../../db/client';
 import type { RequestMeta } from '../../platform/context';
 import { badRequest, forbidden } from '../../platform/errors';
@@ -141,6 +145,28 @@ export async function invite(
     userId,
   });
   return sessionFor(ctx, caller, id);
+}
+
+/**
+ * The staff the host may invite, found by name or email: active staff accounts not yet invited, at most
+ * INVITABLE_STAFF_MAX, by name. Only the host may ask (the others of the call 403, anyone else 404).
+ */
+export async function invitableStaff(
+  ctx: Ctx,
+  caller: Caller,
+  { id, q }: { id: string; q?: string },
+): Promise<InvitableStaffAnswer> {
+  await openAsHost(ctx.db, caller, id);
+  const invited = (await repository.listPeople(ctx.db, id))
+    .filter((person) => person.role === 'guest')
+    .map((person) => person.userId);
+  const staff = await accounts.searchActiveAccountsWithRole(ctx.db, {
+    role: 'staff',
+    search: q || undefined,
+    excludeIds: invited,
+    limit: INVITABLE_STAFF_MAX,
+  });
+  return { staff };
 }
 
 /** Marks the appointment completed from the call, through the appointments' own rules and events. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptyBodySchema } from '../../../shared/api-error';
-import { CallPersonInputSchema } from '../../../shared/telehealth';
+import { CallPersonInputSchema, InvitableStaffQuerySchema } from '../../../shared/telehealth';
 import { callerOf } from '../../platform/auth-guard';
 import { type AppContext, requestMeta } from '../../platform/context';
 import * as host from './host';
@@ -14,7 +14,7 @@ const CallParamsSchema = z.strictObject({ appointmentId: z.uuid({ error: 'Must b
 /**
  * Video visits (every call answers 409 while the clinic has them off). The Telehealth page's list is for the
  * clinic's people and patients; a call answers only its own people (404 for anyone else), and its actions
- * only its host (403 for the others of the call).
+ * only its host (403 for the others of the call), as does the host's search of staff to invite.
  */
 export function telehealthRoutes(ctx: AppContext) {
   raiseCallNotifications(ctx);
@@ -35,6 +35,13 @@ export function telehealthRoutes(ctx: AppContext) {
         id: request.params.appointmentId,
         meta: requestMeta(request),
       }),
+    );
+
+    app.get(
+      '/api/telehealth/sessions/:appointmentId/invitable',
+      { onRequest, schema: { tags, params, querystring: InvitableStaffQuerySchema } },
+      (request) =>
+        host.invitableStaff(ctx, callerOf(request), { id: request.params.appointmentId, q: request.query.q }),
     );
 
     const actions = {

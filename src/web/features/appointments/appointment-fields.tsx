@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { APPOINTMENT_NOTES_MAX, type ServiceType } from '../../../shared/scheduling';
 import { fullName } from '../../lib/format';
@@ -7,6 +8,7 @@ import { Combobox, type ComboboxOption } from '../../ui/combobox';
 import { DialogClose, DialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
+import { Switch } from '../../ui/switch';
 
 type PersonName = { id: string; firstName: string; lastName: string };
 
@@ -14,6 +16,7 @@ type ChoiceProps = { value: string; onChange: (id: string) => void; error?: stri
 
 // isVideo comes only while the clinic has video visits on, so the words show only then.
 const VIDEO_VISIT = 'Video visit';
+const HELD_AS_A_CALL = 'Held as a call in the browser; the appointment carries the link to join.';
 const lastsHint = (services: ServiceType[], chosenId: string) => {
   const chosen = services.find((service) => service.id === chosenId);
   if (!chosen) return undefined;
@@ -57,8 +60,15 @@ export function PractitionerField({
   );
 }
 
-/** The offered services, saying how long the chosen one lasts. */
-export function ServiceField({ services, ...field }: ChoiceProps & { services: ServiceType[] }) {
+/**
+ * The offered services, saying how long the chosen one lasts and whether it is a video visit. `markVideo`
+ * false leaves out the badge under the field, for a form whose own "Video visit" switch says it.
+ */
+export function ServiceField({
+  services,
+  markVideo = true,
+  ...field
+}: ChoiceProps & { services: ServiceType[]; markVideo?: boolean }) {
   const chosen = services.find((service) => service.id === field.value);
   const combo = (
     <ComboField
@@ -75,13 +85,40 @@ export function ServiceField({ services, ...field }: ChoiceProps & { services: S
       {...field}
     />
   );
-  if (!chosen?.isVideo) return combo;
+  if (!chosen?.isVideo || !markVideo) return combo;
   return (
     <div className="flex flex-col gap-1.5">
       {combo}
       <p className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
         <Badge variant="secondary">{VIDEO_VISIT}</Badge>
-        Held as a call in the browser; the appointment carries the link to join.
+        {HELD_AS_A_CALL}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Whether this appointment is held as a video visit: a switch of its own, so one appointment of an in-person
+ * service may be a call and the other way round. Forms show it only while the clinic has video visits on.
+ */
+export function VideoVisitSwitch({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (isVideo: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <label htmlFor={id} className="font-medium text-sm">
+          {VIDEO_VISIT}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {HELD_AS_A_CALL}
       </p>
     </div>
   );

@@ -11,9 +11,10 @@ import { DateField } from '../../ui/date-picker';
 import { FormField } from '../../ui/form-field';
 import { TimeSelect } from '../../ui/time-select';
 import { useUser } from '../auth';
+import { useVideoVisits } from '../clinic-features';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
-import { NotesAndSubmit, PractitionerField, ServiceField } from './appointment-fields';
+import { NotesAndSubmit, PractitionerField, ServiceField, VideoVisitSwitch } from './appointment-fields';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
 export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
@@ -33,6 +34,7 @@ const BookingFormSchema = z
     day: z.string(),
     time: z.string(),
     notes: z.string(),
+    isVideo: z.boolean(),
   })
   .superRefine((values, context) => {
     if (Number.isNaN(startOf(values).getTime()))
@@ -66,16 +68,19 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
     day: start ? format(start, 'yyyy-MM-dd') : '',
     time: start ? format(start, 'HH:mm') : '',
     notes: '',
+    isVideo: false,
   });
   const { errors } = form.formState;
+  // Video visits off: no switch, and the booking says nothing of video (the server takes the service's kind).
+  const videoVisits = useVideoVisits();
   const [formError, setFormError] = useState<string | null>(null);
   const activeServices = (services.data ?? []).filter((service) => service.active);
 
   const submit = form.handleSubmit(
-    async (input) => {
+    async ({ isVideo, ...input }) => {
       setFormError(null);
       try {
-        await create.mutateAsync(input);
+        await create.mutateAsync(videoVisits ? { ...input, isVideo } : input);
         toast.success('Appointment booked');
         onDone();
       } catch (caught) {
@@ -127,12 +132,25 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
         render={({ field }) => (
           <ServiceField
             services={activeServices}
+            markVideo={!videoVisits}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(serviceTypeId) => {
+              field.onChange(serviceTypeId);
+              // A service brings its own kind of visit; the switch may then say otherwise.
+              const service = activeServices.find((candidate) => candidate.id === serviceTypeId);
+              form.setValue('isVideo', service?.isVideo === true);
+            }}
             error={errors.serviceTypeId?.message}
           />
         )}
       />
+      {videoVisits ? (
+        <Controller
+          control={form.control}
+          name="isVideo"
+          render={({ field }) => <VideoVisitSwitch checked={field.value} onChange={field.onChange} />}
+        />
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Controller
           control={form.control}

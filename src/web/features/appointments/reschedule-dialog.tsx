@@ -20,22 +20,34 @@ import {
 } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { TimeSelect } from '../../ui/time-select';
+import { useVideoVisits } from '../clinic-features';
 import { useUpdateAppointment } from './api';
+import { VideoVisitSwitch } from './appointment-fields';
 import { durationMinutes, whenLabel } from './appointment-status';
 
-/** A day and a time that read as one instant: the move the server is asked for; it answers a clash. */
+/**
+ * A day and a time that read as one instant, and whether the visit is held as a call: the change the server
+ * is asked for; it answers a clash.
+ */
 const RescheduleFormSchema = z
-  .object({ day: z.string(), time: z.string() })
-  .transform(({ day, time }) => parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date()))
-  .refine((startsAt) => !Number.isNaN(startsAt.getTime()), {
+  .object({ day: z.string(), time: z.string(), isVideo: z.boolean() })
+  .transform(({ day, time, isVideo }) => ({
+    startsAt: parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date()),
+    isVideo,
+  }))
+  .refine(({ startsAt }) => !Number.isNaN(startsAt.getTime()), {
     message: 'Choose a day and a time',
     path: ['day'],
   })
-  .transform((startsAt): UpdateAppointmentInput => ({ startsAt: startsAt.toISOString() }));
+  .transform(({ startsAt, isVideo }) => ({ startsAt: startsAt.toISOString(), isVideo }));
 
 const valuesOf = (appointment: Appointment) => {
   const start = new Date(appointment.startsAt);
-  return { day: format(start, 'yyyy-MM-dd'), time: format(start, 'HH:mm') };
+  return {
+    day: format(start, 'yyyy-MM-dd'),
+    time: format(start, 'HH:mm'),
+    isVideo: appointment.isVideo === true,
+  };
 };
 
 type RescheduleDialogProps = {
@@ -46,40 +58,13 @@ type RescheduleDialogProps = {
 
 /**
  * Moves an appointment to another day and time, keeping its length: the keyboard's way to do what dragging
- * does on the calendar. A clash is answered 409 and shown here.
+ * does on the calendar. While the clinic has video visits on it also switches the appointment between a
+ * video visit and one in person. A clash is answered 409 and shown here.
  */
 export function RescheduleDialog({ appointment, open, onOpenChange }: RescheduleDialogProps) {
-  const form = useZodForm(RescheduleFormSchema, valuesOf(appointment));
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateAppointment();
-
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      form.reset(valuesOf(appointment));
-      setError(null);
-    }
-  };
-
-  // The dialog says what is wrong in its one message, not by the fields.
-  const submit = form.handleSubmit(
-    async (changes) => {
-      setError(null);
-      try {
-        await update.mutateAsync({ id: appointment.id, changes });
-        toast.success('Appointment moved');
-        close(false);
-      } catch (caught) {
-        setError(
-          isApiRequestError(caught) ? caught.message : 'Could not move the appointment. Please try again.',
-        );
-      }
-    },
-    (invalid) => setError(invalid.day?.message ?? null),
-  );
-
+  const videoVisits = useVideoVisits();
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel="Close reschedule">
         <DialogHeader>
           <DialogTitle>Reschedule appointment</DialogTitle>
@@ -88,46 +73,102 @@ export function RescheduleDialog({ appointment, open, onOpenChange }: Reschedule
             {durationMinutes(appointment)} minutes.
           </DialogDescription>
         </DialogHeader>
-        <form
-          onSubmit={submit}
-          noValidate
-          aria-label="Reschedule appointment"
-          className="flex flex-col gap-3"
-        >
-          {error ? <Alert variant="error">{error}</Alert> : null}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="day"
-              render={({ field }) => (
-                <DateField
-                  label="New day"
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-            <FormField label="New time">
-              <TimeSelect
-                stepMinutes={5}
-                current={valuesOf(appointment).time}
-                required
-                {...form.register('time')}
-              />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Keep the time</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              Move appointment
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* Made afresh each time it opens, from the appointment as it is now. */}
+        {open ? (
+          <RescheduleForm
+            appointment={appointment}
+            videoVisits={videoVisits}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function RescheduleForm({
+  appointment,
+  videoVisits,
+  onDone,
+}: {
+  appointment: Appointment;
+  videoVisits: boolean;
+  onDone: () => void;
+}) {
+  const form = useZodForm(RescheduleFormSchema, valuesOf(appointment));
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateAppointment();
+
+  // The dialog says what is wrong in its one message, not by the fields. Video visits off: the change is the
+  // time alone, as the specification has it.
+  const submit = form.handleSubmit(
+    async ({ startsAt, isVideo }) => {
+      setError(null);
+      const changes: UpdateAppointmentInput = videoVisits ? { startsAt, isVideo } : { startsAt };
+      const switched = videoVisits && isVideo !== (appointment.isVideo === true);
+      const moved = Date.parse(startsAt) !== Date.parse(appointment.startsAt);
+      try {
+        await update.mutateAsync({ id: appointment.id, changes });
+        toast.success(
+          switched && !moved
+            ? isVideo
+              ? 'Now a video visit'
+              : 'Now an in-person visit'
+            : 'Appointment moved',
+        );
+        onDone();
+      } catch (caught) {
+        setError(
+          isApiRequestError(caught)
+            ? caught.message
+            : `Could not ${videoVisits ? 'change' : 'move'} the appointment. Please try again.`,
+        );
+      }
+    },
+    (invalid) => setError(invalid.day?.message ?? null),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reschedule appointment" className="flex flex-col gap-3">
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="day"
+          render={({ field }) => (
+            <DateField
+              label="New day"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        <FormField label="New time">
+          <TimeSelect
+            stepMinutes={5}
+            current={valuesOf(appointment).time}
+            required
+            {...form.register('time')}
+          />
+        </FormField>
+      </div>
+      {videoVisits ? (
+        <Controller
+          control={form.control}
+          name="isVideo"
+          render={({ field }) => <VideoVisitSwitch checked={field.value} onChange={field.onChange} />}
+        />
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{videoVisits ? 'Close' : 'Keep the time'}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {videoVisits ? 'Save changes' : 'Move appointment'}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

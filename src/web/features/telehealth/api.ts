@@ -1,5 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallPersonInput, TelehealthSession, VideoVisitsAnswer } from '../../../shared/telehealth';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CallPersonInput,
+  InvitableStaffAnswer,
+  TelehealthSession,
+  VideoVisitsAnswer,
+} from '../../../shared/telehealth';
 import { api } from '../../lib/api-client';
 import { useVideoVisits } from '../clinic-features';
 
@@ -7,6 +12,9 @@ export const telehealthKeys = {
   all: ['/api/telehealth'] as const,
   visits: ['/api/telehealth', 'visits'] as const,
   session: (appointmentId: string) => ['/api/telehealth', 'sessions', appointmentId] as const,
+  /** Under the session's key, so whatever refreshes the call (an invitation) refreshes the search too. */
+  invitable: (appointmentId: string, search: string) =>
+    ['/api/telehealth', 'sessions', appointmentId, 'invitable', search] as const,
 };
 
 /** How often the list of video visits asks again, so a call started elsewhere shows without a reload. */
@@ -56,5 +64,22 @@ export function usePersonAction(appointmentId: string, action: 'admit' | 'invite
     mutationFn: (input: CallPersonInput) =>
       api.post<unknown>(`${sessionPath(appointmentId)}/${action}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: telehealthKeys.session(appointmentId) }),
+  });
+}
+
+/**
+ * The host's search of staff to invite (name or email; the server answers at most 20, those already invited
+ * left out). The last answer stays shown while the next one comes.
+ */
+export function useInvitableStaff(appointmentId: string, search: string) {
+  return useQuery({
+    queryKey: telehealthKeys.invitable(appointmentId, search),
+    queryFn: ({ signal }) =>
+      api.get<InvitableStaffAnswer>(
+        `${sessionPath(appointmentId)}/invitable?q=${encodeURIComponent(search)}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

@@ -11,7 +11,13 @@ import { WebSocketStub } from '../../test/setup';
 const PAT = '00000000-0000-4000-8000-000000000000';
 const RILEY = '00000000-0000-4000-8000-000000000001';
 const SAM = '00000000-0000-4000-8000-000000000002';
+const SASHA = '00000000-0000-4000-8000-000000000003';
 const path = `/telehealth-session/${APPOINTMENT_ID}`;
+const STAFF = [
+  { id: SAM, firstName: 'Sam', lastName: 'Ortiz', email: 'sam.ortiz@clinic.test' },
+  { id: RILEY, firstName: 'Riley', lastName: 'Chen', email: 'riley@clinic.test' },
+  { id: SASHA, firstName: 'Sasha', lastName: 'Lee', email: 'front.desk@clinic.test' },
+];
 
 let peers: { closed: boolean }[] = [];
 beforeEach(() => {
@@ -20,6 +26,7 @@ beforeEach(() => {
 
 function open(role: Role, session: TelehealthSession | Response) {
   const posted: { url: string; body: unknown }[] = [];
+  const searches: string[] = [];
   const view = renderApp({
     path,
     role,
@@ -34,15 +41,20 @@ function open(role: Role, session: TelehealthSession | Response) {
         posted.push({ url, body });
         return jsonResponse({});
       }
-      if (url === '/api/messages/contacts')
-        return jsonResponse([
-          { id: SAM, firstName: 'Sam', lastName: 'Ortiz', role: 'staff', profileImage: null },
-          { id: PAT, firstName: 'Pat', lastName: 'Morgan', role: 'patient', profileImage: null },
-        ]);
+      if (url.startsWith(`/api/telehealth/sessions/${APPOINTMENT_ID}/invitable?`)) {
+        const q = new URL(url, 'http://clinic.test').searchParams.get('q') ?? '';
+        searches.push(q);
+        // The server's search: by name or email. Riley (the host) stands for someone already in the call.
+        return jsonResponse({
+          staff: STAFF.filter((member) =>
+            `${member.firstName} ${member.lastName} ${member.email}`.toLowerCase().includes(q.toLowerCase()),
+          ),
+        });
+      }
       return undefined;
     },
   });
-  return { ...view, posted, user: userEvent.setup() };
+  return { ...view, posted, searches, user: userEvent.setup() };
 }
 
 async function joinCall(user: ReturnType<typeof userEvent.setup>) {
@@ -221,18 +233,40 @@ describe('Video visit call page', () => {
     );
   });
 
-  it('lets the practitioner invite a staff member, and only staff are offered', async () => {
-    const { user, posted } = open(
+  it('lets the practitioner find a staff member by name or email on the server and invite them', async () => {
+    const { user, posted, searches } = open(
       'practitioner',
       sessionAs('host', { state: 'live', host: { present: true } }),
     );
     await joinCall(user);
     const invite = await screen.findByRole('combobox', { name: 'Invite a staff member' });
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
+
+    // By email: the server is asked with what was typed, and its answer is offered as it is.
+    await user.type(invite, 'front.desk');
+    const byEmail = await screen.findByRole('listbox', { name: 'Staff' });
+    await waitFor(() => expect(searches).toContain('front.desk'));
     await waitFor(() =>
-      expect(within(invite).getByRole('option', { name: 'Sam Ortiz' })).toBeInTheDocument(),
+      expect(
+        within(byEmail)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Sasha Leefront.desk@clinic.test']),
     );
-    expect(within(invite).queryByRole('option', { name: 'Pat Morgan' })).not.toBeInTheDocument();
-    await user.selectOptions(invite, 'Sam Ortiz');
+    await user.clear(invite);
+
+    // By name, chosen with the keyboard; someone already in the call (Riley, the host) is never offered.
+    await user.type(invite, 'r');
+    await waitFor(() => expect(searches).toContain('r'));
+    const list = await screen.findByRole('listbox', { name: 'Staff' });
+    await waitFor(() =>
+      expect(within(list).getByRole('option', { name: 'Sam Ortiz' })).toHaveAccessibleDescription(
+        'sam.ortiz@clinic.test',
+      ),
+    );
+    expect(within(list).queryByRole('option', { name: 'Riley Chen' })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(invite).toHaveValue('Sam Ortiz');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await waitFor(() =>
       expect(posted).toContainEqual({
@@ -240,5 +274,13 @@ describe('Video visit call page', () => {
         body: { userId: SAM },
       }),
     );
+  });
+
+  it('says when no staff match the search', async () => {
+    const { user } = open('practitioner', sessionAs('host', { state: 'live', host: { present: true } }));
+    await joinCall(user);
+    await user.type(await screen.findByRole('combobox', { name: 'Invite a staff member' }), 'nobody');
+    expect(await screen.findByText('No staff match')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
   });
 });

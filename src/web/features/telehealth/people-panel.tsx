@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { Contact } from '../../../shared/messaging';
 import type { CallPerson, TelehealthSession } from '../../../shared/telehealth';
-import { api } from '../../lib/api-client';
+import { fullName } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/button';
+import { Combobox } from '../../ui/combobox';
 import { refusalOf } from '../../ui/form-dialog';
-import { Select } from '../../ui/select';
-import { usePersonAction } from './api';
+import { useInvitableStaff, usePersonAction } from './api';
 
 const ROLE_LABELS: Record<CallPerson['role'], string> = {
   host: 'Practitioner',
@@ -18,32 +17,29 @@ const ROLE_LABELS: Record<CallPerson['role'], string> = {
 const whereOf = (person: CallPerson) =>
   !person.present ? 'Not here' : person.admitted ? 'In the call' : 'Waiting to be let in';
 
-/** Staff the host may invite: the clinic's staff accounts they can reach (the messaging contacts). */
-function useStaffContacts(enabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/messages/contacts', { role: 'staff' }],
-    queryFn: async ({ signal }) =>
-      (await api.get<Contact[]>('/api/messages/contacts', { signal })).filter(
-        (contact) => contact.role === 'staff',
-      ),
-    enabled,
-    staleTime: 60_000,
-  });
-}
+/** How long the typed search rests before the server is asked. */
+export const STAFF_SEARCH_DELAY_MS = 300;
 
+/** The host invites a staff member found by name or email on the server (the clinic may have many). */
 function InviteStaff({ session }: { session: TelehealthSession }) {
-  const staff = useStaffContacts(true);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, STAFF_SEARCH_DELAY_MS);
+  const staff = useInvitableStaff(session.appointmentId, settled);
   const invite = usePersonAction(session.appointmentId, 'invite');
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState<{ id: string; name: string }>({ id: '', name: '' });
   const inCall = new Set(session.people.map((person) => person.userId));
-  const choices = (staff.data ?? []).filter((contact) => !inCall.has(contact.id));
+  const options = (staff.data?.staff ?? [])
+    .filter((member) => !inCall.has(member.id))
+    .map((member) => ({ value: member.id, label: fullName(member), hint: member.email }));
+  const choose = (id: string) =>
+    setChosen({ id, name: options.find((option) => option.value === id)?.label ?? '' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return;
+    if (!chosen.id) return;
     try {
-      await invite.mutateAsync({ userId: chosen });
-      toast.success('Invitation sent');
-      setChosen('');
+      await invite.mutateAsync({ userId: chosen.id });
+      toast.success(`Invitation sent to ${chosen.name}`);
+      setChosen({ id: '', name: '' });
     } catch (caught) {
       toast.error(refusalOf(caught, 'The invitation could not be sent.').message);
     }
@@ -54,15 +50,20 @@ function InviteStaff({ session }: { session: TelehealthSession }) {
         Invite a staff member
       </label>
       <div className="flex gap-2">
-        <Select id="invite-staff" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="">{staff.isPending ? 'Loading staff…' : 'Choose a staff member'}</option>
-          {choices.map((contact) => (
-            <option key={contact.id} value={contact.id}>
-              {`${contact.firstName} ${contact.lastName}`}
-            </option>
-          ))}
-        </Select>
-        <Button type="submit" variant="outline" disabled={!chosen || invite.isPending}>
+        <Combobox
+          id="invite-staff"
+          className="min-w-0 flex-1"
+          listLabel="Staff"
+          value={chosen.id}
+          onChange={choose}
+          options={options}
+          placeholder="Search staff by name or email"
+          chosenLabel={chosen.name}
+          onSearch={setSearch}
+          searching={search !== settled || staff.isFetching}
+          noMatches="No staff match"
+        />
+        <Button type="submit" variant="outline" disabled={!chosen.id || invite.isPending}>
           Invite
         </Button>
       </div>
