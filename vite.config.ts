@@ -37,9 +37,12 @@ const isContract = (id: string) => {
  * runs first is one file (bundle budget: scripts/bundle-budget.ts); the schemas with zod, dates, icons, Radix and
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
-/** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
+/**
+ * The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. The date picker's
+ * locale rules go with it too: they use the date library, which no first screen should download.
+ */
 const RADIX_CONTROLS =
-  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|date-picker|calendar-grid|row-menu|filter-bar';
+  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|date-picker|date-locale|calendar-grid|row-menu|filter-bar';
 /**
  * Controls that validate with zod: with the screens that use them, never in the controls chunk, which the
  * header's menus load on every signed-in page and which would then bring the schemas with it.
