@@ -37,12 +37,15 @@ const isContract = (id: string) => {
  * runs first is one file (bundle budget: scripts/bundle-budget.ts); the schemas with zod, dates, icons, Radix and
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
-/**
- * The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. The date picker's
- * locale rules go with it too: they use the date library, which no first screen should download.
- */
+/** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
 const RADIX_CONTROLS =
-  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|date-picker|date-locale|calendar-grid|row-menu|filter-bar';
+  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|row-menu';
+/**
+ * The date picker, its month grid, the locale rules they share and the list filters built on them use the date
+ * library: a file of their own, so that the controls every signed-in page's menus load do not bring the date
+ * library with them.
+ */
+const DATE_CONTROLS = 'date-picker|calendar-grid|date-locale|filter-bar';
 /**
  * Controls that validate with zod: with the screens that use them, never in the controls chunk, which the
  * header's menus load on every signed-in page and which would then bring the schemas with it.
@@ -70,8 +73,14 @@ const CHUNK_GROUPS = [
   {
     name: 'common',
     test: new RegExp(
-      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|use-dialog-form|clinic-time|${RADIX_CONTROLS}|${FORM_CONTROLS})\\.)`,
+      `src[\\\\/]web[\\\\/](ui|lib)[\\\\/](?!(use-zod-form|use-dialog-form|clinic-time|${RADIX_CONTROLS}|${DATE_CONTROLS}|${FORM_CONTROLS})\\.)`,
     ),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'date-controls',
+    test: new RegExp(`src[\\\\/]web[\\\\/]ui[\\\\/](${DATE_CONTROLS})\\.tsx?$`),
     priority: 1,
     includeDependenciesRecursively: false,
   },

@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/session';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { LoadingState } from '../../ui/spinner';
 import { isFullScreen, useRouteKey } from '../route-info';
 import { ShellFrame } from './frame';
 import { Header } from './header';
 import { SidebarNav } from './sidebar-nav';
 
-// Loaded after the page: the automatic sign-out waits minutes before it shows anything (scripts/bundle-budget.ts).
+// Loaded once the page has painted: the automatic sign-out waits minutes before it shows anything, and its
+// warning (a dialog) brings the controls' code (docs/decisions/0044).
 const IdleSignOut = lazy(() =>
   import('../../features/devices/idle-sign-out').then((module) => ({ default: module.IdleSignOut })),
 );
@@ -16,6 +18,7 @@ const IdleSignOut = lazy(() =>
 export function AppShell() {
   const user = useUser();
   const fullScreen = isFullScreen(useRouteKey());
+  const afterPaint = useAfterFirstPaint();
   // The frame (heading, navigation) paints at once; the page inside it is built in a second, interruptible
   // render, so a phone shows the screen's title first and its main thread is never held for the whole page.
   const showPage = true;
@@ -26,9 +29,11 @@ export function AppShell() {
       header={<Header isFullScreen={fullScreen} />}
     >
       <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
-      <Suspense fallback={null}>
-        <IdleSignOut />
-      </Suspense>
+      {afterPaint ? (
+        <Suspense fallback={null}>
+          <IdleSignOut />
+        </Suspense>
+      ) : null}
     </ShellFrame>
   );
 }
