@@ -318,3 +318,43 @@ export async function networkServicePid(browser: Browser): Promise<number> {
     await cdp.detach();
   }
 }
+
+/**
+ * Waits until both ends of the call hold ICE credentials other than before, each the other's, stable and
+ * connected again; answers what they hold then.
+ */
+export async function expectIceRestarted(
+  doc: Page,
+  pat: Page,
+  before: { doc: IceView; pat: IceView },
+): Promise<{ doc: IceView; pat: IceView }> {
+  const now = async () => ({ doc: await iceView(doc), pat: await iceView(pat) });
+  const isLive = (view: IceView) =>
+    view.signaling === 'stable' && (view.ice === 'connected' || view.ice === 'completed');
+  try {
+    await expect
+      .poll(
+        async () => {
+          const { doc: d, pat: p } = await now();
+          return (
+            d.localUfrag !== before.doc.localUfrag &&
+            p.localUfrag !== before.pat.localUfrag &&
+            d.localUfrag === p.remoteUfrag &&
+            p.localUfrag === d.remoteUfrag &&
+            isLive(d) &&
+            isLive(p)
+          );
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(
+      `ICE did not restart: before ${JSON.stringify(before)}, now ${JSON.stringify(await now())}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return now();
+}

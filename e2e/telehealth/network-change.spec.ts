@@ -5,6 +5,7 @@ import { demoLogin } from '../support/live';
 import {
   callerAt,
   callScreenLog,
+  expectIceRestarted,
   expectMediaRising,
   iceView,
   intoTheCall,
@@ -58,29 +59,15 @@ test('the network drops on one side mid-call: ICE restarts, media comes back, th
     process.kill(frozen, 'SIGSTOP');
     await expect.poll(async () => (await iceView(doc.page)).ice, { timeout: 30_000 }).toBe('disconnected');
     await expect
-      .poll(async () => (await iceView(doc.page)).localUfrag, { timeout: 30_000 })
+      .poll(async () => (await iceView(doc.page)).localUfrag, { timeout: 30_000, intervals: [100] })
       .not.toBe(docBefore.localUfrag);
     process.kill(frozen, 'SIGCONT');
     frozen = null;
 
     // Back online: both ends hold new credentials, each the other's, on the same connection (none was
     // rebuilt), connected again and stable.
-    const settled = async () => {
-      const [d, p] = [await iceView(doc.page), await iceView(pat.page)];
-      return (
-        d.localUfrag !== docBefore.localUfrag &&
-        p.localUfrag !== patBefore.localUfrag &&
-        d.localUfrag === p.remoteUfrag &&
-        p.localUfrag === d.remoteUfrag &&
-        d.signaling === 'stable' &&
-        p.signaling === 'stable' &&
-        ['connected', 'completed'].includes(d.ice ?? '') &&
-        ['connected', 'completed'].includes(p.ice ?? '')
-      );
-    };
-    await expect.poll(settled, { timeout: 45_000 }).toBe(true);
-    const docAfter = await iceView(doc.page);
-    const patAfter = await iceView(pat.page);
+    const after = await expectIceRestarted(doc.page, pat.page, { doc: docBefore, pat: patBefore });
+    const [docAfter, patAfter] = [after.doc, after.pat];
     expect(docAfter.made).toBe(docBefore.made);
     expect(patAfter.made).toBe(patBefore.made);
     test.info().annotations.push({
