@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { startProxy } from '../../scripts/round-robin-proxy';
 import { apiLogin, DEMO_PASSWORD, demoAccount, registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { SCALE_PROXY_URL, SCALE_URLS } from '../support/ports';
-import { scaleState } from '../support/scale-control';
+import { SCALE_PORTS, SCALE_PROXY_URL, SCALE_URLS } from '../support/ports';
+import { killInstance, restartInstance, scaleState } from '../support/scale-control';
 import {
   callerAt,
-  expectMediaFlowing,
+  callScreenLog,
+  expectIceRestarted,
+  expectMediaRising,
+  iceView,
+  intoTheCall,
   mediaLaunchOptions,
   setVideoVisits,
   videoAppointment,
+  watchCallScreen,
 } from '../support/video-call';
 
 test.use({ launchOptions: mediaLaunchOptions });
@@ -50,32 +56,28 @@ async function visitFor(request: APIRequestContext) {
 }
 
 /** The call from the waiting room to its end, the two people at their own pages. */
+// The patient's presence is marked where their socket is; the practitioner's page draws it from the shared state.
 async function callBetween(doc: Page, pat: Page, patientName: string, inCall?: () => Promise<void>) {
-  await pat.getByRole('button', { name: 'Join' }).click();
-  await expect(pat.getByRole('heading', { name: 'Waiting for Riley Chen to let you in' })).toBeVisible();
-  await doc.getByRole('button', { name: 'Join' }).click();
-  // The patient's presence was marked where their socket is; the practitioner's page draws it from the shared state.
-  await expect(
-    doc.getByRole('list', { name: 'People' }).getByText('Patient · Waiting to be let in'),
-  ).toBeVisible();
-  await doc.getByRole('button', { name: 'Start visit' }).click();
-  await doc.getByRole('button', { name: `Admit ${patientName}` }).click();
-  await expect(pat.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
-  await expectMediaFlowing(pat);
-  await expectMediaFlowing(doc);
+  await intoTheCall(doc, pat, patientName);
   await inCall?.();
-
-  await pat.getByRole('button', { name: 'Mute' }).click();
-  await expect(doc.getByRole('figure', { name: `${patientName}'s video` }).getByText('Muted')).toBeVisible();
-  await doc.getByRole('textbox', { name: 'Message' }).fill('Across instances');
-  await doc.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(pat.getByRole('log', { name: 'Chat' }).getByText('Across instances')).toBeVisible();
-  await pat.getByRole('textbox', { name: 'Message' }).fill('Received');
-  await pat.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(doc.getByRole('log', { name: 'Chat' }).getByText('Received')).toBeVisible();
-
+  await muteAndChat(doc, pat, patientName, 'Across instances');
   await doc.getByRole('button', { name: 'End visit' }).click();
   await expect(pat.getByRole('heading', { name: 'The visit has ended' })).toBeVisible();
+}
+
+/** The patient mutes (the practitioner sees it) and unmutes; a chat line each way. */
+async function muteAndChat(doc: Page, pat: Page, patientName: string, line: string) {
+  const muted = doc.getByRole('figure', { name: `${patientName}'s video` }).getByText('Muted');
+  await pat.getByRole('button', { name: 'Mute' }).click();
+  await expect(muted).toBeVisible();
+  await pat.getByRole('button', { name: 'Mute' }).click();
+  await expect(muted).toBeHidden();
+  await doc.getByRole('textbox', { name: 'Message' }).fill(line);
+  await doc.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(pat.getByRole('log', { name: 'Chat' }).getByText(line)).toBeVisible();
+  await pat.getByRole('textbox', { name: 'Message' }).fill(`Received: ${line}`);
+  await pat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(doc.getByRole('log', { name: 'Chat' }).getByText(`Received: ${line}`)).toBeVisible();
 }
 
 test('a video visit between two browsers held by different instances', async ({ browser, playwright }) => {
@@ -131,5 +133,110 @@ test('a video visit through the round-robin proxy', async ({ browser, playwright
     }
   } finally {
     await proxy.dispose();
+  }
+});
+
+test('the instance holding the patient’s call socket dies mid-call: the socket moves, the call stays', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(300_000);
+  await allHealthy();
+  const [urlA] = SCALE_URLS;
+  const a = await playwright.request.newContext({ baseURL: urlA });
+  // The practitioner talks only to the first instance. The patient goes through a round-robin proxy of this
+  // journey's own, before the other two: when the one holding their call socket dies, the socket can only
+  // come back on the one left, never on the practitioner's, so every signal after the move crosses Redis.
+  const behind = [1, 2] as const;
+  const callSockets = new Map<number, number>();
+  let patientId = '';
+  const proxy = await startProxy({
+    port: 0,
+    host: '127.0.0.1',
+    upstreams: behind.map((index) => ({ host: '127.0.0.1', port: SCALE_PORTS[index] })),
+    onEvent: (event) => {
+      if (event.type === 'socket-open') {
+        const params = new URL(event.url, 'http://proxy').searchParams;
+        if (params.get('channel') === 'telehealth' && params.get('userId') === patientId)
+          callSockets.set(event.id, behind[event.upstream]);
+      } else if (event.type === 'socket-close') {
+        callSockets.delete(event.id);
+      }
+    },
+  });
+  const patientCallSockets = () => [...callSockets.values()];
+  let killed: number | null = null;
+  try {
+    const { practitioner, patient, patientName, path } = await visitFor(a);
+    patientId = patient.user.id;
+    const doc = await callerAt(browser, practitioner.token, path, urlA);
+    const pat = await callerAt(browser, patient.token, path, `http://127.0.0.1:${proxy.port}`);
+    try {
+      await intoTheCall(doc.page, pat.page, patientName);
+      const [first] = patientCallSockets();
+      expect(patientCallSockets()).toHaveLength(1);
+      const before = { doc: await iceView(doc.page), pat: await iceView(pat.page) };
+      await watchCallScreen(doc.page);
+      await watchCallScreen(pat.page);
+
+      // The patient's instance dies (SIGKILL: no goodbye to its sockets). Their page's socket comes back
+      // through the proxy on the instance left, says join again, and the server has them present there.
+      killed = first;
+      await killInstance(first);
+      const survivor = behind.find((index) => index !== first);
+      await expect.poll(patientCallSockets, { timeout: 30_000 }).toEqual([survivor]);
+      for (const [page, other] of [
+        [doc.page, 'Patient'],
+        [pat.page, 'Practitioner'],
+      ] as const) {
+        await expect(
+          page.getByRole('list', { name: 'People' }).getByText(`${other} · In the call`),
+        ).toBeVisible();
+        await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+      }
+
+      // Media flows both ways after the move, and neither page left its call screen or heard anyone leave.
+      await expectMediaRising(doc.page);
+      await expectMediaRising(pat.page);
+      const moved = { doc: await iceView(doc.page), pat: await iceView(pat.page) };
+      for (const page of [doc.page, pat.page]) {
+        const log = await callScreenLog(page);
+        expect(log.checks).toBeGreaterThan(10);
+        expect(log.missing).toBe(0);
+        expect(log.said.filter((line) => /left|ended/i.test(line))).toEqual([]);
+      }
+
+      // Mute and chat still reach the other side, now from the surviving instance through Redis.
+      await muteAndChat(doc.page, pat.page, patientName, 'After the move');
+
+      // An ICE restart from the patient's side negotiates through the new instance: new credentials on both
+      // ends, and media flowing on.
+      await pat.page.evaluate(() => {
+        const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+        peers
+          .filter((pc) => pc.connectionState !== 'closed')
+          .at(-1)
+          ?.restartIce();
+      });
+      const restarted = await expectIceRestarted(doc.page, pat.page, moved);
+      expect(restarted.doc.made).toBe(moved.doc.made);
+      expect(restarted.pat.made).toBe(moved.pat.made);
+      await expectMediaRising(doc.page);
+      await expectMediaRising(pat.page);
+      test.info().annotations.push({
+        type: 'move',
+        description: `patient's call socket ${SCALE_PORTS[first]} -> ${SCALE_PORTS[survivor ?? 0]}; connections made before/after the move: practitioner ${before.doc.made}/${moved.doc.made}, patient ${before.pat.made}/${moved.pat.made}`,
+      });
+
+      await doc.page.getByRole('button', { name: 'End visit' }).click();
+      await expect(pat.page.getByRole('heading', { name: 'The visit has ended' })).toBeVisible();
+    } finally {
+      await doc.close();
+      await pat.close();
+    }
+  } finally {
+    await proxy.close();
+    await a.dispose();
+    if (killed !== null) await restartInstance(killed);
   }
 });

@@ -208,3 +208,168 @@ export async function setVideoVisits(request: APIRequestContext, isOn: boolean) 
   });
   expect(saved.status(), await saved.text()).toBe(200);
 }
+
+/**
+ * The patient joins and waits, the practitioner joins, starts the visit and admits them, and each side then
+ * receives the other's video and sound.
+ */
+export async function intoTheCall(doc: Page, pat: Page, patientName: string) {
+  await pat.getByRole('button', { name: 'Join' }).click();
+  await expect(pat.getByRole('heading', { name: 'Waiting for Riley Chen to let you in' })).toBeVisible();
+  await doc.getByRole('button', { name: 'Join' }).click();
+  await expect(
+    doc.getByRole('list', { name: 'People' }).getByText('Patient · Waiting to be let in'),
+  ).toBeVisible();
+  await doc.getByRole('button', { name: 'Start visit' }).click();
+  await doc.getByRole('button', { name: `Admit ${patientName}` }).click();
+  await expect(pat.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+  await expectMediaFlowing(pat);
+  await expectMediaFlowing(doc);
+}
+
+export type IceView = {
+  /** How many RTCPeerConnections the page has made so far (a rebuilt connection adds one). */
+  made: number;
+  localUfrag: string | null;
+  remoteUfrag: string | null;
+  ice: string | null;
+  signaling: string | null;
+};
+
+/** The ICE username fragments of the page's open peer connection, in its local and remote descriptions. */
+export async function iceView(page: Page): Promise<IceView> {
+  return page.evaluate(() => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    const open = peers.filter((pc) => pc.connectionState !== 'closed');
+    const ufrag = (sdp: string | undefined) => /^a=ice-ufrag:(\S+)/m.exec(sdp ?? '')?.[1] ?? null;
+    const pc = open[open.length - 1];
+    return {
+      made: peers.length,
+      localUfrag: ufrag(pc?.localDescription?.sdp),
+      remoteUfrag: ufrag(pc?.remoteDescription?.sdp),
+      ice: pc?.iceConnectionState ?? null,
+      signaling: pc?.signalingState ?? null,
+    };
+  });
+}
+
+/**
+ * How much more the page decodes over a moment on its open peer connections: video frames and audio energy.
+ * Both above nothing means media is flowing now, whatever came before.
+ */
+export async function mediaRising(page: Page, overMs = 1500): Promise<{ frames: number; energy: number }> {
+  const before = await received(page);
+  await page.waitForTimeout(overMs);
+  const after = await received(page);
+  return {
+    frames: after.framesDecoded - before.framesDecoded,
+    energy: after.audioEnergy - before.audioEnergy,
+  };
+}
+
+/** Waits until the page decodes new video frames and new sound. */
+export async function expectMediaRising(page: Page) {
+  try {
+    await expect.poll(async () => (await mediaRising(page)).frames, { timeout: 45_000 }).toBeGreaterThan(10);
+    await expect.poll(async () => (await mediaRising(page)).energy, { timeout: 45_000 }).toBeGreaterThan(0);
+  } catch (error) {
+    throw new Error(`Media stopped on ${page.url()}; peer connections: ${await peerStates(page)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * From now on, the page notes every moment its call screen was missing (no call controls, or the ended or
+ * left screen) and every line of its polite live region; callScreenLog reads them back.
+ */
+export async function watchCallScreen(page: Page) {
+  await page.evaluate(() => {
+    const log = { checks: 0, missing: 0, said: [] as string[] };
+    (window as unknown as { __callScreen: typeof log }).__callScreen = log;
+    const region = document.querySelector('[role=status][aria-live=polite].sr-only');
+    const note = () => {
+      const text = region?.textContent ?? '';
+      if (text && log.said[log.said.length - 1] !== text) log.said.push(text);
+    };
+    note();
+    if (region)
+      new MutationObserver(note).observe(region, { childList: true, characterData: true, subtree: true });
+    setInterval(() => {
+      log.checks += 1;
+      const controls = document.querySelector('[role=toolbar][aria-label="Call controls"]');
+      const headings = [...document.querySelectorAll('h1, h2')].map((heading) => heading.textContent ?? '');
+      const away = headings.some((text) => /visit has ended|You left the visit/.test(text));
+      if (!controls || away) log.missing += 1;
+    }, 200);
+  });
+}
+
+export async function callScreenLog(
+  page: Page,
+): Promise<{ checks: number; missing: number; said: string[] }> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __callScreen: { checks: number; missing: number; said: string[] } })
+        .__callScreen,
+  );
+}
+
+/**
+ * The process id of a Chromium's network service (its sockets: HTTP, WebSocket and WebRTC's UDP), from the
+ * browser's own process list. Stopping it (SIGSTOP) cuts that browser off the network as a dropped Wi-Fi does,
+ * without root; SIGCONT brings it back.
+ */
+export async function networkServicePid(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; id: number }[];
+    };
+    const service = processInfo.find((process) => process.type === 'network.mojom.NetworkService');
+    if (!service) throw new Error(`No network service process: ${JSON.stringify(processInfo)}`);
+    return service.id;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Waits until both ends of the call hold ICE credentials other than before, each the other's, stable and
+ * connected again; answers what they hold then.
+ */
+export async function expectIceRestarted(
+  doc: Page,
+  pat: Page,
+  before: { doc: IceView; pat: IceView },
+): Promise<{ doc: IceView; pat: IceView }> {
+  const now = async () => ({ doc: await iceView(doc), pat: await iceView(pat) });
+  const isLive = (view: IceView) =>
+    view.signaling === 'stable' && (view.ice === 'connected' || view.ice === 'completed');
+  try {
+    await expect
+      .poll(
+        async () => {
+          const { doc: d, pat: p } = await now();
+          return (
+            d.localUfrag !== before.doc.localUfrag &&
+            p.localUfrag !== before.pat.localUfrag &&
+            d.localUfrag === p.remoteUfrag &&
+            p.localUfrag === d.remoteUfrag &&
+            isLive(d) &&
+            isLive(p)
+          );
+        },
+        { timeout: 45_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(
+      `ICE did not restart: before ${JSON.stringify(before)}, now ${JSON.stringify(await now())}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return now();
+}

@@ -110,14 +110,35 @@ function pair() {
 }
 
 describe('the call’s peer connections', () => {
-  it('settle when both sides offer at once: the polite side gives way and answers', async () => {
+  it('settle when both sides first offer at once: the polite side takes the offer on a fresh connection', async () => {
     const { host, patient } = pair();
     host.sync([{ userId: 'patient', polite: false }]);
     patient.sync([{ userId: 'host', polite: true }]);
     await settle();
-    const [hostPc, patientPc] = FakeConnection.made;
+    // Its own first offer is not rolled back (Chromium may then gather no candidates for the answer).
+    const [hostPc, firstPatientPc, patientPc] = FakeConnection.made;
+    expect(FakeConnection.made).toHaveLength(3);
+    expect(firstPatientPc.closed).toBe(true);
     expect(hostPc.signalingState).toBe('stable');
     expect(patientPc.signalingState).toBe('stable');
+    expect(patientPc.closed).toBe(false);
+    expect(hostPc.remoteDescription?.type).toBe('answer');
+  });
+
+  it('settle when both sides offer at once later on (an ICE restart): the polite side rolls back and answers', async () => {
+    const { host } = pair();
+    host.sync([{ userId: 'patient', polite: false }]);
+    await settle();
+    const [hostPc, patientPc] = FakeConnection.made;
+    expect(patientPc.remoteDescription?.type).toBe('offer');
+    // Both restart and offer at once, on the connections they have.
+    hostPc.onnegotiationneeded?.(new Event('negotiationneeded'));
+    patientPc.onnegotiationneeded?.(new Event('negotiationneeded'));
+    await settle();
+    expect(FakeConnection.made).toHaveLength(2);
+    expect(hostPc.signalingState).toBe('stable');
+    expect(patientPc.signalingState).toBe('stable');
+    expect(patientPc.localDescription?.type).toBe('answer');
     expect(hostPc.remoteDescription?.type).toBe('answer');
   });
 

@@ -95,6 +95,13 @@ export class PeerMesh {
           description.type === 'offer' && (peer.makingOffer || pc.signalingState !== 'stable');
         peer.ignoreOffer = !peer.polite && collision;
         if (peer.ignoreOffer) return;
+        if (collision && !pc.remoteDescription && !isRetry) {
+          // The polite side's first offer crossed the other's. Rolling a first offer back while its candidates
+          // are still being gathered can leave Chromium's connection gathering none for the answer (met in
+          // testing: ICE stayed 'new', no media); a fresh connection takes the offer instead.
+          this.drop(from);
+          return this.handle(from, data, true);
+        }
         try {
           await pc.setRemoteDescription(description);
         } catch (error) {
