@@ -38,8 +38,7 @@ const isContract = (id: string) => {
  * the signed-in sockets are one file each; the rest (screens, charts, card payments) stays split by screen.
  */
 /** The app's controls built on Radix (dialogs, menus, tabs, switches); they go with Radix. */
-const RADIX_CONTROLS =
-  'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|row-menu';
+const RADIX_CONTROLS = 'dialog|dropdown-menu|radio-group|switch|tabs|tooltip|form-dialog|combobox|row-menu';
 /**
  * The date picker, its month grid, the locale rules they share and the list filters built on them use the date
  * library: a file of their own, so that the controls every signed-in page's menus load do not bring the date
