@@ -10,11 +10,9 @@ import {
   PRESET_LABELS,
   REQUIRED_IMPORT_FIELDS,
 } from '../../../shared/imports';
-import { ROUTES } from '../../../shared/routes';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
-import { PageHeading } from '../../ui/page-heading';
 import { Select } from '../../ui/select';
 import { AdminNav } from '../admin';
 import { usePreviewImport, useStartImport } from './api';
@@ -75,7 +73,6 @@ function MappingFields({
 
 /** Admin > Import: a file, its columns, a preview of every row, then the import as a job. */
 export function ImportPage() {
-  const route = ROUTES.adminImport;
   const fileId = useId();
   const [kind, setKind] = useState<ImportKind>('patients');
   const [preset, setPreset] = useState<ImportPreset>('jane');
@@ -129,7 +126,6 @@ export function ImportPage() {
   return (
     <div className="flex flex-col gap-6">
       <AdminNav />
-      <PageHeading title={route.title} subtitle={route.subtitle} />
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {
