@@ -53,7 +53,11 @@ export function addNotificationToCache(queryClient: QueryClient, notification: N
   if (list?.some((item) => item.id === notification.id)) return;
   if (list) queryClient.setQueryData<Notification[]>(notificationKeys.list, [notification, ...list]);
   if (notification.isRead) return;
-  if (queryClient.getQueryData(notificationKeys.unreadCount)) adjustCount(queryClient, (count) => count + 1);
+  // A count on its way from the server may have been read before this notification was made, and would overwrite
+  // a count raised here: then the count is asked again (the asking in flight is dropped), else raised at once.
+  const counting = queryClient.isFetching({ queryKey: notificationKeys.unreadCount }) > 0;
+  if (queryClient.getQueryData(notificationKeys.unreadCount) && !counting)
+    adjustCount(queryClient, (count) => count + 1);
   else void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
 }
 

@@ -179,7 +179,11 @@ export function NotificationListener() {
         }
       },
       onOpen: (isReconnect) => {
-        if (!isReconnect) return;
+        // A count read before the channel listened may miss a notification raised in between.
+        if (!isReconnect) {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine });
         void invalidateAppointments(queryClient);
         void invalidateCheckIns(queryClient);
