@@ -43,16 +43,20 @@ export function realtimeRoutes(ctx: AppContext) {
         else if (early.length < EARLY_FRAMES_MAX) early.push(raw);
       });
 
-      resolveSocketSession(ctx.db, query.data.token)
+      const { channel, token, userId: claimedUserId } = query.data;
+      // Pushes to the user and session endings that come while the token is checked are held, not lost.
+      const admission = ctx.hub.wait(socket, { claimedUserId, channel });
+      resolveSocketSession(ctx.db, token)
         .then(({ user, expiresAt }) => {
-          if (query.data.userId && query.data.userId !== user.id) {
+          if (claimedUserId && claimedUserId !== user.id) {
+            admission.refuse();
             socket.close(SOCKET_CLOSE.unauthenticated, 'Token does not belong to this user');
             return;
           }
-          const { channel, token } = query.data;
           // Asked again when the session would fall idle or expire: activity since then keeps the socket open.
           const recheck = async () => (await resolveSocketSession(ctx.db, token)).expiresAt;
-          ctx.hub.add({ userId: user.id, sessionId: user.sessionId, channel, expiresAt, recheck }, socket);
+          admission.admit({ userId: user.id, sessionId: user.sessionId, expiresAt, recheck });
+          if (socket.readyState !== socket.OPEN) return;
           // Only the messaging and telehealth channels take events from the browser; the others are push-only.
           if (channel !== 'messaging' && channel !== 'telehealth') return;
           // Every frame acts as the session, so it must still stand then: should the news of an ending be
@@ -67,6 +71,7 @@ export function realtimeRoutes(ctx: AppContext) {
           for (const raw of early.splice(0)) deliver(raw);
         })
         .catch((error) => {
+          admission.refuse();
           const reason = error instanceof AppError ? error.message : 'Invalid token';
           if (!(error instanceof AppError)) request.log.error({ err: error }, 'socket authentication failed');
           socket.close(SOCKET_CLOSE.unauthenticated, reason);

@@ -90,4 +90,60 @@ describe('SocketHub', () => {
     expect(asked).toBe(2);
     expect(socket.closedWith).toBe(4401);
   });
+
+  describe('a socket whose token is still being checked', () => {
+    it('is sent, once let in, what reached its user meanwhile, in order, then what comes after', async () => {
+      const { hub, socket, asWs } = hubWith(createInProcessBus());
+      const admission = hub.wait(asWs, { claimedUserId: 'u1', channel: 'messaging' });
+      await hub.send({ userId: 'u1', channel: 'messaging', payload: { n: 1 } });
+      await hub.send({ userId: 'u1', channel: 'notifications', payload: { n: 'other channel' } });
+      await hub.send({ userId: 'u2', channel: 'messaging', payload: { n: 'other user' } });
+      await hub.send({ userId: 'u1', channel: 'messaging', payload: { n: 2 } });
+      expect(socket.sent).toEqual([]);
+      admission.admit({ userId: 'u1', sessionId: 's1' });
+      await hub.send({ userId: 'u1', channel: 'messaging', payload: { n: 3 } });
+      expect(socket.sent).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+      expect(hub.connectionCount).toBe(1);
+    });
+
+    it('is sent nothing held when its token turns out to be someone else’s', async () => {
+      const { hub, socket, asWs } = hubWith(createInProcessBus());
+      const admission = hub.wait(asWs, { claimedUserId: 'victim', channel: 'messaging' });
+      await hub.send({ userId: 'victim', channel: 'messaging', payload: { secret: true } });
+      admission.admit({ userId: 'caller', sessionId: 's1' });
+      expect(socket.sent).toEqual([]);
+    });
+
+    it('is closed on admission when its session ended while it was checked', async () => {
+      const bus = createInProcessBus();
+      const { hub, socket, asWs } = hubWith(bus);
+      const kept = new FakeSocket();
+      const admission = hub.wait(asWs, { channel: 'account-status' });
+      const keptAdmission = hub.wait(kept as unknown as WebSocket, { channel: 'account-status' });
+      await bus.publishSessionsEnded({ userId: 'u1', reason: 'deactivated' });
+      admission.admit({ userId: 'u1', sessionId: 's1' });
+      keptAdmission.admit({ userId: 'u2', sessionId: 's2' });
+      expect(socket.sent).toEqual(['{"type":"account_deactivated"}']);
+      expect(socket.closedWith).toBe(4403);
+      expect(kept.closedWith).toBeNull();
+      expect(hub.connectionCount).toBe(1);
+    });
+
+    it('holds nothing once refused or closed, and a closed one is never let in', async () => {
+      const { hub, socket, asWs } = hubWith(createInProcessBus());
+      const refused = hub.wait(asWs, { claimedUserId: 'u1', channel: 'messaging' });
+      refused.refuse();
+      const gone = new FakeSocket();
+      const goneAdmission = hub.wait(gone as unknown as WebSocket, {
+        claimedUserId: 'u1',
+        channel: 'messaging',
+      });
+      gone.close(1000);
+      await hub.send({ userId: 'u1', channel: 'messaging', payload: { n: 1 } });
+      goneAdmission.admit({ userId: 'u1', sessionId: 's1' });
+      expect(gone.sent).toEqual([]);
+      expect(socket.sent).toEqual([]);
+      expect(hub.connectionCount).toBe(0);
+    });
+  });
 });

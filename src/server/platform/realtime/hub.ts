@@ -9,6 +9,27 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 type Entry = { channel: string; sessionId: string; socket: WebSocket };
 
+/** The most a socket still being let in holds for its user: a token check takes one query, not a backlog. */
+const HELD_MAX = 100;
+
+/** A socket whose token is still being checked: what reaches its claimed user meanwhile is held for it. */
+type Waiting = {
+  userId?: string;
+  channel: string;
+  frames: string[];
+  endings: SessionsEnded[];
+  /** More endings came than are held: the socket is sent away to come back and be checked afresh. */
+  overflowed: boolean;
+};
+
+/** The socket's session checked out: let it in. */
+export type Admission = {
+  userId: string;
+  sessionId: string;
+  expiresAt?: Date;
+  recheck?: () => Promise<Date>;
+};
+
 /**
  * This instance's open sockets, by user and channel; deliveries arrive through the bus from any instance.
  * A socket lives only as long as its session: every ending the bus carries closes the sockets of the
@@ -16,10 +37,45 @@ type Entry = { channel: string; sessionId: string; socket: WebSocket };
  */
 export class SocketHub {
   private readonly sockets = new Map<string, Set<Entry>>();
+  private readonly waiting = new Set<Waiting>();
 
   constructor(private readonly bus: RealtimeBus) {
     bus.onDelivery((delivery) => this.deliverLocally(delivery));
     bus.onSessionsEnded((ended) => this.closeEnded(ended));
+  }
+
+  /**
+   * Takes in a socket at once, before its token is checked, so that nothing meant for it falls between the
+   * browser's open and the check's answer: the deliveries to the user it claims to be, and every session
+   * ending, are held. `admit` lets it in and sends what was held (only when the checked user is the claimed
+   * one), or closes it if an ending held meanwhile covers its session; `refuse` forgets it.
+   */
+  wait(socket: WebSocket, options: { claimedUserId?: string; channel: string }) {
+    const waiting: Waiting = {
+      userId: options.claimedUserId,
+      channel: options.channel,
+      frames: [],
+      endings: [],
+      overflowed: false,
+    };
+    this.waiting.add(waiting);
+    const forget = () => this.waiting.delete(waiting);
+    socket.on('close', forget);
+    return {
+      admit: (admission: Admission) => {
+        forget();
+        if (socket.readyState !== socket.OPEN) return;
+        const ending = waiting.endings.find((ended) =>
+          endingCovers(ended, admission.userId, admission.sessionId),
+        );
+        if (ending) return this.closeFor(ending, socket);
+        if (waiting.overflowed) return socket.close(SOCKET_CLOSE.shuttingDown, 'Try again');
+        this.add({ ...admission, channel: options.channel }, socket);
+        if (admission.userId !== waiting.userId) return;
+        for (const frame of waiting.frames) socket.send(frame);
+      },
+      refuse: forget,
+    };
   }
 
   /**
@@ -94,23 +150,32 @@ export class SocketHub {
   }
 
   private deliverLocally(delivery: Delivery) {
-    const set = this.sockets.get(delivery.userId);
-    if (!set || delivery.payload === undefined) return;
+    if (delivery.payload === undefined) return;
     const frame = JSON.stringify(delivery.payload);
+    for (const waiting of this.waiting)
+      if (waiting.userId === delivery.userId && waiting.channel === delivery.channel)
+        if (waiting.frames.length < HELD_MAX) waiting.frames.push(frame);
+    const set = this.sockets.get(delivery.userId);
+    if (!set) return;
     for (const { channel, socket } of set)
       if (channel === delivery.channel && socket.readyState === socket.OPEN) socket.send(frame);
   }
 
   private closeEnded(ended: SessionsEnded) {
+    // A socket still being let in may belong to the ended session, whoever it claims to be.
+    for (const waiting of this.waiting)
+      if (waiting.endings.length < HELD_MAX) waiting.endings.push(ended);
+      else waiting.overflowed = true;
     const set = this.sockets.get(ended.userId);
     if (!set) return;
-    const deactivated = ended.reason === 'deactivated';
-    for (const { sessionId, socket } of [...set]) {
-      if (!endingCovers(ended, ended.userId, sessionId)) continue;
-      if (deactivated && socket.readyState === socket.OPEN)
-        socket.send(JSON.stringify({ type: 'account_deactivated' } satisfies AccountStatusEvent));
-      if (deactivated) socket.close(SOCKET_CLOSE.deactivated, 'Account deactivated');
-      else socket.close(SOCKET_CLOSE.signedOut, 'Signed out');
-    }
+    for (const { sessionId, socket } of [...set])
+      if (endingCovers(ended, ended.userId, sessionId)) this.closeFor(ended, socket);
+  }
+
+  private closeFor(ended: SessionsEnded, socket: WebSocket) {
+    if (ended.reason !== 'deactivated') return socket.close(SOCKET_CLOSE.signedOut, 'Signed out');
+    if (socket.readyState === socket.OPEN)
+      socket.send(JSON.stringify({ type: 'account_deactivated' } satisfies AccountStatusEvent));
+    socket.close(SOCKET_CLOSE.deactivated, 'Account deactivated');
   }
 }
