@@ -66,6 +66,7 @@ export function fakeMessagingServer(state: State = {}) {
         deliveredAt: null,
         createdAt: new Date().toISOString(),
       };
+      threads[input.recipientId] = [...(threads[input.recipientId] ?? []), stored];
       const answer = () => jsonResponse(stored, 201);
       return state.beforeSendAnswers ? state.beforeSendAnswers(stored).then(answer) : answer();
     }
@@ -112,10 +113,16 @@ export function findSocket(channel: 'messaging' | 'notifications'): Promise<WebS
   return waitFor(() => openedSocket(channel), { timeout: 10_000 });
 }
 
-/** The live socket the app opened on a channel, accepted by the "server" so the app can send on it. */
-export function openedSocket(channel: 'messaging' | 'notifications'): WebSocketStub {
+/** The socket the app last opened on a channel, as it is (perhaps still connecting). */
+export function latestSocket(channel: 'messaging' | 'notifications'): WebSocketStub {
   const socket = WebSocketStub.instances.filter((s) => s.url.includes(`channel=${channel}`)).at(-1);
   if (!socket) throw new Error(`No ${channel} socket was opened`);
+  return socket;
+}
+
+/** The live socket the app opened on a channel, accepted by the "server" so the app can send on it. */
+export function openedSocket(channel: 'messaging' | 'notifications'): WebSocketStub {
+  const socket = latestSocket(channel);
   if (socket.readyState !== WebSocketStub.OPEN) socket.accept();
   return socket;
 }

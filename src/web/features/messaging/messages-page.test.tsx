@@ -2,7 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../shared/messaging';
-import { fakeMessagingServer, findSocket, openedSocket } from '../../test/fake-messaging-server';
+import {
+  fakeMessagingServer,
+  findSocket,
+  latestSocket,
+  openedSocket,
+} from '../../test/fake-messaging-server';
 import { userWithRole } from '../../test/fixtures';
 import { contactOf, conversationWith, messageBetween } from '../../test/live-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -166,10 +171,10 @@ describe('the messages page', () => {
     const server = patientInbox();
     renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
     const user = userEvent.setup();
-    await user.type(
-      await findThread().then(() => screen.getByLabelText('Message to Riley Chen')),
-      'Thanks!{Enter}',
-    );
+    const field = await findThread().then(() => screen.getByLabelText('Message to Riley Chen'));
+    // Listening before the send: the lists read again on the socket's first open are in before the receipts.
+    const socket = await findSocket('messaging');
+    await user.type(field, 'Thanks!{Enter}');
     const log = screen.getByRole('log', { name: 'Riley Chen' });
     await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent(/Sent$/));
     const post = server.calls.find((call) => call.method === 'POST');
@@ -180,7 +185,6 @@ describe('the messages page', () => {
       if (!id || id.startsWith('pending-')) throw new Error('not stored yet');
       return id;
     });
-    const socket = await findSocket('messaging');
     act(() =>
       socket.receive({
         type: 'message_delivered',
@@ -323,5 +327,35 @@ describe('the messaging socket', () => {
     expect(sentTypes()).toEqual(['typing_start', 'typing_stop']);
     await user.type(field, ' again{Enter}');
     expect(sentTypes()).toEqual(['typing_start', 'typing_stop', 'typing_start', 'typing_stop']);
+  });
+
+  it('tries a typing_start the socket could not send yet (still connecting) again on the next key', async () => {
+    const server = patientInbox();
+    renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
+    const field = await findThread().then(() => screen.getByLabelText('Message to Riley Chen'));
+    const connecting = await waitFor(() => latestSocket('messaging'));
+    const user = userEvent.setup();
+    await user.type(field, 'H');
+    expect(connecting.sent).toEqual([]);
+    act(() => connecting.accept());
+    await user.type(field, 'i');
+    expect(connecting.sent).toEqual([
+      { type: 'typing_start', from: patient.id, to: practitioner.id, data: {} },
+    ]);
+  });
+
+  it('reads the thread and the conversations again when its socket first opens: what came before it listened shows', async () => {
+    const server = patientInbox();
+    renderApp({ path: `/messages?with=${practitioner.id}`, role: 'patient', handle: server.handle });
+    await findThread();
+    const threadReads = () =>
+      server.calls.filter((call) => call.method === 'GET' && call.url.includes(`with=${practitioner.id}`))
+        .length;
+    const listReads = () =>
+      server.calls.filter((call) => call.url.includes('/api/messages/conversations')).length;
+    const before = { thread: threadReads(), list: listReads() };
+    act(() => latestSocket('messaging').accept());
+    await waitFor(() => expect(threadReads()).toBe(before.thread + 1));
+    await waitFor(() => expect(listReads()).toBe(before.list + 1));
   });
 });

@@ -23,7 +23,8 @@ type TypingEvent = 'typing_start' | 'typing_stop';
 export type Messaging = {
   /** Who is typing to us right now (their user ids). */
   typingUserIds: ReadonlySet<string>;
-  sendTyping: (type: TypingEvent, to: string) => void;
+  /** Answers whether the event went out: it does not while the socket is connecting or down. */
+  sendTyping: (type: TypingEvent, to: string) => boolean;
   /** The conversation on screen: its new messages are read at once and raise no toast. */
   setOpenConversation: (userId: string | null) => void;
 };
@@ -71,9 +72,9 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
 
   const sendTyping = useCallback(
     (type: TypingEvent, to: string) => {
-      if (!userId) return;
+      if (!userId) return false;
       const event: ClientMessagingEvent = { type, from: userId, to, data: {} };
-      socketRef.current?.send(event);
+      return socketRef.current?.send(event) ?? false;
     },
     [userId],
   );

@@ -78,9 +78,9 @@ export function MessagingSocket({
             break;
         }
       },
-      // After a drop, anything may have arrived meanwhile: read the lists again.
-      onOpen: (isReconnect) => {
-        if (!isReconnect) return;
+      // What the screen read before the socket listened (first open) or while it was down (after a drop) may
+      // have changed since: a message, a receipt. Read the lists again.
+      onOpen: () => {
         void queryClient.invalidateQueries({ queryKey: messagingKeys.unreadCount });
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversationsAll });
         void queryClient.invalidateQueries({ queryKey: messagingKeys.threadsAll });

@@ -24,10 +24,9 @@ export function useTypingSignal(to: string) {
 
   const typed = useCallback(() => {
     const now = Date.now();
-    if (lastStart.current === null || now - lastStart.current >= TYPING_REPEAT_MS) {
-      lastStart.current = now;
-      sendTyping('typing_start', to);
-    }
+    // A start the socket could not send yet (still connecting) is tried again on the next key.
+    if (lastStart.current === null || now - lastStart.current >= TYPING_REPEAT_MS)
+      if (sendTyping('typing_start', to)) lastStart.current = now;
     if (stopTimer.current) clearTimeout(stopTimer.current);
     stopTimer.current = setTimeout(stop, TYPING_STOP_AFTER_MS);
   }, [sendTyping, to, stop]);
