@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEACTIVATION_ALERT } from '../../src/shared/messages';
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { expect, openSignedIn, signInThroughForm, test } from '../support/fixtures';
+import { expect, listening, openSignedIn, signInThroughForm, test, watchSockets } from '../support/fixtures';
 import { resetLinkIn, waitForMail } from '../support/mail';
 
 test.setTimeout(180_000);
@@ -19,6 +19,7 @@ async function search(page: Page, term: string) {
 /** A second browser, its own storage: the other person's. */
 async function otherBrowser(browser: Browser) {
   const context = await browser.newContext();
+  await watchSockets(context);
   return { context, page: await context.newPage() };
 }
 
@@ -76,10 +77,9 @@ test('an admin deactivates a patient, whose open browser is signed out with the 
   const patient = await registerThrowaway(request, { firstName: 'Parker' });
   const other = await otherBrowser(browser);
   try {
-    const socket = other.page.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
     await openSignedIn(other.page, patient.token, '/appointments');
     await expect(other.page.getByRole('heading', { level: 1 })).toHaveText('My Appointments');
-    await socket;
+    await listening(other.page, 'account-status');
     const alert = other.page.waitForEvent('dialog');
 
     await loginAs('admin', { path: '/admin/patients' });

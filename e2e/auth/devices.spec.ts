@@ -1,6 +1,6 @@
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { expect, signInThroughForm, test } from '../support/fixtures';
+import { expect, listening, signInThroughForm, test, watchSockets } from '../support/fixtures';
 
 test('ending another signed-in device from Settings sends that browser to the sign-in page', async ({
   page,
@@ -9,13 +9,13 @@ test('ending another signed-in device from Settings sends that browser to the si
 }) => {
   const account = await registerThrowaway(request, { firstName: 'Devon' });
   const other = await browser.newContext();
+  await watchSockets(other);
   const otherPage = await other.newPage();
   try {
     await otherPage.goto('/login');
-    const socket = otherPage.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
     await signInThroughForm(otherPage, account.email, account.password);
     await expect(otherPage).not.toHaveURL(/\/login/);
-    await socket;
+    await listening(otherPage, 'account-status');
 
     await page.goto('/login');
     await signInThroughForm(page, account.email, account.password);

@@ -1,6 +1,6 @@
 import { DEACTIVATION_ALERT, LOGGING_OUT_SUBTITLE, LOGGING_OUT_TITLE } from '../../src/shared/messages';
 import { deactivate, registerThrowaway } from '../support/accounts';
-import { expect, test } from '../support/fixtures';
+import { expect, listening, test } from '../support/fixtures';
 
 test('logging out shows the overlay, then the sign-in page', async ({ page, loginAs }) => {
   await loginAs('practitioner');
@@ -50,12 +50,9 @@ test('a member logs out from the top bar', async ({ page, loginAs }) => {
 
 test('deactivation signs an open browser out with the alert', async ({ page, request, loginWithToken }) => {
   const account = await registerThrowaway(request, { firstName: 'Dana' });
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('channel=account-status'));
   await loginWithToken(account.token, '/appointments');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Appointments');
-  await socket;
-  // Give the server a moment to register the socket before the admin acts.
-  await page.waitForTimeout(300);
+  await listening(page, 'account-status');
 
   const dialog = page.waitForEvent('dialog');
   await deactivate(request, account.user.id);

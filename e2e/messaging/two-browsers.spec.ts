@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { expect, listening, test } from '../support/fixtures';
 import { demoLogin, personAt, toastOn } from '../support/live';
 
 // Both tests read the same pair's conversation; one after the other, neither reads the other's messages.
@@ -19,6 +19,8 @@ test('A writes to B: toast, badge and message for B; Delivered then Read for A; 
   const a = await personAt(browser, practitioner.token, `/messages?with=${patient.user.id}`);
   try {
     await expect(b.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await listening(b.page, 'messaging');
+    await listening(a.page, 'messaging');
     const composer = a.page.getByLabel('Message to Pat Morgan');
     await expect(composer).toBeVisible();
     const content = `How is the knee today? ${Date.now()}`;
@@ -54,15 +56,16 @@ test('A writes to B: toast, badge and message for B; Delivered then Read for A; 
 
     // A types: B sees it, and it clears once A pauses for 3 s.
     const typing = b.page.getByText('Riley is typing…');
-    await composer.pressSequentially('See you on', { delay: 50 });
+    const reply = `See you on ${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+    await composer.pressSequentially(reply, { delay: 50 });
     await expect(typing).toBeVisible();
     await expect(typing).toBeHidden({ timeout: 24_000 });
     await composer.press('Enter');
-    await expect(b.page.getByRole('log').getByText('See you on')).toBeVisible();
+    await expect(b.page.getByRole('log').getByText(reply)).toBeVisible();
     // The reply reached an open conversation: read at once, and no toast for it.
-    await expect(
-      a.page.getByRole('log').getByRole('listitem').filter({ hasText: 'See you on' }),
-    ).toContainText('Read');
+    await expect(a.page.getByRole('log').getByRole('listitem').filter({ hasText: reply })).toContainText(
+      'Read',
+    );
   } finally {
     await a.close();
     await b.close();

@@ -1,5 +1,5 @@
 import { registerThrowaway } from '../support/accounts';
-import { expect, test } from '../support/fixtures';
+import { expect, listening, test } from '../support/fixtures';
 import { demoLogin, sendMessage, toastOn } from '../support/live';
 
 test('the bell counts, and the drawer lists, marks read, marks all read, archives and follows', async ({
@@ -19,6 +19,8 @@ test('the bell counts, and the drawer lists, marks read, marks all read, archive
   await expect(bell).toContainText('3');
 
   // A new message while the page is open: the badge counts it at once, and its toast is the messaging one.
+  await listening(page, 'messaging');
+  await listening(page, 'notifications');
   await sendMessage(request, staff.token, patient.user.id, 'One more thing.');
   await expect(bell).toHaveAccessibleName('Open notifications, 4 unread');
   await expect(toastOn(page)).toContainText('Sam Ortiz sent you a new message');

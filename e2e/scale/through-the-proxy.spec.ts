@@ -6,7 +6,15 @@ import type { InvoiceAnswer } from '../../src/shared/billing';
 import type { Message } from '../../src/shared/messaging';
 import { DEMO_PASSWORD, demoAccount } from '../support/accounts';
 import { chooseFromCombobox } from '../support/combobox';
-import { expect, openSignedIn, signInThroughForm, test } from '../support/fixtures';
+import {
+  expect,
+  listening,
+  openSignedIn,
+  signInThroughForm,
+  socketLogOf,
+  test,
+  watchSockets,
+} from '../support/fixtures';
 import { toastOn } from '../support/live';
 import { SCALE_PROXY_URL } from '../support/ports';
 import { killInstance, restartInstance, type ScaleState, scaleState } from '../support/scale-control';
@@ -66,6 +74,7 @@ async function newPatient(): Promise<{
 /** A person who signs in through the form, in a browser of their own pointed at the proxy. */
 async function signedInBrowser(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: SCALE_PROXY_URL });
+  await watchSockets(context);
   const page = await context.newPage();
   await page.goto('/login');
   await signInThroughForm(page, email, password);
@@ -86,6 +95,7 @@ test('signing in, messaging, booking and paying through the proxy is served by a
   const desk = await signedInBrowser(browser, demoAccount('staff').email, DEMO_PASSWORD);
   try {
     // A message from the desk reaches the patient live, whichever instances hold the two browsers' sockets.
+    await listening(patient, 'messaging');
     await desk.goto(`/messages?with=${pat.userId}`);
     const composer = desk.getByLabel(`Message to ${pat.name}`);
     const content = `Through the proxy ${Date.now()}`;
@@ -144,34 +154,6 @@ test('signing in, messaging, booking and paying through the proxy is served by a
   for (const count of served) expect(count).toBeGreaterThan(0);
 });
 
-/**
- * What the page's sockets went through (opened, closed with which code and reason, failed), kept in the page so
- * a journey that waits for a reconnect can say why none came.
- */
-async function recordSockets(page: Page) {
-  await page.addInitScript(() => {
-    const log: string[] = [];
-    (window as unknown as { socketLog: string[] }).socketLog = log;
-    const Native = window.WebSocket;
-    class Recorded extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        const channel = new URL(String(url)).searchParams.get('channel');
-        const note = (line: string) =>
-          log.push(`${new Date().toISOString().slice(11, 23)} ${channel} ${line}`);
-        note('connecting');
-        this.addEventListener('open', () => note('open'));
-        this.addEventListener('error', () => note('error'));
-        this.addEventListener('close', (event) => note(`close ${event.code} ${event.reason}`));
-      }
-    }
-    window.WebSocket = Recorded;
-  });
-}
-
-const socketLogOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { socketLog?: string[] }).socketLog ?? []).catch(() => []);
-
 const messagingSocketOf = async (userId: string) =>
   (await scaleState()).sockets.find((socket) => socket.userId === userId && socket.channel === 'messaging')
     ?.instance;
@@ -184,8 +166,8 @@ test('an instance killed mid-stream loses no answered write, and the browser it 
   const alex = await signIn('admin');
   const sam = await signIn('staff');
   const context = await browser.newContext({ baseURL: SCALE_PROXY_URL });
+  await watchSockets(context);
   const page = await context.newPage();
-  await recordSockets(page);
   await openSignedIn(page, pat.token, '/');
   const home = { page, close: () => context.close() };
   let victim = -1;

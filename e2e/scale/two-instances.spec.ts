@@ -1,5 +1,5 @@
 import { apiLogin, DEMO_PASSWORD, demoAccount } from '../support/accounts';
-import { expect, test } from '../support/fixtures';
+import { expect, listening, test } from '../support/fixtures';
 import { personAt, toastOn } from '../support/live';
 import { SCALE_URLS } from '../support/ports';
 
@@ -39,6 +39,9 @@ test('a message sent through one instance reaches a browser held by another, and
     await expect(b.page.getByRole('heading', { level: 1 })).toBeVisible();
     const bell = b.page.getByRole('button', { name: /^Open notifications/ });
     await expect(bell).toBeVisible();
+    await listening(b.page, 'messaging');
+    await listening(b.page, 'notifications');
+    await listening(a.page, 'messaging');
     const composer = a.page.getByLabel('Message to Pat Morgan');
     const content = `Across instances ${Date.now()}`;
     await composer.fill(content);
@@ -52,6 +55,7 @@ test('a message sent through one instance reaches a browser held by another, and
 
     await b.page.goto(`/messages?with=${practitioner.user.id}`);
     await expect(b.page.getByRole('log').getByText(content)).toBeVisible();
+    await listening(b.page, 'messaging');
     await expect(sent).toContainText('Read');
 
     // Typing crosses instances too, and B's reply arrives at A's instance.

@@ -35,22 +35,27 @@ export async function completedSession(
   ).json()) as ServiceType[];
   const service = services.find((candidate) => candidate.active && candidate.priceCents > 0);
   if (!service) throw new Error('The demo clinic offers no priced service');
-  const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 24 * 60 * 60 * 1000);
-  const startsAt = set(day, {
-    hours: 6 + Math.floor(Math.random() * 12),
-    minutes: 5 * Math.floor(Math.random() * 12),
-    seconds: 0,
-    milliseconds: 0,
-  });
-  const booked = await request.post('/api/appointments', {
-    headers: auth(staffToken),
-    data: {
-      patientId,
-      practitionerId: practitioner.user.id,
-      serviceTypeId: service.id,
-      startsAt: startsAt.toISOString(),
-    },
-  });
+  // A random time some weeks ahead; another journey may hold the practitioner then, so a taken time is redrawn.
+  const book = () => {
+    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 24 * 60 * 60 * 1000);
+    const startsAt = set(day, {
+      hours: 6 + Math.floor(Math.random() * 12),
+      minutes: 5 * Math.floor(Math.random() * 12),
+      seconds: 0,
+      milliseconds: 0,
+    });
+    return request.post('/api/appointments', {
+      headers: auth(staffToken),
+      data: {
+        patientId,
+        practitionerId: practitioner.user.id,
+        serviceTypeId: service.id,
+        startsAt: startsAt.toISOString(),
+      },
+    });
+  };
+  let booked = await book();
+  for (let redraws = 0; booked.status() === 409 && redraws < 5; redraws++) booked = await book();
   expect(booked.status(), await booked.text()).toBe(201);
   const appointment = (await booked.json()) as Appointment;
   if (!complete) return { service, appointment };

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import type { SocketChannel } from '../../src/shared/realtime';
 import type { Role } from '../../src/shared/roles';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from './accounts';
 
@@ -27,7 +28,55 @@ export async function openSignedIn(page: Page, token: string, path = '/'): Promi
   await page.goto(path);
 }
 
+type Watched = { __sockets?: WebSocket[]; __socketLog?: string[] };
+
+/**
+ * Keeps each page's sockets in view, so a journey can wait until a channel listens (the page draws from its
+ * first answers, before its sockets are open, and a push sent before then is not seen), and say what they
+ * went through (opened, closed with which code and reason, failed) when a reconnect it waits for never comes.
+ */
+export async function watchSockets(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const sockets: WebSocket[] = [];
+    const log: string[] = [];
+    Object.assign(window, { __sockets: sockets, __socketLog: log });
+    window.WebSocket = class extends window.WebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        sockets.push(this);
+        const channel = new URL(this.url).searchParams.get('channel');
+        const note = (line: string) =>
+          log.push(`${new Date().toISOString().slice(11, 23)} ${channel} ${line}`);
+        note('connecting');
+        this.addEventListener('open', () => note('open'));
+        this.addEventListener('error', () => note('error'));
+        this.addEventListener('close', (event) => note(`close ${event.code} ${event.reason}`));
+      }
+    };
+  });
+}
+
+/** Waits until the page's socket on `channel` is open; the server holds what comes while it checks the token. */
+export async function listening(page: Page, channel: SocketChannel): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      ((window as Watched).__sockets ?? []).some(
+        (socket) =>
+          socket.readyState === WebSocket.OPEN && new URL(socket.url).searchParams.get('channel') === wanted,
+      ),
+    channel,
+  );
+}
+
+/** What the page's sockets went through, one line each (watchSockets). */
+export const socketLogOf = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as Watched).__socketLog ?? []).catch(() => []);
+
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await watchSockets(context);
+    await use(context);
+  },
   loginWithToken: async ({ page }, use) => {
     await use((token, path = '/') => openSignedIn(page, token, path));
   },

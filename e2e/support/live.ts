@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { User } from '../../src/shared/auth';
 import type { Role } from '../../src/shared/roles';
 import { apiLogin, DEMO_PASSWORD, demoAccount } from './accounts';
-import { expect, openSignedIn } from './fixtures';
+import { expect, openSignedIn, watchSockets } from './fixtures';
 
 /** A second (or third) person at their own browser: a fresh context signed in by token, on baseURL's instance. */
 export async function personAt(
@@ -12,6 +12,7 @@ export async function personAt(
   baseURL?: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext(baseURL ? { baseURL } : {});
+  await watchSockets(context);
   const page = await context.newPage();
   await openSignedIn(page, token, path);
   return { page, close: () => context.close() };
