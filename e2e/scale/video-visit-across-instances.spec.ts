@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startProxy } from '../../scripts/round-robin-proxy';
-import { apiLogin, DEMO_PASSWORD, demoAccount, registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { SCALE_PORTS, SCALE_PROXY_URL, SCALE_URLS } from '../support/ports';
 import { killInstance, restartInstance, scaleState } from '../support/scale-control';
@@ -13,8 +11,7 @@ import {
   iceView,
   intoTheCall,
   mediaLaunchOptions,
-  setVideoVisits,
-  videoAppointment,
+  visitOf,
   watchCallScreen,
 } from '../support/video-call';
 
@@ -37,22 +34,6 @@ async function allHealthy() {
       );
     await expect.poll(health, { timeout: 90_000 }).toBe(200);
   }
-}
-
-/** The practitioner and a patient of the journey's own, with a video visit between them. */
-async function visitFor(request: APIRequestContext) {
-  await setVideoVisits(request, true);
-  const practitioner = await apiLogin(request, demoAccount('practitioner').email, DEMO_PASSWORD);
-  const staff = await apiLogin(request, demoAccount('staff').email, DEMO_PASSWORD);
-  const firstName = `Scala${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
-  const patient = await registerThrowaway(request, { firstName });
-  const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
-  return {
-    practitioner,
-    patient,
-    patientName: `${firstName} Tester`,
-    path: `/telehealth-session/${appointment.id}`,
-  };
 }
 
 /** The call from the waiting room to its end, the two people at their own pages. */
@@ -86,7 +67,7 @@ test('a video visit between two browsers held by different instances', async ({ 
   const [urlA, urlB] = SCALE_URLS;
   const a = await playwright.request.newContext({ baseURL: urlA });
   try {
-    const { practitioner, patient, patientName, path } = await visitFor(a);
+    const { practitioner, patient, patientName, path } = await visitOf(a, 'Scala');
     // The practitioner's browser talks only to the first instance, the patient's only to the second.
     const doc = await callerAt(browser, practitioner.token, path, urlA);
     const pat = await callerAt(browser, patient.token, path, urlB);
@@ -106,7 +87,7 @@ test('a video visit through the round-robin proxy', async ({ browser, playwright
   await allHealthy();
   const proxy = await playwright.request.newContext({ baseURL: SCALE_PROXY_URL });
   try {
-    const { practitioner, patient, patientName, path } = await visitFor(proxy);
+    const { practitioner, patient, patientName, path } = await visitOf(proxy, 'Scala');
     const before = await scaleState();
     const doc = await callerAt(browser, practitioner.token, path, SCALE_PROXY_URL);
     const pat = await callerAt(browser, patient.token, path, SCALE_PROXY_URL);
@@ -167,7 +148,7 @@ test('the instance holding the patient’s call socket dies mid-call: the socket
   const patientCallSockets = () => [...callSockets.values()];
   let killed: number | null = null;
   try {
-    const { practitioner, patient, patientName, path } = await visitFor(a);
+    const { practitioner, patient, patientName, path } = await visitOf(a, 'Scala');
     patientId = patient.user.id;
     const doc = await callerAt(browser, practitioner.token, path, urlA);
     const pat = await callerAt(browser, patient.token, path, `http://127.0.0.1:${proxy.port}`);

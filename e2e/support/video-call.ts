@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
-import { DEMO_PASSWORD, demoAccount } from './accounts';
+import { DEMO_PASSWORD, demoAccount, registerThrowaway } from './accounts';
 import { launchOptions } from './browser';
 import { expect, openSignedIn } from './fixtures';
+import { demoLogin } from './live';
 
 /**
  * What the video visit journeys share: a Chromium with a fake camera and microphone (a test pattern and a beep)
@@ -185,6 +187,32 @@ export async function bookedAppointment(
     return (await booked.json()) as Appointment;
   }
   throw new Error(`No free time for ${isVideo ? 'a video' : 'an in-person'} appointment`);
+}
+
+/**
+ * A journey's own visit, video visits switched on: a new patient named `<prefix>xxxxxx Tester` (the
+ * practitioner's lists hold other journeys' visits) booked by the desk with the demo practitioner.
+ */
+export async function visitOf(request: APIRequestContext, prefix: string, { isVideo = true } = {}) {
+  await setVideoVisits(request, true);
+  const staff = await demoLogin(request, 'staff');
+  const practitioner = await demoLogin(request, 'practitioner');
+  const firstName = `${prefix}${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  const patient = await registerThrowaway(request, { firstName });
+  const appointment = await bookedAppointment(request, {
+    staffToken: staff.token,
+    patientId: patient.user.id,
+    practitionerId: practitioner.user.id,
+    isVideo,
+  });
+  return {
+    staff,
+    practitioner,
+    patient,
+    patientName: `${firstName} Tester`,
+    appointment,
+    path: `/telehealth-session/${appointment.id}`,
+  };
 }
 
 /** The patient's notifications of a type, as the API answers them. */

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { registerThrowaway } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { demoLogin } from '../support/live';
 import {
   callerAt,
   callScreenLog,
@@ -11,8 +8,7 @@ import {
   intoTheCall,
   mediaLaunchOptions,
   networkServicePid,
-  setVideoVisits,
-  videoAppointment,
+  visitOf,
   watchCallScreen,
 } from '../support/video-call';
 
@@ -30,14 +26,7 @@ test('the network drops on one side mid-call: ICE restarts, media comes back, th
   request,
 }) => {
   test.setTimeout(240_000);
-  await setVideoVisits(request, true);
-  const staff = await demoLogin(request, 'staff');
-  const practitioner = await demoLogin(request, 'practitioner');
-  const firstName = `Ice${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
-  const patient = await registerThrowaway(request, { firstName });
-  const patientName = `${firstName} Tester`;
-  const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
-  const path = `/telehealth-session/${appointment.id}`;
+  const { practitioner, patient, patientName, path } = await visitOf(request, 'Ice');
 
   const patientBrowser = await playwright.chromium.launch(mediaLaunchOptions);
   const doc = await callerAt(browser, practitioner.token, path);

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, openSignedIn, test } from '../support/fixtures';
-import { demoLogin, toastOn } from '../support/live';
-import { bookedAppointment, setVideoVisits } from '../support/video-call';
+import { toastOn } from '../support/live';
+import { visitOf } from '../support/video-call';
 
 /** Presses a key until the element has the focus (a few presses at most), as someone at a keyboard moves. */
 async function pressUntilFocused(page: Page, key: string, target: Locator, presses = 12) {
@@ -21,19 +19,12 @@ test('the practitioner makes an in-person appointment a video visit by keyboard;
   request,
 }) => {
   test.setTimeout(120_000);
-  await setVideoVisits(request, true);
-  const staff = await demoLogin(request, 'staff');
-  const practitioner = await demoLogin(request, 'practitioner');
-  // A name of its own: the practitioner's list holds other journeys' appointments.
-  const firstName = `Vix${randomUUID().slice(0, 6).replace(/\d/g, 'y')}`;
-  const patient = await registerThrowaway(request, { firstName });
-  const patientName = `${firstName} Tester`;
-  const booked = await bookedAppointment(request, {
-    staffToken: staff.token,
-    patientId: patient.user.id,
-    practitionerId: practitioner.user.id,
-    isVideo: false,
-  });
+  const {
+    practitioner,
+    patient,
+    patientName,
+    appointment: booked,
+  } = await visitOf(request, 'Vix', { isVideo: false });
   expect(booked.isVideo).toBe(false);
   expect(booked.joinUrl).toBeUndefined();
 

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { registerThrowaway } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
 import { expect, openSignedIn, test } from '../support/fixtures';
-import { demoLogin } from '../support/live';
 import {
   allTracksStopped,
   callerAt,
@@ -12,8 +10,7 @@ import {
   notificationsOf,
   received,
   sentVideoLabel,
-  setVideoVisits,
-  videoAppointment,
+  visitOf,
 } from '../support/video-call';
 
 // A fake camera and microphone that never ask; the capability is switched off at the end of the second test.
@@ -27,17 +24,9 @@ test('a video visit: the patient waits, the practitioner starts and admits, medi
   request,
 }) => {
   test.setTimeout(240_000);
-  await setVideoVisits(request, true);
-  const staff = await demoLogin(request, 'staff');
-  const practitioner = await demoLogin(request, 'practitioner');
-  // A name of its own: the practitioner's list may hold other journeys' visits.
-  const firstName = `Vida${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
-  const patient = await registerThrowaway(request, { firstName });
-  const patientName = `${firstName} Tester`;
-  const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
+  const { practitioner, patient, patientName, appointment, path } = await visitOf(request, 'Vida');
   expect(appointment.isVideo).toBe(true);
-  expect(appointment.joinUrl).toMatch(new RegExp(`/telehealth-session/${appointment.id}$`));
-  const path = `/telehealth-session/${appointment.id}`;
+  expect(appointment.joinUrl).toMatch(new RegExp(`${path}$`));
 
   const doc = await callerAt(browser, practitioner.token, '/telehealth');
   const pat = await callerAt(browser, patient.token, '/telehealth');
@@ -159,13 +148,8 @@ test('only the appointment’s people may join; with video visits off the placeh
   request,
 }) => {
   test.setTimeout(120_000);
-  await setVideoVisits(request, true);
-  const staff = await demoLogin(request, 'staff');
-  const practitioner = await demoLogin(request, 'practitioner');
-  const patient = await registerThrowaway(request, { firstName: 'Wren' });
+  const { staff, patient, path } = await visitOf(request, 'Wren');
   const stranger = await registerThrowaway(request, { firstName: 'Otto' });
-  const appointment = await videoAppointment(request, staff.token, patient.user.id, practitioner.user.id);
-  const path = `/telehealth-session/${appointment.id}`;
 
   // A patient of another appointment, and a staff member nobody invited, are told there is no such visit.
   for (const token of [stranger.token, staff.token]) {
