@@ -50,6 +50,15 @@ type Row = {
 };
 /** Of the call but not its host: 403 on their own call, 404 elsewhere. */
 const notHost = { own: 403, other: 404, missing: 404 };
+/** What only the call's host (its practitioner) may do. */
+const hostOnly: Expected = {
+  visitor: 401,
+  patient: notHost,
+  practitioner: ownOnly(200),
+  staff: notHost,
+  admin: nowhere,
+  member: nowhere,
+};
 
 /** A fresh video visit for the case, its staff member invited on the own side; started when asked. */
 async function subjectFor(subject: Subject, target: Target) {
@@ -90,14 +99,7 @@ const MATRIX: Row[] = [
     route: '/api/telehealth/sessions/:appointmentId/invitable',
     subject: 'call',
     url: (id) => `${sessionUrl(id, 'invitable')}?q=a`,
-    expect: {
-      visitor: 401,
-      patient: notHost,
-      practitioner: ownOnly(200),
-      staff: notHost,
-      admin: nowhere,
-      member: nowhere,
-    },
+    expect: hostOnly,
   },
   ...(['start', 'complete'] as const).map(
     (action): Row => ({
@@ -105,14 +107,7 @@ const MATRIX: Row[] = [
       route: `/api/telehealth/sessions/:appointmentId/${action}`,
       subject: 'call',
       url: (id) => sessionUrl(id, action),
-      expect: {
-        visitor: 401,
-        patient: notHost,
-        practitioner: ownOnly(200),
-        staff: notHost,
-        admin: nowhere,
-        member: nowhere,
-      },
+      expect: hostOnly,
     }),
   ),
   {
@@ -120,14 +115,7 @@ const MATRIX: Row[] = [
     route: '/api/telehealth/sessions/:appointmentId/end',
     subject: 'live',
     url: (id) => sessionUrl(id, 'end'),
-    expect: {
-      visitor: 401,
-      patient: notHost,
-      practitioner: ownOnly(200),
-      staff: notHost,
-      admin: nowhere,
-      member: nowhere,
-    },
+    expect: hostOnly,
   },
   {
     method: 'POST',
@@ -135,14 +123,7 @@ const MATRIX: Row[] = [
     subject: 'call',
     url: (id) => sessionUrl(id, 'invite'),
     body: () => ({ userId: people.staff!.id }),
-    expect: {
-      visitor: 401,
-      patient: notHost,
-      practitioner: ownOnly(200),
-      staff: notHost,
-      admin: nowhere,
-      member: nowhere,
-    },
+    expect: hostOnly,
   },
   {
     // The patient is not on the call's page, so the host's own admit is refused as bad input (400): past the

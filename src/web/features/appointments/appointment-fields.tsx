@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import {
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  useController,
+} from 'react-hook-form';
 import { APPOINTMENT_NOTES_MAX, type ServiceType } from '../../../shared/scheduling';
 import { fullName } from '../../lib/format';
 import { Badge } from '../../ui/badge';
@@ -101,18 +107,24 @@ export function ServiceField({
  * Whether this appointment is held as a video visit: a switch of its own, so one appointment of an in-person
  * service may be a call and the other way round. Forms show it only while the clinic has video visits on.
  */
-export function VideoVisitSwitch({
-  checked,
-  onChange,
+/** The Video visit switch of a form whose values carry `isVideo`, with its hint. */
+export function VideoVisitField<T extends FieldValues & { isVideo: boolean }, Context, Output>({
+  control,
 }: {
-  checked: boolean;
-  onChange: (isVideo: boolean) => void;
+  control: Control<T, Context, Output>;
 }) {
   const id = useId();
+  // `isVideo` is a path of every such form; TypeScript cannot see it through the generic.
+  const { field } = useController({ control, name: 'isVideo' as Path<T> });
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-3">
-        <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <Switch
+          id={id}
+          checked={field.value === true}
+          onCheckedChange={field.onChange}
+          aria-describedby={`${id}-hint`}
+        />
         <label htmlFor={id} className="font-medium text-sm">
           {VIDEO_VISIT}
         </label>

@@ -14,7 +14,7 @@ import { useUser } from '../auth';
 import { useVideoVisits } from '../clinic-features';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
-import { NotesAndSubmit, PractitionerField, ServiceField, VideoVisitSwitch } from './appointment-fields';
+import { NotesAndSubmit, PractitionerField, ServiceField, VideoVisitField } from './appointment-fields';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
 export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
@@ -144,13 +144,7 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
           />
         )}
       />
-      {videoVisits ? (
-        <Controller
-          control={form.control}
-          name="isVideo"
-          render={({ field }) => <VideoVisitSwitch checked={field.value} onChange={field.onChange} />}
-        />
-      ) : null}
+      {videoVisits ? <VideoVisitField control={form.control} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Controller
           control={form.control}

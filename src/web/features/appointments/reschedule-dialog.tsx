@@ -22,7 +22,7 @@ import { FormField } from '../../ui/form-field';
 import { TimeSelect } from '../../ui/time-select';
 import { useVideoVisits } from '../clinic-features';
 import { useUpdateAppointment } from './api';
-import { VideoVisitSwitch } from './appointment-fields';
+import { VideoVisitField } from './appointment-fields';
 import { durationMinutes, whenLabel } from './appointment-status';
 
 /**
@@ -154,13 +154,7 @@ function RescheduleForm({
           />
         </FormField>
       </div>
-      {videoVisits ? (
-        <Controller
-          control={form.control}
-          name="isVideo"
-          render={({ field }) => <VideoVisitSwitch checked={field.value} onChange={field.onChange} />}
-        />
-      ) : null}
+      {videoVisits ? <VideoVisitField control={form.control} /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{videoVisits ? 'Close' : 'Keep the time'}</Button>

@@ -5,8 +5,9 @@ import { eventOfType } from '../../../shared/realtime';
 import { api } from '../../lib/api-client';
 
 /**
- * Kept apart from fees-api.ts so the notification socket, which every page loads, reaches only this: the
- * contract's event by type, with no schemas or screens behind it.
+ * The feature's light entry, kept apart from fees-api.ts: what the notification socket (on every page) and the
+ * light controls of other features reach, with no schemas or screens behind it: the push by its type, the fee
+ * queries' key, and the policy's query.
  */
 const FEES_CHANGED: FeesChangedEvent['type'] = 'fees_changed';
 
