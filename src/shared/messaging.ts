@@ -101,28 +101,41 @@ export const MESSAGING_EVENT_TYPES = [
 ] as const;
 export type MessagingEventType = (typeof MESSAGING_EVENT_TYPES)[number];
 
+/** An id as a socket frame names it: held to an id's length, whatever it holds (the service checks the rest). */
+const FrameIdSchema = z.string().max(64);
+
 export const ReceiptDataSchema = z.object({
-  messageIds: z.array(z.string()).min(1).max(MESSAGE_PAGE_MAX),
-  at: z.string().optional(),
+  messageIds: z.array(FrameIdSchema).min(1).max(MESSAGE_PAGE_MAX),
+  at: z.string().max(40).optional(),
 });
 
 /** What a browser may send on the messaging socket. */
 export const ClientMessagingEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('new_message'),
-    from: z.string(),
+    from: FrameIdSchema,
     to: IdSchema,
     data: z.object({ content: MessageContentSchema }),
   }),
-  z.object({ type: z.literal('message_delivered'), from: z.string(), to: IdSchema, data: ReceiptDataSchema }),
-  z.object({ type: z.literal('message_read'), from: z.string(), to: IdSchema, data: ReceiptDataSchema }),
+  z.object({
+    type: z.literal('message_delivered'),
+    from: FrameIdSchema,
+    to: IdSchema,
+    data: ReceiptDataSchema,
+  }),
+  z.object({ type: z.literal('message_read'), from: FrameIdSchema, to: IdSchema, data: ReceiptDataSchema }),
   z.object({
     type: z.literal('typing_start'),
-    from: z.string(),
+    from: FrameIdSchema,
     to: IdSchema,
     data: z.object({}).optional(),
   }),
-  z.object({ type: z.literal('typing_stop'), from: z.string(), to: IdSchema, data: z.object({}).optional() }),
+  z.object({
+    type: z.literal('typing_stop'),
+    from: FrameIdSchema,
+    to: IdSchema,
+    data: z.object({}).optional(),
+  }),
 ]);
 export type ClientMessagingEvent = z.infer<typeof ClientMessagingEventSchema>;
 

@@ -233,6 +233,9 @@ describe('events from the browser', () => {
       { type: 'delete_everything', from: a.id, to: a.id },
       { type: 'message_read', from: a.id, to: a.id, data: { messageIds: [] } },
       { type: 'typing_start', from: a.id, to: 'not-an-id' },
+      { type: 'typing_start', from: 'x'.repeat(65), to: a.id },
+      { type: 'message_read', from: a.id, to: a.id, data: { messageIds: ['x'.repeat(65)] } },
+      { type: 'message_read', from: a.id, to: a.id, data: { messageIds: [a.id], at: 'x'.repeat(41) } },
       [1, 2, 3],
       'null',
     ]) {
