@@ -129,6 +129,16 @@ describe('SocketHub', () => {
       expect(hub.connectionCount).toBe(1);
     });
 
+    it('is sent away to come back when more endings came than it holds', async () => {
+      const bus = createInProcessBus();
+      const { hub, socket, asWs } = hubWith(bus);
+      const admission = hub.wait(asWs, { channel: 'account-status' });
+      for (let n = 0; n <= 100; n++) await bus.publishSessionsEnded({ userId: `other-${n}` });
+      admission.admit({ userId: 'u1', sessionId: 's1' });
+      expect(socket.closedWith).toBe(1001);
+      expect(hub.connectionCount).toBe(0);
+    });
+
     it('holds nothing once refused or closed, and a closed one is never let in', async () => {
       const { hub, socket, asWs } = hubWith(createInProcessBus());
       const refused = hub.wait(asWs, { claimedUserId: 'u1', channel: 'messaging' });
