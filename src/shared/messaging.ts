@@ -109,33 +109,18 @@ export const ReceiptDataSchema = z.object({
   at: z.string().max(40).optional(),
 });
 
+/** A browser's event on the messaging socket: its type, who sends it (the socket's own user), to whom, what. */
+const clientEvent = <Type extends MessagingEventType, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), from: FrameIdSchema, to: IdSchema, data });
+const NoData = z.object({}).optional();
+
 /** What a browser may send on the messaging socket. */
 export const ClientMessagingEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('new_message'),
-    from: FrameIdSchema,
-    to: IdSchema,
-    data: z.object({ content: MessageContentSchema }),
-  }),
-  z.object({
-    type: z.literal('message_delivered'),
-    from: FrameIdSchema,
-    to: IdSchema,
-    data: ReceiptDataSchema,
-  }),
-  z.object({ type: z.literal('message_read'), from: FrameIdSchema, to: IdSchema, data: ReceiptDataSchema }),
-  z.object({
-    type: z.literal('typing_start'),
-    from: FrameIdSchema,
-    to: IdSchema,
-    data: z.object({}).optional(),
-  }),
-  z.object({
-    type: z.literal('typing_stop'),
-    from: FrameIdSchema,
-    to: IdSchema,
-    data: z.object({}).optional(),
-  }),
+  clientEvent('new_message', z.object({ content: MessageContentSchema })),
+  clientEvent('message_delivered', ReceiptDataSchema),
+  clientEvent('message_read', ReceiptDataSchema),
+  clientEvent('typing_start', NoData),
+  clientEvent('typing_stop', NoData),
 ]);
 export type ClientMessagingEvent = z.infer<typeof ClientMessagingEventSchema>;
 

@@ -19,16 +19,16 @@ export function AppShell() {
   const user = useUser();
   const fullScreen = isFullScreen(useRouteKey());
   const afterPaint = useAfterFirstPaint();
-  // The frame (heading, navigation) paints at once; the page inside it is built in a second, interruptible
-  // render, so a phone shows the screen's title first and its main thread is never held for the whole page.
-  const showPage = true;
   return (
     <ShellFrame
       fullScreen={fullScreen}
       navigation={<SidebarNav role={user.role} label="Main navigation" />}
       header={<Header isFullScreen={fullScreen} />}
     >
-      <Suspense fallback={<LoadingState />}>{showPage ? <Outlet /> : <LoadingState />}</Suspense>
+      {/* The page renders with the frame, in one pass: RequireUser reveals both once their code is in (decision 0044). */}
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
       {afterPaint ? (
         <Suspense fallback={null}>
           <IdleSignOut />

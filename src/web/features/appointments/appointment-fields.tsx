@@ -1,3 +1,4 @@
+import { parse } from 'date-fns';
 import { useId } from 'react';
 import {
   type Control,
@@ -11,10 +12,12 @@ import { fullName } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Combobox, type ComboboxOption } from '../../ui/combobox';
+import { DateField } from '../../ui/date-picker';
 import { DialogClose, DialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/select';
 import { Switch } from '../../ui/switch';
+import { TimeSelect } from '../../ui/time-select';
 
 type PersonName = { id: string; firstName: string; lastName: string };
 
@@ -107,6 +110,47 @@ export function ServiceField({
  * Whether this appointment is held as a video visit: a switch of its own, so one appointment of an in-person
  * service may be a call and the other way round. Forms show it only while the clinic has video visits on.
  */
+/** The instant a day and a time of DayAndTimeFields name, in this browser's zone (Invalid Date when incomplete). */
+export const startOfDayAndTime = ({ day, time }: { day: string; time: string }) =>
+  parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date());
+
+/** The start an appointment form asks for: a day and a time (5-minute steps) side by side. */
+export function DayAndTimeFields<T extends FieldValues & { day: string; time: string }, Context, Output>({
+  control,
+  time,
+  labels,
+  currentTime,
+  required,
+  dayError,
+}: {
+  control: Control<T, Context, Output>;
+  /** The time's registration: form.register('time'). */
+  time: UseFormRegisterReturn;
+  labels: { day: string; time: string };
+  /** The time the appointment has now, kept among the choices. */
+  currentTime?: string;
+  required?: boolean;
+  dayError?: string;
+}) {
+  // `day` is a path of every such form; TypeScript cannot see it through the generic.
+  const { field } = useController({ control, name: 'day' as Path<T> });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <DateField
+        label={labels.day}
+        required={required}
+        error={dayError}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+      />
+      <FormField label={labels.time}>
+        <TimeSelect stepMinutes={5} current={currentTime} required={required} {...time} />
+      </FormField>
+    </div>
+  );
+}
+
 /** The Video visit switch of a form whose values carry `isVideo`, with its hint. */
 export function VideoVisitField<T extends FieldValues & { isVideo: boolean }, Context, Output>({
   control,

@@ -1,4 +1,4 @@
-import { format, parse } from 'date-fns';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,20 +7,21 @@ import type { CreateAppointmentInput } from '../../../shared/scheduling';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
-import { DateField } from '../../ui/date-picker';
-import { FormField } from '../../ui/form-field';
-import { TimeSelect } from '../../ui/time-select';
 import { useUser } from '../auth';
 import { useVideoVisits } from '../clinic-features';
 import { PatientPicker, usePractitioners } from '../patients';
 import { useCreateAppointment, useServiceTypes } from './api';
-import { NotesAndSubmit, PractitionerField, ServiceField, VideoVisitField } from './appointment-fields';
+import {
+  DayAndTimeFields,
+  NotesAndSubmit,
+  PractitionerField,
+  ServiceField,
+  startOfDayAndTime,
+  VideoVisitField,
+} from './appointment-fields';
 
 /** What opening the dialog already knows: a time clicked on the calendar, the practitioner shown. */
 export type NewAppointmentPrefill = { startsAt?: Date; practitionerId?: string };
-
-const startOf = ({ day, time }: { day: string; time: string }) =>
-  parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date());
 
 /**
  * What the form checks before it books: the choices made and a day and time that read as one. The contract's
@@ -37,13 +38,13 @@ const BookingFormSchema = z
     isVideo: z.boolean(),
   })
   .superRefine((values, context) => {
-    if (Number.isNaN(startOf(values).getTime()))
+    if (Number.isNaN(startOfDayAndTime(values).getTime()))
       context.addIssue({ code: 'custom', path: ['day'], message: 'Choose a day and a time' });
   })
   .transform(
     ({ day, time, notes, ...chosen }): CreateAppointmentInput => ({
       ...chosen,
-      startsAt: startOf({ day, time }).toISOString(),
+      startsAt: startOfDayAndTime({ day, time }).toISOString(),
       ...(notes.trim() ? { notes: notes.trim() } : {}),
     }),
   );
@@ -145,28 +146,13 @@ export function BookingForm({ prefill, onDone }: { prefill?: NewAppointmentPrefi
         )}
       />
       {videoVisits ? <VideoVisitField control={form.control} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="day"
-          render={({ field }) => (
-            <DateField
-              label="Day"
-              error={errors.day?.message}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-        <FormField label="Time">
-          <TimeSelect
-            stepMinutes={5}
-            current={start ? format(start, 'HH:mm') : undefined}
-            {...form.register('time')}
-          />
-        </FormField>
-      </div>
+      <DayAndTimeFields
+        control={form.control}
+        time={form.register('time')}
+        labels={{ day: 'Day', time: 'Time' }}
+        currentTime={start ? format(start, 'HH:mm') : undefined}
+        dayError={errors.day?.message}
+      />
       <NotesAndSubmit
         notes={form.register('notes')}
         error={errors.notes?.message}

@@ -1,6 +1,5 @@
-import { format, parse } from 'date-fns';
+import { format } from 'date-fns';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { Appointment, UpdateAppointmentInput } from '../../../shared/scheduling';
@@ -8,7 +7,6 @@ import { isApiRequestError } from '../../lib/api-error';
 import { useZodForm } from '../../lib/use-zod-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { DateField } from '../../ui/date-picker';
 import {
   Dialog,
   DialogClose,
@@ -18,11 +16,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { FormField } from '../../ui/form-field';
-import { TimeSelect } from '../../ui/time-select';
 import { useVideoVisits } from '../clinic-features';
 import { useUpdateAppointment } from './api';
-import { VideoVisitField } from './appointment-fields';
+import { DayAndTimeFields, startOfDayAndTime, VideoVisitField } from './appointment-fields';
 import { durationMinutes, whenLabel } from './appointment-status';
 
 /**
@@ -31,15 +27,11 @@ import { durationMinutes, whenLabel } from './appointment-status';
  */
 const RescheduleFormSchema = z
   .object({ day: z.string(), time: z.string(), isVideo: z.boolean() })
-  .transform(({ day, time, isVideo }) => ({
-    startsAt: parse(`${day} ${time}`, 'yyyy-MM-dd HH:mm', new Date()),
-    isVideo,
-  }))
-  .refine(({ startsAt }) => !Number.isNaN(startsAt.getTime()), {
+  .refine((values) => !Number.isNaN(startOfDayAndTime(values).getTime()), {
     message: 'Choose a day and a time',
     path: ['day'],
   })
-  .transform(({ startsAt, isVideo }) => ({ startsAt: startsAt.toISOString(), isVideo }));
+  .transform((values) => ({ startsAt: startOfDayAndTime(values).toISOString(), isVideo: values.isVideo }));
 
 const valuesOf = (appointment: Appointment) => {
   const start = new Date(appointment.startsAt);
@@ -109,13 +101,9 @@ function RescheduleForm({
       const moved = Date.parse(startsAt) !== Date.parse(appointment.startsAt);
       try {
         await update.mutateAsync({ id: appointment.id, changes });
-        toast.success(
-          switched && !moved
-            ? isVideo
-              ? 'Now a video visit'
-              : 'Now an in-person visit'
-            : 'Appointment moved',
-        );
+        // A switch alone says what the visit now is; any move says it moved.
+        const kind = isVideo ? 'Now a video visit' : 'Now an in-person visit';
+        toast.success(switched && !moved ? kind : 'Appointment moved');
         onDone();
       } catch (caught) {
         setError(
@@ -131,29 +119,13 @@ function RescheduleForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Reschedule appointment" className="flex flex-col gap-3">
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="day"
-          render={({ field }) => (
-            <DateField
-              label="New day"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
-        <FormField label="New time">
-          <TimeSelect
-            stepMinutes={5}
-            current={valuesOf(appointment).time}
-            required
-            {...form.register('time')}
-          />
-        </FormField>
-      </div>
+      <DayAndTimeFields
+        control={form.control}
+        time={form.register('time')}
+        labels={{ day: 'New day', time: 'New time' }}
+        currentTime={valuesOf(appointment).time}
+        required
+      />
       {videoVisits ? <VideoVisitField control={form.control} /> : null}
       <DialogFooter>
         <DialogClose asChild>
