@@ -4,8 +4,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuthResponse } from '../../src/shared/auth';
 import type { Dashboard } from '../../src/shared/dashboard';
 import type { RecoveryNote } from '../../src/shared/recovery-notes';
-import { type Appointment, CLINIC_TIME_ZONE, type ServiceType } from '../../src/shared/scheduling';
+import { CLINIC_TIME_ZONE, type ServiceType } from '../../src/shared/scheduling';
 import { seriousViolations } from '../support/axe';
+import { bookAtAFreeTime } from '../support/booking';
 import { expect, test } from '../support/fixtures';
 import { demoLogin, personAt } from '../support/live';
 
@@ -238,22 +239,17 @@ async function bookLaterToday(request: APIRequestContext, staffToken: string, pa
   const earliest = Math.ceil((Date.now() + 2 * FIVE_MINUTES) / FIVE_MINUTES) * FIVE_MINUTES;
   const choices = Math.floor((midnight - 4 * FIVE_MINUTES - earliest) / FIVE_MINUTES);
   expect(choices, 'a quarter of an hour is left of the clinic’s day').toBeGreaterThan(0);
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const start = earliest + Math.floor(Math.random() * choices) * FIVE_MINUTES;
-    const response = await request.post('/api/appointments', {
-      headers: auth(staffToken),
-      data: {
-        patientId,
-        practitionerId: practitioner.user.id,
-        serviceTypeId: service.id,
-        startsAt: new Date(start).toISOString(),
-        endsAt: new Date(start + 3 * FIVE_MINUTES).toISOString(),
-      },
-    });
-    if (response.status() === 201) return { appointment: (await response.json()) as Appointment, service };
-    expect(response.status(), await response.text()).toBe(409);
-  }
-  throw new Error('No free quarter of an hour left today for the demo practitioner');
+  const appointment = await bookAtAFreeTime(
+    request,
+    staffToken,
+    { patientId, practitionerId: practitioner.user.id, serviceTypeId: service.id },
+    () => {
+      const start = earliest + Math.floor(Math.random() * choices) * FIVE_MINUTES;
+      return { startsAt: new Date(start), endsAt: new Date(start + 3 * FIVE_MINUTES) };
+    },
+    30,
+  );
+  return { appointment, service };
 }
 
 /** When the clinic's day ends: the next midnight in its time zone. */

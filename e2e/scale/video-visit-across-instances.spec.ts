@@ -11,6 +11,7 @@ import {
   iceView,
   intoTheCall,
   mediaLaunchOptions,
+  sayInChat,
   visitOf,
   watchCallScreen,
 } from '../support/video-call';
@@ -36,8 +37,10 @@ async function allHealthy() {
   }
 }
 
-/** The call from the waiting room to its end, the two people at their own pages. */
-// The patient's presence is marked where their socket is; the practitioner's page draws it from the shared state.
+/**
+ * The call from the waiting room to its end, the two people at their own pages. The patient's presence is marked
+ * where their socket is; the practitioner's page draws it from the shared state.
+ */
 async function callBetween(doc: Page, pat: Page, patientName: string, inCall?: () => Promise<void>) {
   await intoTheCall(doc, pat, patientName);
   await inCall?.();
@@ -53,12 +56,8 @@ async function muteAndChat(doc: Page, pat: Page, patientName: string, line: stri
   await expect(muted).toBeVisible();
   await pat.getByRole('button', { name: 'Mute' }).click();
   await expect(muted).toBeHidden();
-  await doc.getByRole('textbox', { name: 'Message' }).fill(line);
-  await doc.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(pat.getByRole('log', { name: 'Chat' }).getByText(line)).toBeVisible();
-  await pat.getByRole('textbox', { name: 'Message' }).fill(`Received: ${line}`);
-  await pat.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(doc.getByRole('log', { name: 'Chat' }).getByText(`Received: ${line}`)).toBeVisible();
+  await sayInChat(doc, pat, line);
+  await sayInChat(pat, doc, `Received: ${line}`);
 }
 
 test('a video visit between two browsers held by different instances', async ({ browser, playwright }) => {

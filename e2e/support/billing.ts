@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { set } from 'date-fns';
 import type { Invoice, InvoiceAnswer } from '../../src/shared/billing';
-import type { Appointment, ServiceType } from '../../src/shared/scheduling';
+import type { ServiceType } from '../../src/shared/scheduling';
 import { registerThrowaway, type Throwaway } from './accounts';
 import { seriousViolations } from './axe';
+import { bookAtAFreeTime } from './booking';
 import { expect } from './fixtures';
 import { demoLogin } from './live';
 
@@ -35,29 +36,20 @@ export async function completedSession(
   ).json()) as ServiceType[];
   const service = services.find((candidate) => candidate.active && candidate.priceCents > 0);
   if (!service) throw new Error('The demo clinic offers no priced service');
-  // A random time some weeks ahead; another journey may hold the practitioner then, so a taken time is redrawn.
-  const book = () => {
-    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 24 * 60 * 60 * 1000);
-    const startsAt = set(day, {
-      hours: 6 + Math.floor(Math.random() * 12),
-      minutes: 5 * Math.floor(Math.random() * 12),
-      seconds: 0,
-      milliseconds: 0,
-    });
-    return request.post('/api/appointments', {
-      headers: auth(staffToken),
-      data: {
-        patientId,
-        practitionerId: practitioner.user.id,
-        serviceTypeId: service.id,
-        startsAt: startsAt.toISOString(),
-      },
-    });
-  };
-  let booked = await book();
-  for (let redraws = 0; booked.status() === 409 && redraws < 5; redraws++) booked = await book();
-  expect(booked.status(), await booked.text()).toBe(201);
-  const appointment = (await booked.json()) as Appointment;
+  // A random time some weeks ahead.
+  const appointment = await bookAtAFreeTime(
+    request,
+    staffToken,
+    { patientId, practitionerId: practitioner.user.id, serviceTypeId: service.id },
+    () => ({
+      startsAt: set(new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 86_400_000), {
+        hours: 6 + Math.floor(Math.random() * 12),
+        minutes: 5 * Math.floor(Math.random() * 12),
+        seconds: 0,
+        milliseconds: 0,
+      }),
+    }),
+  );
   if (!complete) return { service, appointment };
   const completed = await request.post(`/api/appointments/${appointment.id}/complete`, {
     headers: auth(staffToken),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Appointment, ServiceType } from '../../src/shared/scheduling';
 import { DEMO_PASSWORD, demoAccount, registerThrowaway } from './accounts';
+import { bookAtAFreeTime } from './booking';
 import { launchOptions } from './browser';
 import { expect, openSignedIn } from './fixtures';
 import { demoLogin } from './live';
@@ -141,17 +142,6 @@ export async function expectMediaFlowing(page: Page) {
 }
 
 /**
- * A video appointment of the patient with the demo practitioner, booked by staff a few days ahead at a free
- * time (another journey may hold a slot: a taken one is tried again elsewhere).
- */
-export const videoAppointment = (
-  request: APIRequestContext,
-  staffToken: string,
-  patientId: string,
-  practitionerId: string,
-) => bookedAppointment(request, { staffToken, patientId, practitionerId, isVideo: true });
-
-/**
  * An appointment of the patient with the practitioner, booked by staff a few days ahead at a free time: a video
  * visit of a video service, or an in-person one of a service that is not.
  */
@@ -169,24 +159,16 @@ export async function bookedAppointment(
   ).json()) as ServiceType[];
   const service =
     services.find((candidate) => candidate.active && candidate.isVideo === isVideo) ?? services[0];
-  for (let attempt = 0; attempt < 8; attempt += 1) {
-    const day = new Date(Date.now() + (1 + Math.floor(Math.random() * 10)) * 86_400_000);
-    day.setUTCHours(7 + Math.floor(Math.random() * 10), 5 * Math.floor(Math.random() * 12), 0, 0);
-    const booked = await request.post('/api/appointments', {
-      headers: auth(staffToken),
-      data: {
-        patientId,
-        practitionerId,
-        serviceTypeId: service.id,
-        startsAt: day.toISOString(),
-        isVideo,
-      },
-    });
-    if (booked.status() === 409) continue;
-    expect(booked.status(), await booked.text()).toBe(201);
-    return (await booked.json()) as Appointment;
-  }
-  throw new Error(`No free time for ${isVideo ? 'a video' : 'an in-person'} appointment`);
+  return bookAtAFreeTime(
+    request,
+    staffToken,
+    { patientId, practitionerId, serviceTypeId: service.id, isVideo },
+    () => {
+      const startsAt = new Date(Date.now() + (1 + Math.floor(Math.random() * 10)) * 86_400_000);
+      startsAt.setUTCHours(7 + Math.floor(Math.random() * 10), 5 * Math.floor(Math.random() * 12), 0, 0);
+      return { startsAt };
+    },
+  );
 }
 
 /**
@@ -253,6 +235,13 @@ export async function intoTheCall(doc: Page, pat: Page, patientName: string) {
   await expect(pat.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
   await expectMediaFlowing(pat);
   await expectMediaFlowing(doc);
+}
+
+/** One side writes a chat line (Enter sends it) and the other side's chat shows it. */
+export async function sayInChat(from: Page, to: Page, line: string) {
+  await from.getByRole('textbox', { name: 'Message' }).fill(line);
+  await from.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(to.getByRole('log', { name: 'Chat' }).getByText(line)).toBeVisible();
 }
 
 export type IceView = {

@@ -8,6 +8,7 @@ import {
   intoTheCall,
   mediaLaunchOptions,
   networkServicePid,
+  sayInChat,
   visitOf,
   watchCallScreen,
 } from '../support/video-call';
@@ -82,9 +83,7 @@ test('the network drops on one side mid-call: ICE restarts, media comes back, th
     ).toBeVisible();
 
     // The call goes on: chat crosses both ways, and the practitioner ends it.
-    await pat.page.getByRole('textbox', { name: 'Message' }).fill('Back again');
-    await pat.page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await expect(doc.page.getByRole('log', { name: 'Chat' }).getByText('Back again')).toBeVisible();
+    await sayInChat(pat.page, doc.page, 'Back again');
     await doc.page.getByRole('button', { name: 'End visit' }).click();
     await expect(pat.page.getByRole('heading', { name: 'The visit has ended' })).toBeVisible();
   } finally {

@@ -9,6 +9,7 @@ import {
   mediaLaunchOptions,
   notificationsOf,
   received,
+  sayInChat,
   sentVideoLabel,
   visitOf,
 } from '../support/video-call';
@@ -108,9 +109,7 @@ test('a video visit: the patient waits, the practitioner starts and admits, medi
     await expect(
       doc.page.getByRole('log', { name: 'Chat' }).getByText('Hello, can you see me?'),
     ).toBeVisible();
-    await doc.page.getByRole('textbox', { name: 'Message' }).fill('Yes, clearly.');
-    await doc.page.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await expect(pat.page.getByRole('log', { name: 'Chat' }).getByText('Yes, clearly.')).toBeVisible();
+    await sayInChat(doc.page, pat.page, 'Yes, clearly.');
 
     // The practitioner writes the visit's note beside the call, with the note editor of the notes pages.
     await doc.page.getByRole('button', { name: 'Open note' }).click();
